@@ -1,0 +1,129 @@
+// Drizzle schema. Lookup tables are built from the marketplace field tables in @app/domain,
+// so a field added there becomes a column (after `npm run db:generate -w backend`).
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { MARKETPLACE_LIST, dataFields } from '@app/domain/marketplaces';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: varchar({ length: 255 }).notNull(),
+    full_name: varchar({ length: 255 }),
+    hashed_password: text().notNull(),
+    is_active: boolean().notNull().default(true),
+    is_superuser: boolean().notNull().default(false),
+    /** Bumped on every password change: reset tokens carry it, so a used link stops working. */
+    password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: now(),
+  },
+  (t) => [index('users_email_lower_idx').using('btree', sql`lower(${t.email})`)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: varchar({ length: 255 }).notNull(),
+    description: varchar({ length: 255 }),
+    owner_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: now(),
+  },
+  (t) => [index('items_owner_idx').on(t.owner_id, t.created_at)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 255 }).notNull(),
+    input_filename: varchar({ length: 255 }).notNull(),
+    owner_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    abe_books: boolean().notNull().default(false),
+    biblio: boolean().notNull().default(false),
+    alibris: boolean().notNull().default(false),
+    pallet_iq: boolean().notNull().default(false),
+    /** What the upload parser did: rows read, accepted, duplicates, sheet and column used. */
+    ingest_report: jsonb().notNull().default({}),
+    created_at: now(),
+    updated_at: now(),
+  },
+  (t) => [index('jobs_owner_created_idx').on(t.owner_id, t.created_at)],
+);
+
+/** Cells of an upload that could not be used, kept so they can be downloaded later. */
+export const jobRejections = pgTable(
+  'job_rejections',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    job_id: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    sheet: text(),
+    row_number: integer().notNull(),
+    raw_value: text().notNull(),
+    reason: text().notNull(),
+  },
+  (t) => [index('job_rejections_job_idx').on(t.job_id, t.row_number)],
+);
+
+function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
+  const dataColumns = Object.fromEntries(
+    fields.map((f) => [f.name, f.type === 'number' ? doublePrecision() : f.type === 'date' ? timestamp({ withTimezone: true }) : text()]),
+  );
+  return pgTable(
+    name,
+    {
+      id: bigserial({ mode: 'number' }).primaryKey(),
+      isbn_lookup_job_id: integer()
+        .notNull()
+        .references(() => jobs.id, { onDelete: 'cascade' }),
+      isbn: varchar({ length: 13 }).notNull(),
+      input_filename: varchar({ length: 255 }),
+      lookup_status: varchar({ length: 32 }).notNull().default('queued'),
+      attempts: integer().notNull().default(0),
+      next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+      lease_expires_at: timestamp({ withTimezone: true }),
+      last_error: text(),
+      /** Every offer the marketplace returned, not only the chosen one. */
+      offers: jsonb(),
+      created_at: now(),
+      updated_at: now(),
+      ...dataColumns,
+    },
+    (t) => [
+      index(`${name}_job_status_idx`).on(t.isbn_lookup_job_id, t.lookup_status),
+      index(`${name}_created_idx`).on(t.created_at, t.id),
+      // The worker's claim scan: only queued rows, oldest first.
+      index(`${name}_queue_idx`).on(t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
+      index(`${name}_lease_idx`).on(t.lease_expires_at).where(sql`lookup_status = 'pending'`),
+      index(`${name}_status_idx`).on(t.lookup_status),
+      index(`${name}_isbn_trgm_idx`).using('gin', sql`${t.isbn} gin_trgm_ops`),
+    ],
+  );
+}
+
+const [abe, bib, ali, pal] = MARKETPLACE_LIST;
+export const abeBooksLookups = lookupTable(abe.table, dataFields(abe));
+export const biblioLookups = lookupTable(bib.table, dataFields(bib));
+export const alibrisLookups = lookupTable(ali.table, dataFields(ali));
+export const palletIqLookups = lookupTable(pal.table, dataFields(pal));

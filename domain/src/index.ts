@@ -1,0 +1,3 @@
+export * from './fields.ts';
+export * from './marketplaces.ts';
+export * from './status.ts';

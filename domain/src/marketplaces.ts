@@ -1,0 +1,217 @@
+// The four marketplaces: identifiers, page texts and field tables shared by backend and frontend.
+import { col, field, type FieldDef } from './fields.ts';
+
+export const MARKETPLACE_IDS = ['abe_books', 'biblio', 'alibris', 'pallet_iq'] as const;
+export type MarketplaceId = (typeof MARKETPLACE_IDS)[number];
+
+export interface MarketplaceInfo {
+  id: MarketplaceId;
+  /** URL segment: /api/v1/{slug}/… and the page route /{slug}. */
+  slug: string;
+  /** Sidebar and checkbox label. */
+  label: string;
+  /** Page title. */
+  title: string;
+  /** Prefix of downloaded CSV files. */
+  csvPrefix: string;
+  /** Placeholder rows shown while a page loads. */
+  placeholderRows: number;
+  /** Database table holding this marketplace's lookups. */
+  table: string;
+  fields: readonly FieldDef[];
+}
+
+// Columns every lookup row has, whatever the marketplace.
+const created = col('created_at', 'Created At', 'date');
+const updated = col('updated_at', 'Updated At', 'date');
+const inputFilename = col('input_filename', 'Input Filename');
+const jobId = col('isbn_lookup_job_id', 'Job ID', 'number');
+
+const abeBooksFields: FieldDef[] = [
+  col('id', 'Offer ID', 'number'),
+  col('isbn', 'ISBN'),
+  col('listing_url', 'Listing URL', 'text', true),
+  col('listing_price', 'Listing Price', 'number'),
+  col('total_listing_price', 'Total Listing Price', 'number'),
+  col('quantity', 'Quantity', 'number'),
+  col('listing_condition', 'Listing Condition'),
+  col('item_condition', 'Item Condition'),
+  col('seller_rating', 'Seller Rating', 'number'),
+  col('vendor_price', 'Vendor Price', 'number'),
+  col('vendor_id', 'Vendor ID'),
+  created,
+  updated,
+  inputFilename,
+  jobId,
+  col('lookup_status', 'Lookup Status'),
+  field('title', 'Title'),
+  field('author', 'Author'),
+  field('vendor_name', 'Seller'),
+];
+
+// Biblio: the specification's columns, then the ~70 listing fields it filters on
+// (marketplaces.md §2.3 groups A, B and C).
+const biblioFields: FieldDef[] = [
+  col('id', 'Offer ID', 'number'),
+  col('isbn', 'ISBN'),
+  col('book_link', 'Canonical Book Link', 'text', true),
+  col('product_id', 'Product ID'),
+  col('price', 'Price', 'number'),
+  created,
+  updated,
+  inputFilename,
+  jobId,
+  col('lookup_status', 'Lookup Status'),
+  ...(
+    [
+      ['author', 'Author'],
+      ['title', 'Title'],
+      ['subtitle', 'Subtitle'],
+      ['currency', 'Currency'],
+      ['seller', 'Seller'],
+      ['seller_id', 'Seller ID'],
+      ['book_condition', 'Book Condition'],
+      ['publisher', 'Publisher'],
+      ['publish_date', 'Publish Date'],
+      ['seller_country', 'Seller Country'],
+      ['slug', 'Slug'],
+      ['biblio_sku', 'Biblio SKU'],
+      ['photo', 'Photo'],
+      ['isbn10', 'ISBN-10'],
+      ['isbn13', 'ISBN-13'],
+      ['edition', 'Edition'],
+      ['binding', 'Binding'],
+      ['format', 'Format'],
+      ['first_edition', 'First Edition'],
+      ['signed', 'Signed'],
+      ['jacket', 'Jacket'],
+      ['jacket_condition', 'Jacket Condition'],
+      ['illustrator', 'Illustrator'],
+      ['publish_place', 'Publish Place'],
+      ['language', 'Language'],
+      ['pages', 'Pages'],
+      ['keywords', 'Keywords'],
+      ['description', 'Description'],
+      ['listing_id', 'Listing ID'],
+      ['date_added', 'Date Added'],
+      ['ship_to_country', 'Ship To Country'],
+      ['seller_city', 'Seller City'],
+      ['seller_state', 'Seller State'],
+      ['url', 'URL'],
+      ['affiliate_url', 'Affiliate URL'],
+      ['book_id', 'Book ID'],
+      ['isbn_match', 'ISBN Match'],
+      ['shipping_method', 'Shipping Method'],
+      ['seller_email', 'Seller Email'],
+      ['seller_phone', 'Seller Phone'],
+      ['return_policy', 'Return Policy'],
+      ['item_note', 'Item Note'],
+      ['size', 'Size'],
+      ['category', 'Category'],
+      ['dust_jacket', 'Dust Jacket'],
+      ['inscribed', 'Inscribed'],
+      ['availability', 'Availability'],
+      ['location', 'Location'],
+    ] as const
+  ).map(([name, label]) => field(name, label)),
+  ...(
+    [
+      ['currency_conversion_rate', 'Currency Conversion Rate'],
+      ['ninety_day_fulfillment', 'Ninety Day Fulfillment'],
+      ['ninety_day_count', 'Ninety Day Count'],
+      ['dealer_discount', 'Dealer Discount'],
+      ['numeric_condition', 'Numeric Condition'],
+      ['quantity', 'Quantity'],
+      ['listing_orig_price', 'Listing Original Price'],
+      ['listing_reduced_price', 'Listing Reduced Price'],
+      ['shipping_price', 'Shipping Price'],
+      ['seller_rating', 'Seller Rating'],
+      ['photo_count', 'Photo Count'],
+    ] as const
+  ).map(([name, label]) => field(name, label, 'number')),
+];
+
+const alibrisFields: FieldDef[] = [
+  col('isbn', 'ISBN'),
+  inputFilename,
+  jobId,
+  col('title', 'Title'),
+  col('sellername', 'Seller Name'),
+  col('condition', 'Condition'),
+  col('price', 'Price', 'number'),
+  col('sellercountry', 'Ships From'),
+  col('lookup_status', 'Status'),
+  created,
+  updated,
+  field('id', 'Offer ID', 'number'),
+  field('author', 'Author'),
+];
+
+const palletIqFields: FieldDef[] = [
+  col('id', 'Offer ID', 'number'),
+  col('isbn', 'ISBN'),
+  col('winner_amazon_log_data_mp_decision', 'MP Decision'),
+  col('winner_amazon_log_data_mm_val', 'PalletIQ Profit', 'number'),
+  col('lookup_status', 'Status'),
+  field('input_filename', 'Input Filename'),
+  field('isbn_lookup_job_id', 'Job ID', 'number'),
+  field('created_at', 'Created At', 'date'),
+  field('updated_at', 'Updated At', 'date'),
+];
+
+export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
+  abe_books: {
+    id: 'abe_books',
+    slug: 'abe-books',
+    label: 'Abe Books',
+    title: 'Abe Books Price Lookups',
+    csvPrefix: 'abe_books',
+    placeholderRows: 15,
+    table: 'abe_books_price_lookups',
+    fields: abeBooksFields,
+  },
+  biblio: {
+    id: 'biblio',
+    slug: 'biblio',
+    label: 'Biblio',
+    title: 'Biblio Price Lookups',
+    csvPrefix: 'biblio',
+    placeholderRows: 13,
+    table: 'biblio_price_lookups',
+    fields: biblioFields,
+  },
+  alibris: {
+    id: 'alibris',
+    slug: 'alibris',
+    label: 'Alibris',
+    title: 'Alibris Price Lookups',
+    csvPrefix: 'alibris',
+    placeholderRows: 4,
+    table: 'alibris_price_lookups',
+    fields: alibrisFields,
+  },
+  pallet_iq: {
+    id: 'pallet_iq',
+    slug: 'pallet-iq',
+    label: 'PalletIQ',
+    title: 'PalletIQ Price Lookups',
+    csvPrefix: 'pallet_iq',
+    placeholderRows: 4,
+    table: 'pallet_iq_price_lookups',
+    fields: palletIqFields,
+  },
+};
+
+export const MARKETPLACE_LIST: readonly MarketplaceInfo[] = MARKETPLACE_IDS.map((id) => MARKETPLACES[id]);
+
+export function marketplaceBySlug(slug: string): MarketplaceInfo | undefined {
+  return MARKETPLACE_LIST.find((m) => m.slug === slug);
+}
+
+/** Columns every lookup table has that are bookkeeping, not marketplace data. */
+export const COMMON_LOOKUP_FIELDS = ['id', 'isbn', 'created_at', 'updated_at', 'input_filename', 'isbn_lookup_job_id', 'lookup_status'];
+
+/** Marketplace-specific data columns (what an adapter fills in). */
+export function dataFields(m: MarketplaceInfo): FieldDef[] {
+  return m.fields.filter((f) => !COMMON_LOOKUP_FIELDS.includes(f.name));
+}
