@@ -1,3 +1,4 @@
 export * from './fields.ts';
 export * from './marketplaces.ts';
 export * from './status.ts';
+export * from './jobs.ts';
