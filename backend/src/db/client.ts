@@ -50,7 +50,6 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = opts.url ? openPg(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
-  await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   if (db.kind === 'pg') await migratePg(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
   else await migratePglite(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;

@@ -12,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -32,7 +33,7 @@ export const users = pgTable(
     password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     created_at: now(),
   },
-  (t) => [index('users_email_lower_idx').using('btree', sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_idx').using('btree', sql`lower(${t.email})`)],
 );
 
 export const items = pgTable(
@@ -86,6 +87,9 @@ export const jobRejections = pgTable(
   (t) => [index('job_rejections_job_idx').on(t.job_id, t.row_number)],
 );
 
+// Text fields people search with `contains` get a trigram index (ILIKE '%…%' stays fast).
+const TRIGRAM_FIELDS = ['title', 'vendor_name', 'seller', 'sellername'];
+
 function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
   const dataColumns = Object.fromEntries(
     fields.map((f) => [f.name, f.type === 'number' ? doublePrecision() : f.type === 'date' ? timestamp({ withTimezone: true }) : text()]),
@@ -111,6 +115,9 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       ...dataColumns,
     },
     (t) => [
+      ...fields
+        .filter((f) => TRIGRAM_FIELDS.includes(f.name))
+        .map((f) => index(`${name}_${f.name}_trgm_idx`).using('gin', sql`${sql.identifier(f.name)} gin_trgm_ops`)),
       index(`${name}_job_status_idx`).on(t.isbn_lookup_job_id, t.lookup_status),
       index(`${name}_created_idx`).on(t.created_at, t.id),
       // The worker's claim scan: only queued rows, oldest first.

@@ -190,18 +190,24 @@ ALTER TABLE "items" ADD CONSTRAINT "items_owner_id_users_id_fk" FOREIGN KEY ("ow
 ALTER TABLE "job_rejections" ADD CONSTRAINT "job_rejections_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pallet_iq_price_lookups" ADD CONSTRAINT "pallet_iq_price_lookups_isbn_lookup_job_id_jobs_id_fk" FOREIGN KEY ("isbn_lookup_job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "abe_books_price_lookups_title_trgm_idx" ON "abe_books_price_lookups" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "abe_books_price_lookups_vendor_name_trgm_idx" ON "abe_books_price_lookups" USING gin ("vendor_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "abe_books_price_lookups_job_status_idx" ON "abe_books_price_lookups" USING btree ("isbn_lookup_job_id","lookup_status");--> statement-breakpoint
 CREATE INDEX "abe_books_price_lookups_created_idx" ON "abe_books_price_lookups" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "abe_books_price_lookups_queue_idx" ON "abe_books_price_lookups" USING btree ("next_attempt_at","id") WHERE lookup_status = 'queued';--> statement-breakpoint
 CREATE INDEX "abe_books_price_lookups_lease_idx" ON "abe_books_price_lookups" USING btree ("lease_expires_at") WHERE lookup_status = 'pending';--> statement-breakpoint
 CREATE INDEX "abe_books_price_lookups_status_idx" ON "abe_books_price_lookups" USING btree ("lookup_status");--> statement-breakpoint
 CREATE INDEX "abe_books_price_lookups_isbn_trgm_idx" ON "abe_books_price_lookups" USING gin ("isbn" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "alibris_price_lookups_title_trgm_idx" ON "alibris_price_lookups" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "alibris_price_lookups_sellername_trgm_idx" ON "alibris_price_lookups" USING gin ("sellername" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "alibris_price_lookups_job_status_idx" ON "alibris_price_lookups" USING btree ("isbn_lookup_job_id","lookup_status");--> statement-breakpoint
 CREATE INDEX "alibris_price_lookups_created_idx" ON "alibris_price_lookups" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "alibris_price_lookups_queue_idx" ON "alibris_price_lookups" USING btree ("next_attempt_at","id") WHERE lookup_status = 'queued';--> statement-breakpoint
 CREATE INDEX "alibris_price_lookups_lease_idx" ON "alibris_price_lookups" USING btree ("lease_expires_at") WHERE lookup_status = 'pending';--> statement-breakpoint
 CREATE INDEX "alibris_price_lookups_status_idx" ON "alibris_price_lookups" USING btree ("lookup_status");--> statement-breakpoint
 CREATE INDEX "alibris_price_lookups_isbn_trgm_idx" ON "alibris_price_lookups" USING gin ("isbn" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "biblio_price_lookups_title_trgm_idx" ON "biblio_price_lookups" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "biblio_price_lookups_seller_trgm_idx" ON "biblio_price_lookups" USING gin ("seller" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "biblio_price_lookups_job_status_idx" ON "biblio_price_lookups" USING btree ("isbn_lookup_job_id","lookup_status");--> statement-breakpoint
 CREATE INDEX "biblio_price_lookups_created_idx" ON "biblio_price_lookups" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "biblio_price_lookups_queue_idx" ON "biblio_price_lookups" USING btree ("next_attempt_at","id") WHERE lookup_status = 'queued';--> statement-breakpoint
@@ -217,4 +223,4 @@ CREATE INDEX "pallet_iq_price_lookups_queue_idx" ON "pallet_iq_price_lookups" US
 CREATE INDEX "pallet_iq_price_lookups_lease_idx" ON "pallet_iq_price_lookups" USING btree ("lease_expires_at") WHERE lookup_status = 'pending';--> statement-breakpoint
 CREATE INDEX "pallet_iq_price_lookups_status_idx" ON "pallet_iq_price_lookups" USING btree ("lookup_status");--> statement-breakpoint
 CREATE INDEX "pallet_iq_price_lookups_isbn_trgm_idx" ON "pallet_iq_price_lookups" USING gin ("isbn" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));
+CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

@@ -1,0 +1,82 @@
+// buildApp: plugins, the error handler, the API routes and (optionally) the built frontend.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { App, AppContext } from './context.ts';
+import { installErrorHandler } from './lib/http-errors.ts';
+import { authRoutes } from './auth/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { itemRoutes } from './items/routes.ts';
+import { utilRoutes } from './utils/routes.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built frontend to serve on the same origin (SPA fallback to index.html). */
+  frontendDist?: string;
+  /** Extra route modules (jobs, marketplaces) registered under the API prefix. */
+  routes?: ((app: App, ctx: AppContext) => void)[];
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('currentUser', null);
+  installErrorHandler(app);
+
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: ctx.config.PROJECT_NAME, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          OAuth2PasswordBearer: { type: 'oauth2', flows: { password: { tokenUrl: `${API_PREFIX}/login/access-token`, scopes: {} } } },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const modules = [authRoutes, userRoutes, itemRoutes, utilRoutes, ...(opts.routes ?? [])];
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>() as App;
+      for (const register of modules) register(typed, ctx);
+      typed.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (opts.frontendDist && existsSync(path.join(opts.frontendDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: opts.frontendDist, wildcard: false });
+    // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
+      return reply.code(404).send({ detail: 'Not Found' });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,39 @@
+// Bearer-token guards: 401 without a token, 403 for a bad one, 400 for an inactive user.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError, forbidden } from '../lib/http-errors.ts';
+import type { UserRow } from '../users/schemas.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: UserRow | null;
+  }
+}
+
+export const SECURITY = [{ OAuth2PasswordBearer: [] }];
+
+export function authGuards(ctx: AppContext) {
+  async function requireUser(req: FastifyRequest): Promise<void> {
+    const header = req.headers.authorization;
+    const match = header?.match(/^Bearer\s+(.+)$/i);
+    if (!match) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
+    const userId = await ctx.tokens.verifyAccessToken(match[1].trim());
+    // A token for a user that no longer exists is as good as a forged one.
+    const user = userId && /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.users.byId(userId) : undefined;
+    if (!user) throw new HttpError(403, 'Could not validate credentials');
+    if (!user.is_active) throw new HttpError(400, 'Inactive user');
+    req.currentUser = user;
+  }
+
+  async function requireSuperuser(req: FastifyRequest): Promise<void> {
+    await requireUser(req);
+    if (!req.currentUser!.is_superuser) throw forbidden();
+  }
+
+  return { requireUser, requireSuperuser };
+}
+
+export function currentUser(req: FastifyRequest): UserRow {
+  if (!req.currentUser) throw new HttpError(401, 'Not authenticated');
+  return req.currentUser;
+}

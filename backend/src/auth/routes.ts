@@ -1,0 +1,112 @@
+// Login, token check, password recovery and reset.
+import { z } from 'zod';
+import type { App, AppContext } from '../context.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import { EmailSchema, HttpErrorBody, Message, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { SECURITY, authGuards, currentUser } from './current-user.ts';
+import { resetPasswordEmail } from '../email/templates.ts';
+
+const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
+const LoginForm = z
+  .object({
+    grant_type: z.string().optional(),
+    username: z.string().min(1, 'Username is required').max(255),
+    password: z.string().min(1, 'Password is required').max(128),
+    scope: z.string().optional(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  })
+  .meta({ id: 'Body_login_access_token' });
+const NewPassword = z.object({ token: z.string().min(1).max(2048), new_password: PasswordSchema }).meta({ id: 'NewPassword' });
+const EmailParam = z.object({ email: z.string().max(255) });
+
+export const RECOVERY_MESSAGE = 'If that email is registered, a password recovery link has been sent to it.';
+
+export function authRoutes(app: App, ctx: AppContext): void {
+  const { requireUser, requireSuperuser } = authGuards(ctx);
+
+  app.post('/login/access-token', {
+    schema: {
+      operationId: 'loginAccessToken',
+      tags: ['login'],
+      summary: 'OAuth2 compatible token login',
+      consumes: ['application/x-www-form-urlencoded'],
+      body: LoginForm,
+      response: { 200: Token, 400: HttpErrorBody, 429: HttpErrorBody },
+    },
+    handler: async (req) => {
+      const email = req.body.username.trim().toLowerCase();
+      const keys = [`account:${email}`, `ip:${req.ip}`];
+      const wait = ctx.throttle.retryAfter(keys);
+      if (wait > 0) throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(wait) });
+      const user = await ctx.users.byEmail(email);
+      // Verify against a dummy hash when the email is unknown: same work, same answer.
+      const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
+      if (!user || !ok) {
+        ctx.throttle.recordFailure(keys);
+        throw new HttpError(400, 'Incorrect email or password');
+      }
+      if (!user.is_active) throw new HttpError(400, 'Inactive user');
+      ctx.throttle.reset(`account:${email}`);
+      return { access_token: await ctx.tokens.createAccessToken(user.id), token_type: 'bearer' };
+    },
+  });
+
+  app.post('/login/test-token', {
+    schema: { operationId: 'testToken', tags: ['login'], security: SECURITY, response: { 200: UserPublic } },
+    preHandler: requireUser,
+    handler: async (req) => toPublic(currentUser(req)),
+  });
+
+  app.post('/password-recovery/:email', {
+    schema: { operationId: 'recoverPassword', tags: ['login'], params: EmailParam, response: { 200: Message } },
+    handler: async (req) => {
+      // Same answer, and no waiting on the mail server, whether or not the email exists.
+      void sendRecoveryEmail(ctx, req.params.email).catch((err) => req.log.error({ err }, 'password recovery email failed'));
+      return { message: RECOVERY_MESSAGE };
+    },
+  });
+
+  app.post('/reset-password/', {
+    schema: { operationId: 'resetPassword', tags: ['login'], body: NewPassword, response: { 200: Message, 400: HttpErrorBody } },
+    handler: async (req) => {
+      const claims = await ctx.tokens.verifyResetToken(req.body.token);
+      const user = claims ? await ctx.users.byEmail(claims.email) : undefined;
+      if (!claims || !user || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(400, 'Invalid token');
+      if (!user.is_active) throw new HttpError(400, 'Inactive user');
+      await ctx.users.update(user.id, { password: req.body.new_password });
+      return { message: 'Password updated successfully' };
+    },
+  });
+
+  app.post('/password-recovery-html-content/:email', {
+    schema: {
+      operationId: 'recoverPasswordHtmlContent',
+      tags: ['login'],
+      security: SECURITY,
+      params: EmailParam,
+      response: { 200: z.string() },
+    },
+    preHandler: requireSuperuser,
+    handler: async (req, reply) => {
+      const user = await ctx.users.byEmail(req.params.email);
+      if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
+      const email = await buildResetEmail(ctx, user.email, user.password_changed_at);
+      return reply.type('text/html').header('subject', email.subject).send(email.html);
+    },
+  });
+}
+
+async function buildResetEmail(ctx: AppContext, email: string, stamp: Date) {
+  const token = await ctx.tokens.createResetToken(email, stamp);
+  const link = `${ctx.config.FRONTEND_HOST}/reset-password?token=${encodeURIComponent(token)}`;
+  return resetPasswordEmail({ projectName: ctx.config.PROJECT_NAME, email, link, validHours: ctx.config.EMAIL_RESET_TOKEN_EXPIRE_HOURS });
+}
+
+async function sendRecoveryEmail(ctx: AppContext, rawEmail: string): Promise<void> {
+  if (!EmailSchema.safeParse(rawEmail).success) return;
+  const user = await ctx.users.byEmail(rawEmail);
+  if (!user || !user.is_active) return;
+  await ctx.mailer.send(await buildResetEmail(ctx, user.email, user.password_changed_at));
+}

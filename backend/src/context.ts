@@ -1,0 +1,23 @@
+// What route modules need, built once per app (and per test).
+import type { FastifyInstance, RawServerDefault, FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { Mailer } from './email/mailer.ts';
+import type { UsersRepository } from './users/repository.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  mailer: Mailer;
+  users: UsersRepository;
+  /** True when the marketplace adapters talk to the local sandbox rather than real marketplaces. */
+  pricesSimulated: boolean;
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

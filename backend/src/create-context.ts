@@ -1,0 +1,25 @@
+// Builds the AppContext from configuration: one place that wires the parts together.
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { TokenService } from './auth/tokens.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
+import { createMailer, type Mailer } from './email/mailer.ts';
+import { UsersRepository } from './users/repository.ts';
+
+export async function createContext(
+  config: Config,
+  opts: { db?: Database; mailer?: Mailer; pricesSimulated?: boolean; log?: (msg: string) => void } = {},
+): Promise<AppContext> {
+  const log = opts.log ?? ((msg: string) => console.log(msg));
+  const db = opts.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite` }));
+  return {
+    config,
+    db,
+    tokens: new TokenService(config.SECRET_KEY, config.ACCESS_TOKEN_EXPIRE_MINUTES, config.EMAIL_RESET_TOKEN_EXPIRE_HOURS),
+    throttle: new LoginThrottle(config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS * 1000),
+    mailer: opts.mailer ?? createMailer(config, log),
+    users: new UsersRepository(db.orm),
+    pricesSimulated: opts.pricesSimulated ?? true,
+  };
+}

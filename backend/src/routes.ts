@@ -1,0 +1,4 @@
+// Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
+import type { App, AppContext } from './context.ts';
+
+export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [];

@@ -1,0 +1,15 @@
+// The first superuser: from FIRST_SUPERUSER / FIRST_SUPERUSER_PASSWORD, or a generated password
+// shown once at start (only its argon2id hash is stored).
+import { randomBytes } from 'node:crypto';
+import type { UsersRepository } from './repository.ts';
+
+export async function ensureFirstSuperuser(
+  users: UsersRepository,
+  email: string,
+  password: string | undefined,
+): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
+  if (await users.byEmail(email)) return { created: false, email };
+  const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
+  await users.create({ email, password: password ?? generatedPassword!, full_name: 'Administrator', is_superuser: true, is_active: true });
+  return { created: true, email, generatedPassword };
+}

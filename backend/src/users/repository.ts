@@ -1,0 +1,89 @@
+// Users in the database. Emails are unique without regard to case (unique index on lower(email)).
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Orm } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import type { UserRow } from './schemas.ts';
+
+export const EMAIL_TAKEN = 'The user with this email already exists in the system.';
+
+export class UsersRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async byId(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.orm.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async byEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.orm
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    return row;
+  }
+
+  async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
+    const [data, [{ n }]] = await Promise.all([
+      this.orm.select().from(users).orderBy(desc(users.created_at), users.id).offset(skip).limit(limit),
+      this.orm.select({ n: count() }).from(users),
+    ]);
+    return { data, count: Number(n) };
+  }
+
+  async create(input: { email: string; password: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean }): Promise<UserRow> {
+    await this.assertEmailFree(input.email);
+    const hashed_password = await hashPassword(input.password);
+    try {
+      const [row] = await this.orm
+        .insert(users)
+        .values({
+          email: input.email,
+          full_name: input.full_name ?? null,
+          hashed_password,
+          is_superuser: input.is_superuser ?? false,
+          is_active: input.is_active ?? true,
+        })
+        .returning();
+      return row;
+    } catch (err) {
+      throw uniqueViolation(err) ? new HttpError(409, EMAIL_TAKEN) : err;
+    }
+  }
+
+  async update(
+    id: string,
+    patch: { email?: string; password?: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean },
+  ): Promise<UserRow> {
+    const { password, ...rest } = patch;
+    if (rest.email !== undefined) await this.assertEmailFree(rest.email, id);
+    const values: Partial<typeof users.$inferInsert> = { ...rest };
+    if (password !== undefined) {
+      values.hashed_password = await hashPassword(password);
+      values.password_changed_at = new Date();
+    }
+    if (Object.keys(values).length === 0) return (await this.byId(id))!;
+    try {
+      const [row] = await this.orm.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    } catch (err) {
+      throw uniqueViolation(err) ? new HttpError(409, EMAIL_TAKEN) : err;
+    }
+  }
+
+  /** Deleting a user deletes their items and jobs too (ON DELETE CASCADE). */
+  async delete(id: string): Promise<void> {
+    await this.orm.delete(users).where(eq(users.id, id));
+  }
+
+  private async assertEmailFree(email: string, exceptId?: string): Promise<void> {
+    const existing = await this.byEmail(email);
+    if (existing && existing.id !== exceptId) throw new HttpError(409, EMAIL_TAKEN);
+  }
+}
+
+function uniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,123 @@
+// Users: self-service under /users/me, management for superusers.
+import { z } from 'zod';
+import type { App, AppContext } from '../context.ts';
+import { HttpError, forbidden } from '../lib/http-errors.ts';
+import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import {
+  HttpErrorBody,
+  Message,
+  Paging,
+  UpdatePassword,
+  UserCreate,
+  UserPublic,
+  UserRegister,
+  UserUpdate,
+  UserUpdateMe,
+  UsersPublic,
+  toPublic,
+} from './schemas.ts';
+
+const UserIdParam = z.object({ user_id: z.string().uuid('Invalid user id') });
+const tags = ['users'];
+const SELF_DELETE = 'Super users are not allowed to delete themselves';
+
+export function userRoutes(app: App, ctx: AppContext): void {
+  const { requireUser, requireSuperuser } = authGuards(ctx);
+  const su = { preHandler: requireSuperuser };
+  const me = { preHandler: requireUser };
+
+  app.get('/users/', {
+    schema: { operationId: 'readUsers', tags, security: SECURITY, querystring: Paging, response: { 200: UsersPublic } },
+    ...su,
+    handler: async (req) => {
+      const { data, count } = await ctx.users.list(req.query.skip, req.query.limit);
+      return { data: data.map(toPublic), count };
+    },
+  });
+
+  app.post('/users/', {
+    schema: { operationId: 'createUser', tags, security: SECURITY, body: UserCreate, response: { 200: UserPublic, 409: HttpErrorBody } },
+    ...su,
+    handler: async (req) => toPublic(await ctx.users.create(req.body)),
+  });
+
+  app.get('/users/me', {
+    schema: { operationId: 'readUserMe', tags, security: SECURITY, response: { 200: UserPublic } },
+    ...me,
+    handler: async (req) => toPublic(currentUser(req)),
+  });
+
+  app.patch('/users/me', {
+    schema: { operationId: 'updateUserMe', tags, security: SECURITY, body: UserUpdateMe, response: { 200: UserPublic, 409: HttpErrorBody } },
+    ...me,
+    handler: async (req) => toPublic(await ctx.users.update(currentUser(req).id, req.body)),
+  });
+
+  app.patch('/users/me/password', {
+    schema: { operationId: 'updatePasswordMe', tags, security: SECURITY, body: UpdatePassword, response: { 200: Message, 400: HttpErrorBody } },
+    ...me,
+    handler: async (req) => {
+      const user = currentUser(req);
+      if (!(await verifyPassword(user.hashed_password, req.body.current_password))) throw new HttpError(400, 'Incorrect password');
+      if (req.body.current_password === req.body.new_password) {
+        throw new HttpError(400, 'New password cannot be the same as the current one');
+      }
+      await ctx.users.update(user.id, { password: req.body.new_password });
+      return { message: 'Password updated successfully' };
+    },
+  });
+
+  app.delete('/users/me', {
+    schema: { operationId: 'deleteUserMe', tags, security: SECURITY, response: { 200: Message, 403: HttpErrorBody } },
+    ...me,
+    handler: async (req) => {
+      const user = currentUser(req);
+      if (user.is_superuser) throw forbidden(SELF_DELETE);
+      await ctx.users.delete(user.id);
+      return { message: 'User deleted successfully' };
+    },
+  });
+
+  app.post('/users/signup', {
+    schema: { operationId: 'registerUser', tags, body: UserRegister, response: { 200: UserPublic, 409: HttpErrorBody } },
+    handler: async (req) => toPublic(await ctx.users.create({ ...req.body, is_superuser: false, is_active: true })),
+  });
+
+  app.get('/users/:user_id', {
+    schema: { operationId: 'readUserById', tags, security: SECURITY, params: UserIdParam, response: { 200: UserPublic, 404: HttpErrorBody } },
+    ...me,
+    handler: async (req) => {
+      const user = currentUser(req);
+      if (req.params.user_id === user.id) return toPublic(user);
+      if (!user.is_superuser) throw forbidden();
+      return toPublic(await findUser(ctx, req.params.user_id));
+    },
+  });
+
+  app.patch('/users/:user_id', {
+    schema: { operationId: 'updateUser', tags, security: SECURITY, params: UserIdParam, body: UserUpdate, response: { 200: UserPublic, 404: HttpErrorBody, 409: HttpErrorBody } },
+    ...su,
+    handler: async (req) => {
+      await findUser(ctx, req.params.user_id);
+      return toPublic(await ctx.users.update(req.params.user_id, req.body));
+    },
+  });
+
+  app.delete('/users/:user_id', {
+    schema: { operationId: 'deleteUser', tags, security: SECURITY, params: UserIdParam, response: { 200: Message, 403: HttpErrorBody, 404: HttpErrorBody } },
+    ...su,
+    handler: async (req) => {
+      if (req.params.user_id === currentUser(req).id) throw forbidden(SELF_DELETE);
+      await findUser(ctx, req.params.user_id);
+      await ctx.users.delete(req.params.user_id);
+      return { message: 'User deleted successfully' };
+    },
+  });
+}
+
+async function findUser(ctx: AppContext, id: string) {
+  const user = await ctx.users.byId(id);
+  if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
+  return user;
+}

@@ -1,0 +1,75 @@
+// Request/response shapes of the users API; registered ids become OpenAPI component names.
+import { z } from 'zod';
+
+export const EmailSchema = z.string().trim().max(255).email('Invalid email address');
+export const PasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+const FullName = z.string().trim().max(255).nullish();
+
+export const UserPublic = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    full_name: z.string().nullable(),
+    is_active: z.boolean(),
+    is_superuser: z.boolean(),
+  })
+  .meta({ id: 'UserPublic' });
+
+export const UsersPublic = z.object({ data: z.array(UserPublic), count: z.number().int() }).meta({ id: 'UsersPublic' });
+
+export const UserCreate = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    full_name: FullName,
+    is_superuser: z.boolean().default(false),
+    is_active: z.boolean().default(true),
+  })
+  .meta({ id: 'UserCreate' });
+
+export const UserRegister = z
+  .object({ email: EmailSchema, password: PasswordSchema, full_name: FullName })
+  .meta({ id: 'UserRegister' });
+
+export const UserUpdate = z
+  .object({
+    email: EmailSchema.optional(),
+    password: PasswordSchema.optional(),
+    full_name: FullName,
+    is_superuser: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .meta({ id: 'UserUpdate' });
+
+export const UserUpdateMe = z
+  .object({ email: EmailSchema.optional(), full_name: FullName })
+  .meta({ id: 'UserUpdateMe' });
+
+export const UpdatePassword = z
+  .object({ current_password: z.string().min(1).max(128), new_password: PasswordSchema })
+  .meta({ id: 'UpdatePassword' });
+
+export const Message = z.object({ message: z.string() }).meta({ id: 'Message' });
+export const HttpErrorBody = z.object({ detail: z.unknown() }).meta({ id: 'HTTPError' });
+
+export const Paging = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export type UserRow = {
+  id: string;
+  email: string;
+  full_name: string | null;
+  hashed_password: string;
+  is_active: boolean;
+  is_superuser: boolean;
+  password_changed_at: Date;
+};
+
+export function toPublic(u: UserRow): z.infer<typeof UserPublic> {
+  return { id: u.id, email: u.email, full_name: u.full_name, is_active: u.is_active, is_superuser: u.is_superuser };
+}

@@ -1,0 +1,68 @@
+// A full app on a test database, driven through fastify.inject.
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp } from '../../src/app.ts';
+import { createContext } from '../../src/create-context.ts';
+import type { App, AppContext } from '../../src/context.ts';
+import type { OutgoingEmail } from '../../src/email/mailer.ts';
+import { productRoutes } from '../../src/routes.ts';
+import { openTestDatabase, type Engine } from './databases.ts';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  sent: OutgoingEmail[];
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    FRONTEND_HOST: 'http://localhost:5173',
+    DATA_DIR: '/tmp/unused-test-data-dir',
+    FIRST_SUPERUSER: ADMIN.email,
+    FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export async function startTestApp(engine: Engine, opts: { env?: Record<string, string>; captureMail?: boolean } = {}): Promise<TestApp> {
+  const { db, cleanup } = await openTestDatabase(engine);
+  const config = testConfig(opts.env);
+  const sent: OutgoingEmail[] = [];
+  const mailer = opts.captureMail === false ? undefined : { send: async (m: OutgoingEmail) => void sent.push(m), describe: () => 'memory' };
+  const ctx = await createContext(config, { db, mailer, log: () => {} });
+  await ctx.users.create({ email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
+  const app = await buildApp(ctx, { routes: productRoutes });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    sent,
+    close: async () => {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+export async function login(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/login/access-token', payload: new URLSearchParams({ username: email, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Creates a user through the API as the admin and returns its id and a token. */
+export async function createUser(t: TestApp, email: string, password = 'user-password-1', extra: Record<string, unknown> = {}) {
+  const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/', headers: bearer(adminToken), payload: { email, password, full_name: email.split('@')[0], ...extra } });
+  if (res.statusCode !== 200) throw new Error(`create user failed: ${res.body}`);
+  const id = res.json().id as string;
+  const token = extra.is_active === false ? '' : await login(t.app, email, password);
+  return { id, token, adminToken };
+}

@@ -1,0 +1,51 @@
+// Each test file gets its own database: a fresh in-memory PGlite, or a new PostgreSQL database
+// on the test server (dropped afterwards), so runs never see each other's rows.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+
+export type Engine = 'pglite' | 'pg';
+export const ENGINES: Engine[] = ['pglite', 'pg'];
+
+export function adminUrl(): string {
+  const url = inject('pgAdminUrl');
+  if (!url) throw new Error('No PostgreSQL server for tests (global setup did not run)');
+  return url;
+}
+
+/** Creates an empty database on the test server and returns its URL and a drop function. */
+export async function createPgDatabase(prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(engine: Engine): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const db = await openDatabase({});
+    return { db, cleanup: () => db.close() };
+  }
+  const { url, drop } = await createPgDatabase();
+  const db = await openDatabase({ url, poolSize: 5 });
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+}
