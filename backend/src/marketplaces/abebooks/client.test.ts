@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixture-server.ts';
+import { describeHttpContract, testSettings } from '../http-contract.ts';
+import { createAbeBooksAdapter } from './client.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const xml = { 'content-type': 'text/xml; charset=utf-8' };
+
+describe('AbeBooks client', () => {
+  let server: FixtureServer;
+  const signal = new AbortController().signal;
+  const lookup = () => createAbeBooksAdapter(testSettings(server.url)).lookup('9780131457577', { signal });
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(() => server.close());
+
+  it('asks Search Web Services for long output sorted by total price, with the client key', async () => {
+    server.reply({ headers: xml, body: fixture('no-offers.xml') });
+    await lookup();
+    const { url } = server.requests.at(-1)!;
+    expect(url.pathname).toBe('/search');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      isbn: '9780131457577',
+      outputsize: 'long',
+      sortorder: '17',
+      maxresults: '50',
+      clientkey: 'test-key',
+    });
+  });
+
+  it('several listings: the cheapest by total price becomes the record, all are kept', async () => {
+    server.reply({ headers: xml, body: fixture('offers.xml') });
+    const outcome = await lookup();
+    expect(outcome.kind).toBe('completed');
+    if (outcome.kind !== 'completed') return;
+    expect(outcome.record).toMatchObject({
+      listing_url: 'https://www.abebooks.com/servlet/ListingDetails?bi=30598765432&cm_ven=sws',
+      total_listing_price: 13.49,
+      listing_price: 9.99,
+      vendor_id: '0072211',
+      vendor_name: 'Second Chapter Books',
+    });
+    expect(outcome.offers).toHaveLength(3);
+    expect(outcome.offers[0]).toMatchObject({ bookId: '30512345678', isbn10: '0131457578' });
+  });
+
+  it('one listing is still a list, mapped to every column', async () => {
+    server.reply({ headers: xml, body: fixture('one-offer.xml') });
+    const outcome = await lookup();
+    expect(outcome).toEqual({
+      kind: 'completed',
+      record: {
+        listing_url:
+          'https://www.abebooks.com/servlet/ListingDetails?bi=30512345678&cm_ven=sws&cm_cat=sws&cm_pla=sws&cm_ite=30512345678',
+        listing_price: 14.5,
+        total_listing_price: 18.5,
+        quantity: 1,
+        listing_condition: 'NOT NEW BOOK',
+        item_condition: 'Very Good',
+        seller_rating: 4,
+        vendor_price: 11.2,
+        vendor_id: '1460329',
+        title: 'Marketing Management',
+        author: 'Kotler, Philip',
+        vendor_name: 'Example Books Ltd',
+      },
+      offers: [expect.objectContaining({ bookId: '30512345678' })],
+    });
+  });
+
+  it('resultCount 0 without <Book> means no offers', async () => {
+    server.reply({ headers: xml, body: fixture('no-offers.xml') });
+    expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+  });
+
+  it('a <messages> element is the failure message, on 200 or 400', async () => {
+    for (const status of [200, 400]) {
+      server.reply({ status, headers: xml, body: fixture('error.xml') });
+      expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid ISBN value provided: 978-0-13' });
+    }
+  });
+
+  it('sends no client key when it has none (the sandbox)', async () => {
+    server.reply({ headers: xml, body: fixture('no-offers.xml') });
+    await createAbeBooksAdapter(testSettings(server.url, { credential: undefined })).lookup('9780131457577', { signal });
+    expect(server.requests.at(-1)!.url.searchParams.has('clientkey')).toBe(false);
+  });
+});
+
+describeHttpContract('AbeBooks', createAbeBooksAdapter, {
+  offers: fixture('offers.xml'),
+  malformed: fixture('malformed.xml'),
+  contentType: xml['content-type'],
+});

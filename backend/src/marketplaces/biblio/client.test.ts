@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { MARKETPLACES, dataFields } from '@app/domain/marketplaces';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixture-server.ts';
+import { describeHttpContract, testSettings } from '../http-contract.ts';
+import { createBiblioAdapter } from './client.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const json = { 'content-type': 'application/json' };
+
+describe('Biblio client', () => {
+  let server: FixtureServer;
+  const signal = new AbortController().signal;
+  const lookup = () => createBiblioAdapter(testSettings(server.url)).lookup('9780316769488', { signal });
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(() => server.close());
+
+  it('calls product_search by ISBN with the key in X-API-KEY', async () => {
+    server.reply({ headers: json, body: fixture('no-offers.json') });
+    await lookup();
+    const { url, headers } = server.requests.at(-1)!;
+    expect(url.pathname).toBe('/api/product_search');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ isbn: '9780316769488' });
+    expect(headers['x-api-key']).toBe('test-key');
+  });
+
+  it('several results: the cheapest fills all ~70 columns, book_link from canonical_book_link', async () => {
+    server.reply({ headers: json, body: fixture('offers.json') });
+    const outcome = await lookup();
+    expect(outcome.kind).toBe('completed');
+    if (outcome.kind !== 'completed') return;
+    const columns = dataFields(MARKETPLACES.biblio).map((f) => f.name);
+    expect(Object.keys(outcome.record).sort()).toEqual([...columns].sort());
+    // Every column the fixture's cheapest result carries is filled, numbers as numbers.
+    const empty = columns.filter((c) => outcome.record[c] === null);
+    expect(empty).toEqual(['jacket_condition']);
+    expect(outcome.record).toMatchObject({
+      book_link: 'https://www.biblio.com/book/catcher-rye-salinger-j-d/d/1234567891',
+      biblio_sku: '1234567891',
+      price: 7.5,
+      listing_orig_price: 9,
+      ninety_day_fulfillment: 0.98,
+      seller_rating: 4.8,
+      first_edition: 'false',
+      seller: 'Cheap Reads',
+    });
+    expect(outcome.offers).toHaveLength(3);
+  });
+
+  it('one result is mapped, missing keys left empty', async () => {
+    server.reply({ headers: json, body: fixture('one-offer.json') });
+    const outcome = await lookup();
+    expect(outcome.kind).toBe('completed');
+    if (outcome.kind !== 'completed') return;
+    expect(outcome.record).toMatchObject({
+      title: 'The Catcher in the Rye',
+      subtitle: null,
+      price: 7.5,
+      numeric_condition: 4,
+      seller_country: 'US',
+      slug: 'catcher-rye-salinger-j-d',
+      isbn13: null,
+    });
+    expect(outcome.offers).toHaveLength(1);
+  });
+
+  it('number_found 0 with no results means no offers', async () => {
+    server.reply({ headers: json, body: fixture('no-offers.json') });
+    expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+  });
+
+  it('a top-level error is the failure message', async () => {
+    server.reply({ headers: json, body: fixture('error.json') });
+    expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid value for parameter isbn: 97803' });
+  });
+
+  it('a JSON body without data.results is malformed', async () => {
+    server.reply({ headers: json, body: '{"data":{"meta":{}}}' });
+    expect(await lookup()).toEqual({ kind: 'retry', reason: 'Malformed response: no data.results array' });
+  });
+});
+
+describeHttpContract('Biblio', createBiblioAdapter, {
+  offers: fixture('offers.json'),
+  malformed: fixture('malformed.json'),
+  contentType: json['content-type'],
+});

@@ -1,0 +1,94 @@
+// Test support: the HTTP-level cases every client must classify the same way
+// (credentials rejected, rate limited, outage, timeout, unreachable, garbled body).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
+
+export const testSettings = (baseUrl: string, over: Partial<MarketplaceSettings> = {}): MarketplaceSettings => ({
+  baseUrl,
+  credential: 'test-key',
+  ratePerSecond: 100,
+  concurrency: 4,
+  timeoutMs: 2000,
+  maxAttempts: 3,
+  ...over,
+});
+
+export function describeHttpContract(
+  name: string,
+  create: (settings: MarketplaceSettings) => MarketplaceAdapter,
+  bodies: { offers: string; malformed: string; contentType: string },
+): void {
+  describe(`${name}: HTTP classification`, () => {
+    let server: FixtureServer;
+    let adapter: MarketplaceAdapter;
+    const signal = new AbortController().signal;
+    const lookup = () => adapter.lookup('9780131457577', { signal });
+    beforeAll(async () => {
+      server = await startFixtureServer();
+      adapter = create(testSettings(server.url, { timeoutMs: 300 }));
+    });
+    afterAll(() => server.close());
+
+    it.each([401, 403])('HTTP %i means the key is wrong: failed', async (status) => {
+      server.reply({ status, body: 'nope' });
+      expect(await lookup()).toEqual({ kind: 'failed', message: `Marketplace rejected the credentials (${status})` });
+    });
+
+    it('429 retries after Retry-After seconds', async () => {
+      server.reply({ status: 429, headers: { 'retry-after': '7' }, body: '' });
+      expect(await lookup()).toEqual({ kind: 'retry', reason: 'Rate limited (429)', retryAfterMs: 7000 });
+    });
+
+    it('429 retries after a Retry-After HTTP date', async () => {
+      const at = new Date(Date.now() + 30_000).toUTCString();
+      server.reply({ status: 429, headers: { 'retry-after': at }, body: '' });
+      const outcome = await lookup();
+      expect(outcome.kind).toBe('retry');
+      const ms = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
+      expect(ms).toBeGreaterThan(27_000);
+      expect(ms).toBeLessThanOrEqual(30_000);
+    });
+
+    it('503 retries, even with an offers body', async () => {
+      server.reply({ status: 503, body: bodies.offers });
+      expect(await lookup()).toEqual({ kind: 'retry', reason: 'Marketplace unavailable (503)' });
+    });
+
+    it('a malformed 200 body retries', async () => {
+      server.reply({ status: 200, headers: { 'content-type': bodies.contentType }, body: bodies.malformed });
+      const outcome = await lookup();
+      expect(outcome.kind).toBe('retry');
+      expect(outcome.kind === 'retry' && outcome.reason).toMatch(/^Malformed response/);
+    });
+
+    it('an unknown 4xx without a message fails with the status', async () => {
+      server.reply({ status: 404, body: '<html>Not Found</html>' });
+      expect(await lookup()).toEqual({ kind: 'failed', message: 'Marketplace answered HTTP 404' });
+    });
+
+    it('a marketplace that never answers times out and retries', async () => {
+      server.reply({ hang: true });
+      const started = Date.now();
+      expect(await lookup()).toEqual({ kind: 'retry', reason: 'Timed out after 300 ms' });
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('the caller cancelling ends the call at once', async () => {
+      server.reply({ hang: true });
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(), 20);
+      expect(await adapter.lookup('9780131457577', { signal: stop.signal })).toEqual({
+        kind: 'retry',
+        reason: 'Cancelled: the worker is stopping',
+      });
+    });
+
+    it('an unreachable marketplace retries', async () => {
+      const closed = await startFixtureServer();
+      await closed.close();
+      const outcome = await create(testSettings(closed.url)).lookup('9780131457577', { signal });
+      expect(outcome).toEqual({ kind: 'retry', reason: 'Network error: ECONNREFUSED' });
+    });
+  });
+}

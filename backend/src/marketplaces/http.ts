@@ -1,0 +1,92 @@
+// The HTTP half every adapter shares: one GET, then the status and body classified into a LookupOutcome.
+// Each marketplace supplies only how to build its request and how to read its body.
+import type { MarketplaceId } from '@app/domain/marketplaces';
+import type { LookupOutcome, MarketplaceAdapter, MarketplaceSettings } from './types.ts';
+
+export interface HttpRequest {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface WireFormat {
+  request(isbn13: string, settings: MarketplaceSettings): HttpRequest;
+  /** Reads a response body. Throws on a body it cannot make sense of: that becomes a retry. */
+  parse(body: string): LookupOutcome;
+}
+
+/** A body that is not in the marketplace's format (truncated, an HTML error page, a changed schema). */
+export class MalformedResponseError extends Error {}
+
+export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, format: WireFormat): MarketplaceAdapter {
+  return {
+    id,
+    async lookup(isbn13, opts) {
+      const timeout = AbortSignal.timeout(settings.timeoutMs);
+      const signal = AbortSignal.any([opts.signal, timeout]);
+      const { url, headers } = format.request(isbn13, settings);
+      try {
+        const res = await fetch(url, { headers: { accept: '*/*', ...headers }, signal });
+        return classify(res.status, res.headers, await res.text(), format);
+      } catch (err) {
+        if (timeout.aborted) return { kind: 'retry', reason: `Timed out after ${settings.timeoutMs} ms` };
+        if (opts.signal.aborted) return { kind: 'retry', reason: 'Cancelled: the worker is stopping' };
+        return { kind: 'retry', reason: `Network error: ${describe(err)}` };
+      }
+    },
+  };
+}
+
+/**
+ * Our decisions (marketplaces.md leaves most HTTP codes UNKNOWN):
+ * - 401/403: the key is wrong; retrying cannot fix it, so failed.
+ * - 429, 408, 5xx: transient; retry, honouring Retry-After when sent.
+ * - 2xx: the body decides (offers, none, or an error message); an unreadable body is retried,
+ *   because a truncated or proxy-mangled body is usually a one-off.
+ * - other 4xx: failed, with the marketplace's own message when the body carries one.
+ */
+export function classify(status: number, headers: Headers, body: string, format: WireFormat): LookupOutcome {
+  if (status === 401 || status === 403) return { kind: 'failed', message: `Marketplace rejected the credentials (${status})` };
+  if (status === 429 || status === 408 || status >= 500) {
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+    const reason = status === 429 ? 'Rate limited (429)' : `Marketplace unavailable (${status})`;
+    return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
+  }
+  let outcome: LookupOutcome;
+  try {
+    outcome = format.parse(body);
+  } catch (err) {
+    if (status >= 200 && status < 300) return { kind: 'retry', reason: `Malformed response: ${describe(err)}` };
+    return { kind: 'failed', message: `Marketplace answered HTTP ${status}` };
+  }
+  if (status >= 200 && status < 300) return outcome;
+  return outcome.kind === 'failed' ? outcome : { kind: 'failed', message: `Marketplace answered HTTP ${status}` };
+}
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? err.message;
+  }
+  return String(err);
+}
+
+/** JSON marketplaces answer with one object; anything else is not their format. */
+export function parseJsonObject(body: string): Record<string, unknown> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    throw new MalformedResponseError('invalid JSON');
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new MalformedResponseError('not a JSON object');
+  return doc as Record<string, unknown>;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.ts';
+import { createAdapters, hasRealCredentials, needsSandbox, settingsFromEnv, simulatedMarketplaces } from './registry.ts';
+
+describe('marketplace settings from the environment', () => {
+  it('without keys every marketplace points at the sandbox, with the defaults', () => {
+    const settings = settingsFromEnv({}, { sandboxUrl: 'http://127.0.0.1:8090/' });
+    expect(settings.abe_books).toEqual({
+      baseUrl: 'http://127.0.0.1:8090/abe-books',
+      credential: undefined,
+      ratePerSecond: 10,
+      concurrency: 4,
+      timeoutMs: 10_000,
+      maxAttempts: 5,
+    });
+    expect(settings.pallet_iq.baseUrl).toBe('http://127.0.0.1:8090/pallet-iq');
+    expect(hasRealCredentials(settings)).toBe(false);
+    expect(simulatedMarketplaces(settings)).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq']);
+  });
+
+  it('a key selects the real service; per-marketplace limits are read; blanks count as unset', () => {
+    const settings = settingsFromEnv({
+      SANDBOX_URL: 'http://sandbox:8090',
+      ABEBOOKS_CLIENT_KEY: 'abc',
+      BIBLIO_API_KEY: 'k1',
+      BIBLIO_BASE_URL: 'https://proxy.example/biblio/',
+      BIBLIO_RATE_PER_SECOND: '2.5',
+      ALIBRIS_CONCURRENCY: '16',
+      ALIBRIS_TIMEOUT_MS: '',
+      PALLETIQ_MAX_ATTEMPTS: '2',
+    });
+    expect(settings.abe_books).toMatchObject({ baseUrl: 'https://search2.abebooks.com', credential: 'abc' });
+    expect(settings.biblio).toMatchObject({ baseUrl: 'https://proxy.example/biblio', ratePerSecond: 2.5 });
+    expect(settings.alibris).toMatchObject({ baseUrl: 'http://sandbox:8090/alibris', concurrency: 16, timeoutMs: 10_000 });
+    expect(settings.pallet_iq.maxAttempts).toBe(2);
+    expect(simulatedMarketplaces(settings)).toEqual(['alibris', 'pallet_iq']);
+    expect(Object.keys(createAdapters(settings))).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq']);
+  });
+
+  it('lists every problem at once', () => {
+    const read = () =>
+      settingsFromEnv({ PALLETIQ_API_KEY: 'x', ALIBRIS_RATE_PER_SECOND: 'fast', BIBLIO_CONCURRENCY: '0' });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/ABEBOOKS_CLIENT_KEY: not set, and no sandbox/);
+    expect(read).toThrow(/BIBLIO_CONCURRENCY/);
+    expect(read).toThrow(/ALIBRIS_RATE_PER_SECOND/);
+    expect(read).toThrow(/PALLETIQ_BASE_URL: required with PALLETIQ_API_KEY/);
+  });
+
+  it('knows when a sandbox is needed', () => {
+    expect(needsSandbox({})).toBe(true);
+    const allSet = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_BASE_URL: 'http://x', PALLETIQ_BASE_URL: 'http://y' };
+    expect(needsSandbox(allSet)).toBe(false);
+  });
+});
