@@ -1,0 +1,78 @@
+// A plain table driven by column definitions: placeholder rows while loading, an empty state,
+// and rows dimmed while the previous page stands in for the one being fetched.
+import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { TableSkeleton } from './TableSkeleton';
+
+export interface DataColumn<T> {
+  key: string;
+  /** Header content; a string, or e.g. a sortable header button. */
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string | number;
+  /** No data yet: show placeholder rows. */
+  isPending: boolean;
+  /** Rows are the previous page kept while the next one loads. */
+  isPlaceholderData?: boolean;
+  placeholderRows?: number;
+  empty?: ReactNode;
+  'aria-label'?: string;
+}
+
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  isPending,
+  isPlaceholderData = false,
+  placeholderRows,
+  empty = 'No results found',
+  'aria-label': ariaLabel,
+}: DataTableProps<T>) {
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={ariaLabel} aria-busy={isPending || isPlaceholderData}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.key} w={c.width}>
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ opacity: isPlaceholderData ? 0.5 : 1 }}>
+          {isPending ? (
+            <TableSkeleton columns={columns.length} rows={placeholderRows} />
+          ) : rows && rows.length > 0 ? (
+            rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          ) : (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                {typeof empty === 'string' ? (
+                  <Text c="dimmed" ta="center" py="lg">
+                    {empty}
+                  </Text>
+                ) : (
+                  empty
+                )}
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,31 @@
+// The "…" menu at the end of a table row: Edit and Delete for one record.
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+
+export interface RowActionsProps {
+  /** e.g. 'Item' → menu entries 'Edit Item', 'Delete Item'. */
+  noun: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  disabled?: boolean;
+}
+
+export function RowActions({ noun, onEdit, onDelete, disabled = false }: RowActionsProps) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label="Actions" disabled={disabled}>
+          <IconDotsVertical size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+          Edit {noun}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+          Delete {noun}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,26 @@
+// Placeholder rows shown while a table's first page loads (spec §9: 4 by default).
+import { Skeleton, Table } from '@mantine/core';
+
+export const DEFAULT_PLACEHOLDER_ROWS = 4;
+
+export interface TableSkeletonProps {
+  columns: number;
+  rows?: number;
+}
+
+/** Renders <tr>s only, so it drops into any <Table.Tbody>. */
+export function TableSkeleton({ columns, rows = DEFAULT_PLACEHOLDER_ROWS }: TableSkeletonProps) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        <Table.Tr key={r} data-testid="placeholder-row">
+          {Array.from({ length: columns }, (_, c) => (
+            <Table.Td key={c}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
+}

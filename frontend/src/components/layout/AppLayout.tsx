@@ -1,0 +1,69 @@
+// Shell of every protected page: header with the user menu, a 320 px sidebar on desktop and a
+// 250 px drawer on mobile (AppShell forces a full-width navbar on mobile, hence the Drawer),
+// and a spinner until the current user is known.
+import { AppShell, Burger, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet } from '@tanstack/react-router';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { useLogout } from '../../hooks/useLogout';
+import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+
+const SIDEBAR_WIDTH = 320;
+const DRAWER_WIDTH = 250;
+
+export function AppLayout() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { data: user, isError, refetch } = useCurrentUser();
+  const logout = useLogout();
+
+  // A 403 already left for /login; anything else (server down after retries) gets a way out.
+  if (!user && isError) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Text>Your account could not be loaded.</Text>
+          <Group>
+            <Button onClick={() => void refetch()}>Try again</Button>
+            <Button variant="default" onClick={logout}>
+              Log out
+            </Button>
+          </Group>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (!user) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <Text component={Link} to="/" fw={700}>
+              Price Lookup Dashboard
+            </Text>
+          </Group>
+          <UserMenu user={user} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <Sidebar user={user} />
+      </AppShell.Navbar>
+      <Drawer opened={drawerOpened} onClose={drawer.close} size={DRAWER_WIDTH} hiddenFrom="sm" title="Menu">
+        <Sidebar user={user} onNavigate={drawer.close} />
+      </Drawer>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

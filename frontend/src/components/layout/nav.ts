@@ -1,0 +1,20 @@
+// Sidebar entries (spec §2). Marketplace children come from the shared domain table.
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  children?: NavEntry[];
+  superuserOnly?: boolean;
+}
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', to: '/', children: MARKETPLACE_LIST.map((m) => ({ label: m.label, to: `/${m.slug}` })) },
+  { label: 'Items', to: '/items' },
+  { label: 'User Settings', to: '/settings' },
+  { label: 'Admin', to: '/admin', superuserOnly: true },
+];
+
+export function visibleEntries(isSuperuser: boolean): NavEntry[] {
+  return NAV_ENTRIES.filter((e) => !e.superuserOnly || isSuperuser);
+}

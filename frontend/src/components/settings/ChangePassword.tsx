@@ -1,0 +1,52 @@
+// "Password" tab: current, new and confirmation, all required.
+import { Button, Stack, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { updatePasswordMe } from '../../client/sdk.gen';
+import { TOAST } from '../../lib/messages';
+import { showSuccess } from '../../lib/notify';
+import { confirmPasswordRules, passwordRules } from '../../lib/validation';
+import { PasswordField } from '../common/PasswordField';
+
+interface PasswordForm {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+export function ChangePassword() {
+  const { register, handleSubmit, reset, formState } = useForm<PasswordForm>({
+    mode: 'onBlur',
+    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
+  });
+  const { errors } = formState;
+
+  const mutation = useMutation({
+    mutationFn: async ({ confirm_password: _, ...body }: PasswordForm) => (await updatePasswordMe({ body })).data,
+    onSuccess: () => {
+      showSuccess(TOAST.passwordUpdated);
+      reset();
+    },
+  });
+
+  return (
+    <form onSubmit={handleSubmit((v) => mutation.mutate(v))} noValidate>
+      <Stack gap="sm" maw={480}>
+        <Title order={4}>Change Password</Title>
+        <PasswordField label="Current Password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password', passwordRules())} />
+        <PasswordField label="New Password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password', passwordRules())} />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password', confirmPasswordRules<PasswordForm>('new_password'))}
+        />
+        <div>
+          <Button type="submit" loading={mutation.isPending}>
+            Save
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+// One page of a server-paged list (`{data, count}` answered for skip/limit), with the previous
+// page kept on screen while the next loads and the following page prefetched (spec §4).
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { pagingState, skipFor } from '../lib/paging';
+
+export interface PageResult<T> {
+  data: T[];
+  count: number;
+}
+
+export interface UsePagedQueryOptions<T> {
+  /** Identifies the list and everything but the page (filters, sort…); the page is appended. */
+  queryKey: readonly unknown[];
+  page: number;
+  pageSize: number;
+  fetchPage: (args: { skip: number; limit: number; signal: AbortSignal }) => Promise<PageResult<T>>;
+  enabled?: boolean;
+}
+
+export function pagedQueryOptions<T>({ queryKey, pageSize, fetchPage }: Omit<UsePagedQueryOptions<T>, 'page' | 'enabled'>, page: number) {
+  return {
+    queryKey: [...queryKey, { page, pageSize }] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage({ skip: skipFor(page, pageSize), limit: pageSize, signal }),
+  };
+}
+
+export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
+  const { page, pageSize, enabled = true } = options;
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...pagedQueryOptions(options, page), placeholderData: keepPreviousData, enabled });
+  const { hasNextPage, hasPreviousPage } = pagingState({
+    page,
+    pageSize,
+    rowsOnPage: query.data?.data.length,
+    isPlaceholderData: query.isPlaceholderData,
+  });
+
+  // Key identity changes every render; its serialised form says when the list really changed.
+  const keyHash = JSON.stringify(options.queryKey);
+  useEffect(() => {
+    if (hasNextPage) void queryClient.prefetchQuery(pagedQueryOptions(options, page + 1));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasNextPage, page, pageSize, keyHash, queryClient]);
+
+  return {
+    rows: query.data?.data,
+    count: query.data?.count,
+    /** Nothing to show yet: render placeholder rows. */
+    isPending: query.isPending,
+    isPlaceholderData: query.isPlaceholderData,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    dataUpdatedAt: query.dataUpdatedAt,
+    refetch: query.refetch,
+    hasNextPage,
+    hasPreviousPage,
+  };
+}

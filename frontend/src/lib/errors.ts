@@ -1,0 +1,71 @@
+// Turning API failures into what the user reads. The one mapping from an error to toast text
+// lives here (house habit 4); src/lib/api.ts makes every failed call throw an ApiError.
+import { LOGIN_LIST_ERROR, TOAST } from './messages';
+
+/** A failed API call: HTTP status (undefined for network failures) and the parsed body. */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly body: unknown;
+
+  constructor(status: number | undefined, body: unknown, message?: string) {
+    super(message ?? (typeof body === 'string' && body ? body : `Request failed${status ? ` (${status})` : ''}`));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Spec §8 status names, used for log lines and fallbacks. */
+export const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Validation Error',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+type Detail = { kind: 'text'; text: string } | { kind: 'list'; first: string | undefined } | { kind: 'none' };
+
+function readDetail(err: unknown): Detail {
+  const body = err instanceof ApiError ? err.body : err;
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string') return { kind: 'text', text: detail };
+    if (Array.isArray(detail)) {
+      const msg = (detail[0] as { msg?: unknown } | undefined)?.msg;
+      return { kind: 'list', first: typeof msg === 'string' ? msg : undefined };
+    }
+  }
+  return { kind: 'none' };
+}
+
+/** Shared error toast message: detail string, first msg of a list detail, else 'Something went wrong.' */
+export function errorToastMessage(err: unknown): string {
+  const d = readDetail(err);
+  if (d.kind === 'text') return d.text;
+  if (d.kind === 'list' && d.first) return d.first;
+  return TOAST.genericError;
+}
+
+/** Sign-up failure message: the detail, or the client's own message (e.g. a network error). */
+export function signUpErrorMessage(err: unknown): string {
+  const d = readDetail(err);
+  if (d.kind === 'text') return d.text;
+  if (d.kind === 'list' && d.first) return d.first;
+  if (err instanceof Error && err.message) return err.message;
+  return TOAST.genericError;
+}
+
+/** Login failure shown inline: the detail string; a list detail becomes 'Something went wrong'. */
+export function loginErrorMessage(err: unknown): string {
+  const d = readDetail(err);
+  if (d.kind === 'text') return d.text;
+  return LOGIN_LIST_ERROR;
+}
+
+export function errorStatus(err: unknown): number | undefined {
+  return err instanceof ApiError ? err.status : undefined;
+}

@@ -1,0 +1,47 @@
+// Every user-visible text the specification fixes word for word (§4, §5, §8), in one place so
+// screens and tests (unit and browser) share it.
+
+export const VALIDATION = {
+  emailInvalid: 'Invalid email address',
+  emailRequired: 'Email is required',
+  usernameRequired: 'Username is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordRequired: 'Password is required',
+  passwordsDoNotMatch: 'The passwords do not match',
+  confirmRequired: 'Password confirmation is required',
+  confirmRequiredAddUser: 'Please confirm your password',
+  fullNameRequired: 'Full Name is required',
+  titleRequiredCreate: 'Title is required.',
+  titleRequiredEdit: 'Title is required',
+  jobNameRequired: 'Job Name is required.',
+  fileRequired: 'File is required.',
+} as const;
+
+export const TOAST = {
+  errorTitle: 'Error',
+  genericError: 'Something went wrong.',
+  successTitle: 'Success!',
+  signUpSuccessTitle: 'Account created.',
+  signUpSuccess: 'Your account has been created successfully.',
+  signUpFailureTitle: 'Something went wrong.',
+  recoveryTitle: 'Email sent.',
+  recovery: 'We sent an email with a link to get back into your account.',
+  passwordUpdated: 'Password updated successfully.',
+  accountDeleted: 'Your account has been successfully deleted.',
+  userUpdated: 'User updated successfully.',
+  userCreated: 'User created successfully.',
+  itemUpdated: 'Item updated successfully.',
+  itemCreated: 'Item created successfully.',
+  deleted: (what: 'item' | 'user') => `The ${what} was deleted successfully.`,
+  deleteFailureTitle: 'An error occurred.',
+  deleteFailure: (what: 'item' | 'user') => `An error occurred while deleting the ${what}.`,
+} as const;
+
+/** Login failure shown inline: a list detail becomes this (no trailing full stop, §8). */
+export const LOGIN_LIST_ERROR = 'Something went wrong';
+
+export const LIMITS = {
+  passwordMin: 8,
+  signUpFullNameMin: 3,
+  profileFullNameMax: 30,
+} as const;

@@ -1,0 +1,41 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApi } from './lib/api';
+import { showApiError } from './lib/notify';
+import { createQueryClient } from './lib/query-client';
+import { clearToken } from './lib/session';
+import { createAppRouter } from './router';
+import { colorSchemeManager, theme } from './theme';
+
+const queryClient = createQueryClient(showApiError);
+const router = createAppRouter(queryClient);
+
+// Spec §8: a 403 on any call removes the stored token and goes to /login.
+configureApi({
+  onForbidden: () => {
+    clearToken();
+    queryClient.clear();
+    if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+      <Notifications autoClose={5000} />
+      <ModalsProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

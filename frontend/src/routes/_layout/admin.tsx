@@ -1,0 +1,71 @@
+import { PAGE_SIZE } from '@app/domain/jobs';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { readUsers } from '../../client/sdk.gen';
+import type { UserPublic } from '../../client/types.gen';
+import { AddUser } from '../../components/admin/AddUser';
+import { UserActions } from '../../components/admin/UserActions';
+import { DataTable, type DataColumn } from '../../components/common/DataTable';
+import { OrNA } from '../../components/common/EmptyValue';
+import { PageTitle } from '../../components/common/PageTitle';
+import { PaginationFooter } from '../../components/common/PaginationFooter';
+import { StatusDot } from '../../components/common/StatusDot';
+import { currentUserQuery, useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageParam } from '../../hooks/usePageParam';
+import { usePagedQuery } from '../../hooks/usePagedQuery';
+import { validatePageSearch } from '../../lib/paging';
+
+export const Route = createFileRoute('/_layout/admin')({
+  validateSearch: validatePageSearch,
+  // Only superusers have an Admin area; anyone else is sent home rather than to a 403.
+  beforeLoad: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(currentUserQuery);
+    if (!me.is_superuser) throw redirect({ to: '/', search: { page: 1 } });
+  },
+  component: Admin,
+});
+
+function columns(me: UserPublic | undefined): DataColumn<UserPublic>[] {
+  return [
+    {
+      key: 'full_name',
+      header: 'Full name',
+      render: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          <OrNA value={u.full_name} />
+          {u.id === me?.id && (
+            <Badge size="sm" variant="light" color="gray">
+              You
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'email', header: 'Email', render: (u) => <Text size="sm">{u.email}</Text> },
+    { key: 'role', header: 'Role', render: (u) => (u.is_superuser ? 'Superuser' : 'User') },
+    { key: 'status', header: 'Status', render: (u) => <StatusDot active={u.is_active} /> },
+    { key: 'actions', header: 'Actions', render: (u) => <UserActions user={u} disabled={u.id === me?.id} />, width: 80 },
+  ];
+}
+
+function Admin() {
+  const [page, setPage] = usePageParam(Route.useSearch().page);
+  const { data: me } = useCurrentUser();
+  const users = usePagedQuery({
+    queryKey: ['users'],
+    page,
+    pageSize: PAGE_SIZE.users,
+    fetchPage: async ({ skip, limit, signal }) => (await readUsers({ query: { skip, limit }, signal })).data,
+  });
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Users Management</PageTitle>
+      <Group>
+        <AddUser />
+      </Group>
+      <DataTable aria-label="Users" columns={columns(me)} rows={users.rows} rowKey={(u) => u.id} isPending={users.isPending} isPlaceholderData={users.isPlaceholderData} />
+      <PaginationFooter page={page} hasNextPage={users.hasNextPage} hasPreviousPage={users.hasPreviousPage} onChangePage={setPage} />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { PAGE_SIZE } from '@app/domain/jobs';
+import { Group, Stack, Text } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { readItems } from '../../client/sdk.gen';
+import type { ItemPublic } from '../../client/types.gen';
+import { DataTable, type DataColumn } from '../../components/common/DataTable';
+import { OrNA } from '../../components/common/EmptyValue';
+import { PageTitle } from '../../components/common/PageTitle';
+import { PaginationFooter } from '../../components/common/PaginationFooter';
+import { AddItem } from '../../components/items/AddItem';
+import { ItemActions } from '../../components/items/ItemActions';
+import { usePageParam } from '../../hooks/usePageParam';
+import { usePagedQuery } from '../../hooks/usePagedQuery';
+import { validatePageSearch } from '../../lib/paging';
+
+export const Route = createFileRoute('/_layout/items')({
+  validateSearch: validatePageSearch,
+  component: Items,
+});
+
+const COLUMNS: DataColumn<ItemPublic>[] = [
+  { key: 'id', header: 'ID', render: (i) => <Text size="sm" ff="monospace">{i.id}</Text> },
+  { key: 'title', header: 'Title', render: (i) => i.title },
+  { key: 'description', header: 'Description', render: (i) => <OrNA value={i.description} /> },
+  { key: 'actions', header: 'Actions', render: (i) => <ItemActions item={i} />, width: 80 },
+];
+
+const EMPTY = (
+  <Stack align="center" gap={4} py="lg">
+    <Text fw={600}>You don't have any items yet</Text>
+    <Text c="dimmed" size="sm">
+      Add a new item to get started
+    </Text>
+  </Stack>
+);
+
+function Items() {
+  const [page, setPage] = usePageParam(Route.useSearch().page);
+  const items = usePagedQuery({
+    queryKey: ['items'],
+    page,
+    pageSize: PAGE_SIZE.items,
+    fetchPage: async ({ skip, limit, signal }) => (await readItems({ query: { skip, limit }, signal })).data,
+  });
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Items Management</PageTitle>
+      <Group>
+        <AddItem />
+      </Group>
+      <DataTable aria-label="Items" columns={COLUMNS} rows={items.rows} rowKey={(i) => i.id} isPending={items.isPending} isPlaceholderData={items.isPlaceholderData} empty={EMPTY} />
+      <PaginationFooter page={page} hasNextPage={items.hasNextPage} hasPreviousPage={items.hasPreviousPage} onChangePage={setPage} />
+    </Stack>
+  );
+}

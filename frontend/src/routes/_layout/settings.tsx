@@ -1,0 +1,45 @@
+import { Tabs } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { PageTitle } from '../../components/common/PageTitle';
+import { Appearance } from '../../components/settings/Appearance';
+import { ChangePassword } from '../../components/settings/ChangePassword';
+import { DeleteAccount } from '../../components/settings/DeleteAccount';
+import { UserInformation } from '../../components/settings/UserInformation';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+
+export const Route = createFileRoute('/_layout/settings')({
+  component: Settings,
+});
+
+function Settings() {
+  const { data: user } = useCurrentUser();
+  if (!user) return null; // the layout shows a spinner until the user is known
+  return (
+    <>
+      <PageTitle>User Settings</PageTitle>
+      <Tabs defaultValue="my-profile" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="my-profile">My profile</Tabs.Tab>
+          <Tabs.Tab value="password">Password</Tabs.Tab>
+          <Tabs.Tab value="appearance">Appearance</Tabs.Tab>
+          {/* Spec §6: superusers do not see Danger zone. */}
+          {!user.is_superuser && <Tabs.Tab value="danger-zone">Danger zone</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="my-profile">
+          <UserInformation user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="password">
+          <ChangePassword />
+        </Tabs.Panel>
+        <Tabs.Panel value="appearance">
+          <Appearance />
+        </Tabs.Panel>
+        {!user.is_superuser && (
+          <Tabs.Panel value="danger-zone">
+            <DeleteAccount />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
+  );
+}

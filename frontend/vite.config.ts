@@ -1,0 +1,16 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [
+    // Must come before the React plugin: it generates src/routeTree.gen.ts from src/routes.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    react(),
+  ],
+  server: {
+    proxy: { '/api/': { target: 'http://localhost:8000', changeOrigin: true } },
+  },
+  // The backend serves this folder.
+  build: { outDir: 'dist', emptyOutDir: true },
+});
