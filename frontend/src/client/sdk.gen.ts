@@ -2,7 +2,7 @@
 
 import { type Client, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CreateItemData, CreateItemErrors, CreateItemResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, HealthCheckData, HealthCheckResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsErrors, ReadItemsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeErrors, ReadUserMeResponses, ReadUsersData, ReadUsersErrors, ReadUsersResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenErrors, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses } from './types.gen';
+import type { CreateItemData, CreateItemResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, HealthCheckData, HealthCheckResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -18,6 +18,9 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
     meta?: Record<string, unknown>;
 };
 
+/**
+ * OAuth2 compatible token login
+ */
 export const loginAccessToken = <ThrowOnError extends boolean = true>(options: Options<LoginAccessTokenData, ThrowOnError>) => (options.client ?? client).post<LoginAccessTokenResponses, LoginAccessTokenErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
     url: '/api/v1/login/access-token',
@@ -28,13 +31,13 @@ export const loginAccessToken = <ThrowOnError extends boolean = true>(options: O
     }
 });
 
-export const testToken = <ThrowOnError extends boolean = true>(options?: Options<TestTokenData, ThrowOnError>) => (options?.client ?? client).post<TestTokenResponses, TestTokenErrors, ThrowOnError>({
+export const testToken = <ThrowOnError extends boolean = true>(options?: Options<TestTokenData, ThrowOnError>) => (options?.client ?? client).post<TestTokenResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/login/test-token',
     ...options
 });
 
-export const recoverPassword = <ThrowOnError extends boolean = true>(options: Options<RecoverPasswordData, ThrowOnError>) => (options.client ?? client).post<RecoverPasswordResponses, RecoverPasswordErrors, ThrowOnError>({ url: '/api/v1/password-recovery/{email}', ...options });
+export const recoverPassword = <ThrowOnError extends boolean = true>(options: Options<RecoverPasswordData, ThrowOnError>) => (options.client ?? client).post<RecoverPasswordResponses, unknown, ThrowOnError>({ url: '/api/v1/password-recovery/{email}', ...options });
 
 export const resetPassword = <ThrowOnError extends boolean = true>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
     url: '/api/v1/reset-password/',
@@ -51,7 +54,7 @@ export const recoverPasswordHtmlContent = <ThrowOnError extends boolean = true>(
     ...options
 });
 
-export const readUsers = <ThrowOnError extends boolean = true>(options?: Options<ReadUsersData, ThrowOnError>) => (options?.client ?? client).get<ReadUsersResponses, ReadUsersErrors, ThrowOnError>({
+export const readUsers = <ThrowOnError extends boolean = true>(options?: Options<ReadUsersData, ThrowOnError>) => (options?.client ?? client).get<ReadUsersResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/users/',
     ...options
@@ -73,7 +76,7 @@ export const deleteUserMe = <ThrowOnError extends boolean = true>(options?: Opti
     ...options
 });
 
-export const readUserMe = <ThrowOnError extends boolean = true>(options?: Options<ReadUserMeData, ThrowOnError>) => (options?.client ?? client).get<ReadUserMeResponses, ReadUserMeErrors, ThrowOnError>({
+export const readUserMe = <ThrowOnError extends boolean = true>(options?: Options<ReadUserMeData, ThrowOnError>) => (options?.client ?? client).get<ReadUserMeResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/users/me',
     ...options
@@ -130,13 +133,13 @@ export const updateUser = <ThrowOnError extends boolean = true>(options: Options
     }
 });
 
-export const readItems = <ThrowOnError extends boolean = true>(options?: Options<ReadItemsData, ThrowOnError>) => (options?.client ?? client).get<ReadItemsResponses, ReadItemsErrors, ThrowOnError>({
+export const readItems = <ThrowOnError extends boolean = true>(options?: Options<ReadItemsData, ThrowOnError>) => (options?.client ?? client).get<ReadItemsResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/items/',
     ...options
 });
 
-export const createItem = <ThrowOnError extends boolean = true>(options: Options<CreateItemData, ThrowOnError>) => (options.client ?? client).post<CreateItemResponses, CreateItemErrors, ThrowOnError>({
+export const createItem = <ThrowOnError extends boolean = true>(options: Options<CreateItemData, ThrowOnError>) => (options.client ?? client).post<CreateItemResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/items/',
     ...options,
@@ -169,3 +172,5 @@ export const updateItem = <ThrowOnError extends boolean = true>(options: Options
 });
 
 export const healthCheck = <ThrowOnError extends boolean = true>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, unknown, ThrowOnError>({ url: '/api/v1/utils/health-check/', ...options });
+
+export const readAppInfo = <ThrowOnError extends boolean = true>(options?: Options<ReadAppInfoData, ThrowOnError>) => (options?.client ?? client).get<ReadAppInfoResponses, unknown, ThrowOnError>({ url: '/api/v1/utils/app-info/', ...options });

@@ -4,23 +4,102 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type BodyLoginAccessToken = {
-    username: string;
+export type UserPublicInput = {
+    id: string;
+    email: string;
+    full_name: string | null;
+    is_active: boolean;
+    is_superuser: boolean;
+};
+
+export type UsersPublicInput = {
+    data: Array<UserPublicInput>;
+    count: number;
+};
+
+export type UserCreateInput = {
+    email: string;
     password: string;
+    full_name?: string | null;
+    is_superuser?: boolean;
+    is_active?: boolean;
 };
 
-export type Token = {
-    access_token: string;
-    token_type?: string;
+export type UserRegisterInput = {
+    email: string;
+    password: string;
+    full_name?: string | null;
 };
 
-export type Message = {
+export type UserUpdateInput = {
+    email?: string;
+    password?: string;
+    full_name?: string | null;
+    is_superuser?: boolean;
+    is_active?: boolean;
+};
+
+export type UserUpdateMeInput = {
+    email?: string;
+    full_name?: string | null;
+};
+
+export type UpdatePasswordInput = {
+    current_password: string;
+    new_password: string;
+};
+
+export type MessageInput = {
     message: string;
 };
 
-export type NewPassword = {
+export type HttpErrorInput = {
+    detail: unknown;
+};
+
+export type TokenInput = {
+    access_token: string;
+    token_type: string;
+};
+
+export type BodyLoginAccessTokenInput = {
+    grant_type?: string;
+    username: string;
+    password: string;
+    scope?: string;
+    client_id?: string;
+    client_secret?: string;
+};
+
+export type NewPasswordInput = {
     token: string;
     new_password: string;
+};
+
+export type ItemCreateInput = {
+    title: string;
+    description?: string | null;
+};
+
+export type ItemUpdateInput = {
+    title?: string;
+    description?: string | null;
+};
+
+export type ItemPublicInput = {
+    id: string;
+    title: string;
+    description: string | null;
+    owner_id: string;
+};
+
+export type ItemsPublicInput = {
+    data: Array<ItemPublicInput>;
+    count: number;
+};
+
+export type AppInfoInput = {
+    prices_simulated: boolean;
 };
 
 export type UserPublic = {
@@ -38,34 +117,71 @@ export type UsersPublic = {
 
 export type UserCreate = {
     email: string;
-    full_name?: string | null;
     password: string;
-    is_superuser?: boolean;
-    is_active?: boolean;
+    full_name?: string | null;
+    is_superuser: boolean;
+    is_active: boolean;
 };
 
 export type UserRegister = {
     email: string;
-    full_name?: string | null;
     password: string;
+    full_name?: string | null;
 };
 
 export type UserUpdate = {
-    email?: string | null;
+    email?: string;
+    password?: string;
     full_name?: string | null;
-    password?: string | null;
     is_superuser?: boolean;
     is_active?: boolean;
 };
 
 export type UserUpdateMe = {
-    email?: string | null;
+    email?: string;
     full_name?: string | null;
 };
 
 export type UpdatePassword = {
     current_password: string;
     new_password: string;
+};
+
+export type Message = {
+    message: string;
+};
+
+export type HttpError = {
+    detail: unknown;
+};
+
+export type Token = {
+    access_token: string;
+    token_type: string;
+};
+
+export type BodyLoginAccessToken = {
+    grant_type?: string;
+    username: string;
+    password: string;
+    scope?: string;
+    client_id?: string;
+    client_secret?: string;
+};
+
+export type NewPassword = {
+    token: string;
+    new_password: string;
+};
+
+export type ItemCreate = {
+    title: string;
+    description?: string | null;
+};
+
+export type ItemUpdate = {
+    title?: string;
+    description?: string | null;
 };
 
 export type ItemPublic = {
@@ -80,28 +196,12 @@ export type ItemsPublic = {
     count: number;
 };
 
-export type ItemCreate = {
-    title: string;
-    description?: string | null;
-};
-
-export type ItemUpdate = {
-    title?: string | null;
-    description?: string | null;
-};
-
-export type ValidationError = {
-    loc: Array<string | number>;
-    msg: string;
-    type: string;
-};
-
-export type HttpValidationError = {
-    detail?: Array<ValidationError>;
+export type AppInfo = {
+    prices_simulated: boolean;
 };
 
 export type LoginAccessTokenData = {
-    body: BodyLoginAccessToken;
+    body: BodyLoginAccessTokenInput;
     path?: never;
     query?: never;
     url: '/api/v1/login/access-token';
@@ -109,16 +209,20 @@ export type LoginAccessTokenData = {
 
 export type LoginAccessTokenErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    400: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type LoginAccessTokenError = LoginAccessTokenErrors[keyof LoginAccessTokenErrors];
 
 export type LoginAccessTokenResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Token;
 };
@@ -132,18 +236,9 @@ export type TestTokenData = {
     url: '/api/v1/login/test-token';
 };
 
-export type TestTokenErrors = {
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
-};
-
-export type TestTokenError = TestTokenErrors[keyof TestTokenErrors];
-
 export type TestTokenResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -159,18 +254,9 @@ export type RecoverPasswordData = {
     url: '/api/v1/password-recovery/{email}';
 };
 
-export type RecoverPasswordErrors = {
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
-};
-
-export type RecoverPasswordError = RecoverPasswordErrors[keyof RecoverPasswordErrors];
-
 export type RecoverPasswordResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Message;
 };
@@ -178,7 +264,7 @@ export type RecoverPasswordResponses = {
 export type RecoverPasswordResponse = RecoverPasswordResponses[keyof RecoverPasswordResponses];
 
 export type ResetPasswordData = {
-    body: NewPassword;
+    body: NewPasswordInput;
     path?: never;
     query?: never;
     url: '/api/v1/reset-password/';
@@ -186,16 +272,16 @@ export type ResetPasswordData = {
 
 export type ResetPasswordErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    400: HttpError;
 };
 
 export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
 
 export type ResetPasswordResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Message;
 };
@@ -213,7 +299,7 @@ export type RecoverPasswordHtmlContentData = {
 
 export type RecoverPasswordHtmlContentResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: string;
 };
@@ -230,18 +316,9 @@ export type ReadUsersData = {
     url: '/api/v1/users/';
 };
 
-export type ReadUsersErrors = {
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
-};
-
-export type ReadUsersError = ReadUsersErrors[keyof ReadUsersErrors];
-
 export type ReadUsersResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UsersPublic;
 };
@@ -249,7 +326,7 @@ export type ReadUsersResponses = {
 export type ReadUsersResponse = ReadUsersResponses[keyof ReadUsersResponses];
 
 export type CreateUserData = {
-    body: UserCreate;
+    body: UserCreateInput;
     path?: never;
     query?: never;
     url: '/api/v1/users/';
@@ -257,16 +334,16 @@ export type CreateUserData = {
 
 export type CreateUserErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    409: HttpError;
 };
 
 export type CreateUserError = CreateUserErrors[keyof CreateUserErrors];
 
 export type CreateUserResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -282,16 +359,16 @@ export type DeleteUserMeData = {
 
 export type DeleteUserMeErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    403: HttpError;
 };
 
 export type DeleteUserMeError = DeleteUserMeErrors[keyof DeleteUserMeErrors];
 
 export type DeleteUserMeResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Message;
 };
@@ -305,18 +382,9 @@ export type ReadUserMeData = {
     url: '/api/v1/users/me';
 };
 
-export type ReadUserMeErrors = {
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
-};
-
-export type ReadUserMeError = ReadUserMeErrors[keyof ReadUserMeErrors];
-
 export type ReadUserMeResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -324,7 +392,7 @@ export type ReadUserMeResponses = {
 export type ReadUserMeResponse = ReadUserMeResponses[keyof ReadUserMeResponses];
 
 export type UpdateUserMeData = {
-    body: UserUpdateMe;
+    body: UserUpdateMeInput;
     path?: never;
     query?: never;
     url: '/api/v1/users/me';
@@ -332,16 +400,16 @@ export type UpdateUserMeData = {
 
 export type UpdateUserMeErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    409: HttpError;
 };
 
 export type UpdateUserMeError = UpdateUserMeErrors[keyof UpdateUserMeErrors];
 
 export type UpdateUserMeResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -349,7 +417,7 @@ export type UpdateUserMeResponses = {
 export type UpdateUserMeResponse = UpdateUserMeResponses[keyof UpdateUserMeResponses];
 
 export type UpdatePasswordMeData = {
-    body: UpdatePassword;
+    body: UpdatePasswordInput;
     path?: never;
     query?: never;
     url: '/api/v1/users/me/password';
@@ -357,16 +425,16 @@ export type UpdatePasswordMeData = {
 
 export type UpdatePasswordMeErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    400: HttpError;
 };
 
 export type UpdatePasswordMeError = UpdatePasswordMeErrors[keyof UpdatePasswordMeErrors];
 
 export type UpdatePasswordMeResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Message;
 };
@@ -374,7 +442,7 @@ export type UpdatePasswordMeResponses = {
 export type UpdatePasswordMeResponse = UpdatePasswordMeResponses[keyof UpdatePasswordMeResponses];
 
 export type RegisterUserData = {
-    body: UserRegister;
+    body: UserRegisterInput;
     path?: never;
     query?: never;
     url: '/api/v1/users/signup';
@@ -382,16 +450,16 @@ export type RegisterUserData = {
 
 export type RegisterUserErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    409: HttpError;
 };
 
 export type RegisterUserError = RegisterUserErrors[keyof RegisterUserErrors];
 
 export type RegisterUserResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -409,16 +477,20 @@ export type DeleteUserData = {
 
 export type DeleteUserErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    403: HttpError;
+    /**
+     * Default Response
+     */
+    404: HttpError;
 };
 
 export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
 
 export type DeleteUserResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Message;
 };
@@ -436,16 +508,16 @@ export type ReadUserByIdData = {
 
 export type ReadUserByIdErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    404: HttpError;
 };
 
 export type ReadUserByIdError = ReadUserByIdErrors[keyof ReadUserByIdErrors];
 
 export type ReadUserByIdResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -453,7 +525,7 @@ export type ReadUserByIdResponses = {
 export type ReadUserByIdResponse = ReadUserByIdResponses[keyof ReadUserByIdResponses];
 
 export type UpdateUserData = {
-    body: UserUpdate;
+    body: UserUpdateInput;
     path: {
         user_id: string;
     };
@@ -463,16 +535,20 @@ export type UpdateUserData = {
 
 export type UpdateUserErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    409: HttpError;
 };
 
 export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
 
 export type UpdateUserResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: UserPublic;
 };
@@ -489,18 +565,9 @@ export type ReadItemsData = {
     url: '/api/v1/items/';
 };
 
-export type ReadItemsErrors = {
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
-};
-
-export type ReadItemsError = ReadItemsErrors[keyof ReadItemsErrors];
-
 export type ReadItemsResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: ItemsPublic;
 };
@@ -508,24 +575,15 @@ export type ReadItemsResponses = {
 export type ReadItemsResponse = ReadItemsResponses[keyof ReadItemsResponses];
 
 export type CreateItemData = {
-    body: ItemCreate;
+    body: ItemCreateInput;
     path?: never;
     query?: never;
     url: '/api/v1/items/';
 };
 
-export type CreateItemErrors = {
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
-};
-
-export type CreateItemError = CreateItemErrors[keyof CreateItemErrors];
-
 export type CreateItemResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: ItemPublic;
 };
@@ -543,16 +601,16 @@ export type DeleteItemData = {
 
 export type DeleteItemErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    404: HttpError;
 };
 
 export type DeleteItemError = DeleteItemErrors[keyof DeleteItemErrors];
 
 export type DeleteItemResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: Message;
 };
@@ -570,16 +628,16 @@ export type ReadItemData = {
 
 export type ReadItemErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    404: HttpError;
 };
 
 export type ReadItemError = ReadItemErrors[keyof ReadItemErrors];
 
 export type ReadItemResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: ItemPublic;
 };
@@ -587,7 +645,7 @@ export type ReadItemResponses = {
 export type ReadItemResponse = ReadItemResponses[keyof ReadItemResponses];
 
 export type UpdateItemData = {
-    body: ItemUpdate;
+    body: ItemUpdateInput;
     path: {
         id: string;
     };
@@ -597,16 +655,16 @@ export type UpdateItemData = {
 
 export type UpdateItemErrors = {
     /**
-     * Validation Error
+     * Default Response
      */
-    422: HttpValidationError;
+    404: HttpError;
 };
 
 export type UpdateItemError = UpdateItemErrors[keyof UpdateItemErrors];
 
 export type UpdateItemResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: ItemPublic;
 };
@@ -622,9 +680,25 @@ export type HealthCheckData = {
 
 export type HealthCheckResponses = {
     /**
-     * OK
+     * Default Response
      */
     200: boolean;
 };
 
 export type HealthCheckResponse = HealthCheckResponses[keyof HealthCheckResponses];
+
+export type ReadAppInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/utils/app-info/';
+};
+
+export type ReadAppInfoResponses = {
+    /**
+     * Default Response
+     */
+    200: AppInfo;
+};
+
+export type ReadAppInfoResponse = ReadAppInfoResponses[keyof ReadAppInfoResponses];
