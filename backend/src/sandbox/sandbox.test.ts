@@ -1,0 +1,174 @@
+// The adapters against the sandbox: both sides of the wire formats agree, and faults classify as retries.
+import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { biblioMapping } from '../marketplaces/biblio/mapping.ts';
+import { createAdapters, settingsFromEnv } from '../marketplaces/registry.ts';
+import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
+import { bookFor, hasOffers, listingsFor } from './catalog.ts';
+import { sampleIsbns } from './isbns.ts';
+import type { SandboxOptions } from './options.ts';
+import { startSandbox, type Sandbox } from './server.ts';
+
+const signal = new AbortController().signal;
+
+function adaptersFor(sandbox: Sandbox, over: Partial<MarketplaceSettings> = {}): Record<MarketplaceId, MarketplaceAdapter> {
+  const settings = settingsFromEnv({}, { sandboxUrl: sandbox.url });
+  for (const id of MARKETPLACE_IDS) settings[id] = { ...settings[id], ...over };
+  return createAdapters(settings);
+}
+
+async function withSandbox<T>(opts: Partial<SandboxOptions>, fn: (s: Sandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ latencyMs: 0, ...opts });
+  try {
+    return await fn(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+describe('sandbox', () => {
+  let sandbox: Sandbox;
+  let adapters: Record<MarketplaceId, MarketplaceAdapter>;
+  const isbns = sampleIsbns(200, 131_457_000);
+  const opts = { noOfferShare: 0.25, maxOffers: 8, seed: 1 };
+  const withOffers = isbns.find((i) => hasOffers(i, opts))!;
+  const without = isbns.find((i) => !hasOffers(i, opts))!;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ latencyMs: 0, ...opts });
+    adapters = adaptersFor(sandbox);
+  });
+  afterAll(() => sandbox.close());
+
+  it('offers the same deterministic listings to every adapter, the cheapest becoming the record', async () => {
+    const book = bookFor(withOffers, opts.seed);
+    for (const id of MARKETPLACE_IDS) {
+      const first = await adapters[id].lookup(withOffers, { signal });
+      expect(first.kind, id).toBe('completed');
+      expect(await adapters[id].lookup(withOffers, { signal }), id).toEqual(first);
+      const listings = listingsFor(id, book, opts);
+      if (first.kind !== 'completed') continue;
+      if (id === 'pallet_iq') {
+        expect(first.offers).toHaveLength(1);
+        expect(typeof first.record.winner_amazon_log_data_mm_val).toBe('number');
+        continue;
+      }
+      expect(first.offers).toHaveLength(listings.length);
+      const cheapestPrice = Math.min(...listings.map((l) => l.price + (id === 'abe_books' ? l.shipping : 0)));
+      const recordPrice = id === 'abe_books' ? first.record.total_listing_price : first.record.price;
+      expect(recordPrice, id).toBeCloseTo(cheapestPrice, 2);
+      expect(first.record.title ?? first.record.author, id).toBeTruthy();
+    }
+  });
+
+  it('an ISBN without offers has none on any marketplace', async () => {
+    for (const id of MARKETPLACE_IDS) {
+      expect(await adapters[id].lookup(without, { signal }), id).toEqual({ kind: 'no_offers', offers: [] });
+    }
+  });
+
+  it('the no-offer share holds over many ISBNs', () => {
+    const none = sampleIsbns(2000).filter((i) => !hasOffers(i, opts)).length;
+    expect(none / 2000).toBeGreaterThan(0.2);
+    expect(none / 2000).toBeLessThan(0.3);
+  });
+
+  it('Biblio results carry every field our mapping reads', async () => {
+    const res = await fetch(`${sandbox.url}/biblio/api/product_search?isbn=${withOffers}`);
+    const [result] = ((await res.json()) as { data: { results: Record<string, unknown>[] } }).data.results;
+    const missing = biblioMapping.entries.map((e) => e.wire).filter((k) => !(k in result));
+    expect(missing).toEqual([]);
+  });
+
+  it('an unreadable ISBN gets each marketplace’s own error message', async () => {
+    const messages = Object.fromEntries(
+      await Promise.all(MARKETPLACE_IDS.map(async (id) => [id, await adapters[id].lookup('97801', { signal })])),
+    );
+    expect(messages).toEqual({
+      abe_books: { kind: 'failed', message: 'Invalid ISBN value provided: 97801' },
+      biblio: { kind: 'failed', message: 'Invalid value for parameter isbn: 97801' },
+      alibris: { kind: 'failed', message: 'Invalid ISBN: 97801' },
+      pallet_iq: { kind: 'failed', message: 'isbn must be 10 or 13 digits, got "97801"' },
+    });
+  });
+
+  it('counts calls per marketplace and ISBN', async () => {
+    const isbn = isbns[199];
+    await adapters.alibris.lookup(isbn, { signal });
+    await adapters.alibris.lookup(isbn, { signal });
+    const stats = sandbox.stats();
+    expect(stats.calls[`alibris:${isbn}`]).toHaveLength(2);
+    expect(stats.calls[`biblio:${isbn}`]).toBeUndefined();
+    expect(stats.byMarketplace.alibris.requests).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers unknown paths with 404', async () => {
+    expect((await fetch(`${sandbox.url}/amazon/search`)).status).toBe(404);
+  });
+});
+
+describe('sandbox faults', () => {
+  const isbn = sampleIsbns(1, 486_229_870)[0];
+
+  it('429 with Retry-After is a retry after that long, on every adapter', () =>
+    withSandbox({ rate429Share: 1, retryAfterSeconds: 2 }, async (sandbox) => {
+      const adapters = adaptersFor(sandbox);
+      for (const id of MARKETPLACE_IDS) {
+        expect(await adapters[id].lookup(isbn, { signal })).toEqual({ kind: 'retry', reason: 'Rate limited (429)', retryAfterMs: 2000 });
+      }
+    }));
+
+  it('503 and truncated bodies are retries', () =>
+    withSandbox({ rate5xxShare: 0.5, malformedShare: 0.5 }, async (sandbox) => {
+      const adapters = adaptersFor(sandbox);
+      const reasons = new Set<string>();
+      for (const id of MARKETPLACE_IDS) {
+        for (const i of sampleIsbns(10)) {
+          const outcome = await adapters[id].lookup(i, { signal });
+          expect(outcome.kind).toBe('retry');
+          if (outcome.kind === 'retry') reasons.add(outcome.reason.replace(/:.*/, ''));
+        }
+      }
+      expect([...reasons].sort()).toEqual(['Malformed response', 'Marketplace unavailable (503)']);
+    }));
+
+  it('a hanging answer ends in the client’s timeout', () =>
+    withSandbox({ timeoutShare: 1 }, async (sandbox) => {
+      const outcome = await adaptersFor(sandbox, { timeoutMs: 150 }).biblio.lookup(isbn, { signal });
+      expect(outcome).toEqual({ kind: 'retry', reason: 'Timed out after 150 ms' });
+      expect(sandbox.stats().byResult.timeout).toBe(1);
+    }));
+
+  it('faults are drawn per attempt, so retrying gets through', () =>
+    withSandbox({ rate429Share: 0.6, noOfferShare: 0 }, async (sandbox) => {
+      const adapter = adaptersFor(sandbox).abe_books;
+      const kinds: string[] = [];
+      for (let attempt = 0; attempt < 20 && kinds.at(-1) !== 'completed'; attempt++) {
+        kinds.push((await adapter.lookup(isbn, { signal })).kind);
+      }
+      expect(kinds.at(-1)).toBe('completed');
+      // The same seed replays the same sequence.
+      await withSandbox({ rate429Share: 0.6, noOfferShare: 0 }, async (again) => {
+        const replay: string[] = [];
+        for (let i = 0; i < kinds.length; i++) replay.push((await adaptersFor(again).abe_books.lookup(isbn, { signal })).kind);
+        expect(replay).toEqual(kinds);
+      });
+    }));
+});
+
+describe('sandbox throughput', () => {
+  it('sustains well over 160 requests/s at 100 ms latency', () =>
+    withSandbox({ latencyMs: 100 }, async (sandbox) => {
+      const adapter = adaptersFor(sandbox).alibris;
+      const queue = sampleIsbns(1000);
+      const started = performance.now();
+      // 100 callers in parallel, like several workers' concurrency together.
+      await Promise.all(
+        Array.from({ length: 100 }, async () => {
+          for (let i = queue.pop(); i; i = queue.pop()) await adapter.lookup(i, { signal });
+        }),
+      );
+      const perSecond = 1000 / ((performance.now() - started) / 1000);
+      expect(sandbox.stats().byMarketplace.alibris.requests).toBe(1000);
+      expect(perSecond).toBeGreaterThan(400);
+    }));
+});
