@@ -1,0 +1,39 @@
+import { PAGE_SIZE } from '@app/domain/jobs';
+import { describe, expect, it } from 'vitest';
+import { pagingState, parsePage, skipFor, validatePageSearch } from './paging';
+
+describe('parsePage (spec §2: default 1 when invalid)', () => {
+  it.each([
+    [3, 3],
+    ['2', 2],
+    [1, 1],
+  ])('%j → %i', (input, page) => expect(parsePage(input)).toBe(page));
+
+  it.each([undefined, null, 0, -1, 1.5, 'abc', '', 'NaN', Infinity, {}, [2], true])('%j → 1', (input) => expect(parsePage(input)).toBe(1));
+
+  it('validatePageSearch keeps only the page', () => {
+    expect(validatePageSearch({ page: 'x', other: 1 })).toEqual({ page: 1 });
+    expect(validatePageSearch({})).toEqual({ page: 1 });
+  });
+});
+
+describe('skipFor (spec §9: skip = (page-1) × size)', () => {
+  it('pages of 5 and 10', () => {
+    expect(skipFor(1, PAGE_SIZE.items)).toBe(0);
+    expect(skipFor(3, PAGE_SIZE.users)).toBe(10);
+    expect(skipFor(2, PAGE_SIZE.jobs)).toBe(10);
+  });
+});
+
+describe('pagingState (spec §4)', () => {
+  it('Next only when the page is full and not placeholder data', () => {
+    expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 5, isPlaceholderData: false }).hasNextPage).toBe(true);
+    expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 4, isPlaceholderData: false }).hasNextPage).toBe(false);
+    expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 5, isPlaceholderData: true }).hasNextPage).toBe(false);
+    expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: undefined, isPlaceholderData: false }).hasNextPage).toBe(false);
+  });
+  it('Previous disabled on page 1 only', () => {
+    expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 5, isPlaceholderData: false }).hasPreviousPage).toBe(false);
+    expect(pagingState({ page: 2, pageSize: 5, rowsOnPage: 0, isPlaceholderData: true }).hasPreviousPage).toBe(true);
+  });
+});
