@@ -55,7 +55,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Multipart routes describe their body as plain JSON schema under 'x-multipart' (validated by hand).
+    transform: (doc) => {
+      const out = jsonSchemaTransform(doc);
+      const multipart = (doc.schema as Record<string, unknown> | undefined)?.['x-multipart'];
+      if (multipart && out.schema) {
+        const schema = out.schema as Record<string, unknown>;
+        delete schema['x-multipart'];
+        schema.body = multipart;
+      }
+      return out;
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -55,7 +55,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
 
   app.post('/login/test-token', {
     schema: { operationId: 'testToken', tags: ['login'], security: SECURITY, response: { 200: UserPublic } },
-    preHandler: requireUser,
+    onRequest: requireUser,
     handler: async (req) => toPublic(currentUser(req)),
   });
 
@@ -88,7 +88,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
       params: EmailParam,
       response: { 200: z.string() },
     },
-    preHandler: requireSuperuser,
+    onRequest: requireSuperuser,
     handler: async (req, reply) => {
       const user = await ctx.users.byEmail(req.params.email);
       if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');

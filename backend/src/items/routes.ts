@@ -35,7 +35,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
 
   app.get('/items/', {
     schema: { operationId: 'readItems', tags, security: SECURITY, querystring: Paging, response: { 200: ItemsPublic } },
-    preHandler: requireUser,
+    onRequest: requireUser,
     handler: async (req) => {
       const where = visibleTo(currentUser(req));
       const [data, [{ n }]] = await Promise.all([
@@ -48,7 +48,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
 
   app.post('/items/', {
     schema: { operationId: 'createItem', tags, security: SECURITY, body: ItemCreate, response: { 200: ItemPublic } },
-    preHandler: requireUser,
+    onRequest: requireUser,
     handler: async (req) => {
       const [row] = await orm
         .insert(items)
@@ -60,13 +60,13 @@ export function itemRoutes(app: App, ctx: AppContext): void {
 
   app.get('/items/:id', {
     schema: { operationId: 'readItem', tags, security: SECURITY, params: IdParam, response: { 200: ItemPublic, 404: HttpErrorBody } },
-    preHandler: requireUser,
+    onRequest: requireUser,
     handler: async (req) => pick(await findVisible(currentUser(req), req.params.id)),
   });
 
   app.put('/items/:id', {
     schema: { operationId: 'updateItem', tags, security: SECURITY, params: IdParam, body: ItemUpdate, response: { 200: ItemPublic, 404: HttpErrorBody } },
-    preHandler: requireUser,
+    onRequest: requireUser,
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
@@ -78,7 +78,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
 
   app.delete('/items/:id', {
     schema: { operationId: 'deleteItem', tags, security: SECURITY, params: IdParam, response: { 200: Message, 404: HttpErrorBody } },
-    preHandler: requireUser,
+    onRequest: requireUser,
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
       await orm.delete(items).where(eq(items.id, req.params.id));

@@ -24,8 +24,8 @@ const SELF_DELETE = 'Super users are not allowed to delete themselves';
 
 export function userRoutes(app: App, ctx: AppContext): void {
   const { requireUser, requireSuperuser } = authGuards(ctx);
-  const su = { preHandler: requireSuperuser };
-  const me = { preHandler: requireUser };
+  const su = { onRequest: requireSuperuser };
+  const me = { onRequest: requireUser };
 
   app.get('/users/', {
     schema: { operationId: 'readUsers', tags, security: SECURITY, querystring: Paging, response: { 200: UsersPublic } },

@@ -1,0 +1,66 @@
+// Creating a job from an upload: parse and clean the sheet, then in ONE transaction write the job,
+// one queued lookup row per accepted ISBN per enabled source and the rejected cells. Rows go in
+// with `INSERT … SELECT unnest($array)`: one statement per table, no per-row round trips.
+// A failed upload (parse error or database error) leaves no job and no rows behind.
+import path from 'node:path';
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import { parseUpload, UploadError, type ParsedUpload } from '../uploads/index.ts';
+import type { UserRow } from '../users/schemas.ts';
+import type { JobConfigInput } from './schemas.ts';
+import type { JobRow } from './repository.ts';
+
+export interface UploadLimits {
+  maxRows: number;
+  maxIsbns: number;
+  maxUncompressedBytes: number;
+}
+
+export const REJECTIONS_IN_RESPONSE = 100;
+
+export function parseOrExplain(data: Buffer, filename: string, limits: UploadLimits): ParsedUpload {
+  try {
+    return parseUpload(data, filename, limits);
+  } catch (err) {
+    if (err instanceof UploadError) throw new HttpError(err.status, err.message);
+    throw err;
+  }
+}
+
+/** Keeps the name a user recognises, without any client path, within the column's size. */
+export function cleanFilename(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).trim();
+  return (base || 'upload').slice(0, 255);
+}
+
+export async function createJob(db: Database, owner: UserRow, config: JobConfigInput, file: { filename: string; data: Buffer }, limits: UploadLimits) {
+  const parsed = parseOrExplain(file.data, file.filename, limits);
+  const filename = cleanFilename(file.filename);
+  const job = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<JobRow>(
+      `INSERT INTO jobs (name, input_filename, owner_id, abe_books, biblio, alibris, pallet_iq, ingest_report)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [config.name, filename, owner.id, config.abe_books, config.biblio, config.alibris, config.pallet_iq, JSON.stringify(parsed.report)],
+    );
+    const created = rows[0];
+    for (const m of MARKETPLACE_LIST) {
+      if (!config[m.id]) continue;
+      await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [
+        created.id,
+        parsed.isbns,
+        filename,
+      ]);
+    }
+    if (parsed.rejections.length) {
+      const r = parsed.rejections;
+      await tx.query(
+        `INSERT INTO job_rejections (job_id, sheet, row_number, raw_value, reason)
+         SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[])`,
+        [created.id, r.map((x) => x.sheet), r.map((x) => x.row_number), r.map((x) => x.raw_value.slice(0, 1000)), r.map((x) => x.reason)],
+      );
+    }
+    return created;
+  });
+  return { job, parsed };
+}

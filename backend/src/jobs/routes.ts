@@ -1,0 +1,116 @@
+// Jobs API: upload a spreadsheet as a job, list and read jobs, download the rejected cells.
+import { stringify } from 'csv-stringify';
+import { z } from 'zod';
+import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import type { App, AppContext } from '../context.ts';
+import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
+import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
+import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
+import { safeCsvCell } from '../lib/csv.ts';
+import { HttpErrorBody } from '../users/schemas.ts';
+import { readUploadForm } from './multipart.ts';
+import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
+import { findVisibleJob, listJobs, readJob, toJobPublic } from './repository.ts';
+import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, type JobConfigInput } from './schemas.ts';
+
+const JobIdParam = z.object({ id: z.coerce.number().int().positive('Invalid job id') });
+const tags = ['jobs'];
+const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBody };
+
+function parseConfig(raw: string | undefined): JobConfigInput {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw ?? '');
+  } catch {
+    throw new HttpError(422, [{ loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' }]);
+  }
+  const result = JobConfig.safeParse(json);
+  if (!result.success) {
+    const detail: ValidationIssue[] = result.error.issues.map((i) => ({ loc: ['body', 'config', ...(i.path as (string | number)[])], msg: i.message, type: i.code }));
+    throw new HttpError(422, detail);
+  }
+  return result.data;
+}
+
+export function jobRoutes(app: App, ctx: AppContext): void {
+  const { requireUser } = authGuards(ctx);
+  const limits = {
+    maxRows: ctx.config.UPLOAD_MAX_ROWS,
+    maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
+    maxUncompressedBytes: ctx.config.UPLOAD_MAX_UNCOMPRESSED_BYTES,
+  };
+
+  async function upload(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {
+    const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
+    const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
+    const fresh = await readJob(ctx.db, currentUser(req), job.id);
+    return { ...fresh, rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE), rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE };
+  }
+
+  app.post('/jobs/upload-file', {
+    schema: { operationId: 'uploadJobFile', tags, security: SECURITY, consumes: ['multipart/form-data'], 'x-multipart': jobUploadBody, response: uploadResponses } as never,
+    onRequest: requireUser,
+    handler: async (req) => upload(req, (fields) => parseConfig(fields.config)),
+  });
+
+  for (const m of MARKETPLACE_LIST) {
+    app.post(`/${m.slug}/upload-file`, {
+      schema: {
+        operationId: `${camel(m.id)}UploadFile`,
+        tags: [m.slug],
+        summary: `Upload a spreadsheet as a job for ${m.label} only`,
+        security: SECURITY,
+        consumes: ['multipart/form-data'],
+        'x-multipart': marketUploadBody,
+        response: uploadResponses,
+      } as never,
+      onRequest: requireUser,
+      handler: async (req) =>
+        upload(req, (fields) => {
+          const flags = Object.fromEntries(MARKETPLACE_LIST.map((x) => [x.id, x.id === m.id])) as Record<MarketplaceId, boolean>;
+          return parseConfig(JSON.stringify({ name: fields.name?.trim() || new Date().toISOString(), ...flags }));
+        }),
+    });
+  }
+
+  app.post('/jobs/jobs', {
+    schema: { operationId: 'listJobs', tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: JobsPublic, 422: HttpErrorBody } },
+    onRequest: requireUser,
+    handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as never }),
+  });
+
+  app.get('/jobs/:id', {
+    schema: { operationId: 'readJob', tags, security: SECURITY, params: JobIdParam, response: { 200: JobPublic, 404: HttpErrorBody } },
+    onRequest: requireUser,
+    handler: async (req) => readJob(ctx.db, currentUser(req), req.params.id),
+  });
+
+  app.get('/jobs/:id/rejections', {
+    schema: {
+      operationId: 'downloadJobRejections',
+      tags,
+      summary: 'The cells of the upload that could not be used, as CSV',
+      security: SECURITY,
+      params: JobIdParam,
+      response: { 200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }, 404: HttpErrorBody },
+    },
+    onRequest: requireUser,
+    handler: async (req, reply) => {
+      const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
+      const { rows } = await ctx.db.query<{ sheet: string | null; row_number: number; raw_value: string; reason: string }>(
+        'SELECT sheet, row_number, raw_value, reason FROM job_rejections WHERE job_id = $1 ORDER BY row_number, id',
+        [job.id],
+      );
+      const csv = stringify({ header: true, columns: ['sheet', 'row_number', 'raw_value', 'reason'], cast: { string: safeCsvCell } });
+      for (const r of rows) csv.write(r);
+      csv.end();
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
+        .send(csv as never);
+    },
+  });
+}
+
+export const camel = (id: string) => id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+export { toJobPublic };

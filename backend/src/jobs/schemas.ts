@@ -1,0 +1,78 @@
+// Shapes of the jobs API.
+import { z } from 'zod';
+import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
+
+export const SourceProgress = z
+  .object({ enabled: z.boolean(), total_isbns: z.number().int(), processed_isbns: z.number().int() })
+  .meta({ id: 'SourceProgress' });
+
+export const IngestReport = z
+  .object({
+    sheet: z.string(),
+    column: z.string(),
+    header_row: z.boolean(),
+    rows_read: z.number().int(),
+    isbns_accepted: z.number().int(),
+    duplicates_merged: z.number().int(),
+    cells_rejected: z.number().int(),
+  })
+  .meta({ id: 'IngestReport' });
+
+export const Rejection = z
+  .object({ sheet: z.string().nullable(), row_number: z.number().int(), raw_value: z.string(), reason: z.string() })
+  .meta({ id: 'Rejection' });
+
+export const JobPublic = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    input_filename: z.string(),
+    owner_id: z.string().uuid(),
+    created_at: z.date(),
+    updated_at: z.date(),
+    abe_books: SourceProgress,
+    biblio: SourceProgress,
+    alibris: SourceProgress,
+    pallet_iq: SourceProgress,
+    report: IngestReport.nullable(),
+  })
+  .meta({ id: 'JobPublic' });
+
+export const JobsPublic = z.object({ data: z.array(JobPublic), count: z.number().int() }).meta({ id: 'JobsPublic' });
+
+/** The upload answer: the job plus the first rejected cells (all of them are downloadable as CSV). */
+export const JobCreated = JobPublic.extend({
+  rejections: z.array(Rejection),
+  rejections_truncated: z.boolean(),
+}).meta({ id: 'JobCreated' });
+
+export const JobConfig = z
+  .object({
+    name: z.string().trim().min(1, 'Job Name is required.').max(255),
+    abe_books: z.boolean().default(false),
+    biblio: z.boolean().default(false),
+    alibris: z.boolean().default(false),
+    pallet_iq: z.boolean().default(false),
+  })
+  .refine((c) => MARKETPLACE_IDS.some((id) => c[id]), { message: 'Choose at least one marketplace', path: ['sources'] });
+
+export type JobConfigInput = z.infer<typeof JobConfig>;
+
+/** OpenAPI description of the multipart bodies (validated by hand: see uploads/multipart.ts). */
+export const jobUploadBody = {
+  type: 'object',
+  required: ['file', 'config'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'A .csv, .xlsx or .xls spreadsheet of ISBNs' },
+    config: { type: 'string', description: 'JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool}' },
+  },
+};
+
+export const marketUploadBody = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'A .csv, .xlsx or .xls spreadsheet of ISBNs' },
+    name: { type: 'string', description: 'Job name (default: the current ISO timestamp)' },
+  },
+};

@@ -1,0 +1,102 @@
+// Turns filters and a sort from the API into SQL, checked against a field table.
+// Field names are whitelisted by the table, so they are safe to quote into SQL; values are parameters.
+import { z } from 'zod';
+import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
+import { HttpError, type ValidationIssue } from './http-errors.ts';
+
+export const FilterSchema = z
+  .object({
+    field: z.string().max(100),
+    operator: z.string().max(20),
+    value: z.union([z.string().max(500), z.number()]).transform((v) => String(v)),
+  })
+  .meta({ id: 'Filter' });
+
+export const FiltersBody = z.object({ filters: z.array(FilterSchema).max(50).default([]) }).meta({ id: 'FiltersBody' });
+
+export const SortQuery = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  sort_by: z.string().max(100).optional(),
+  sort_direction: z.enum(['asc', 'desc']).optional(),
+});
+
+export interface SqlFragment {
+  /** Conditions joined with AND (empty string when none). */
+  where: string;
+  params: unknown[];
+}
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Builds WHERE conditions; every problem becomes a 422 naming the filter and its part. */
+export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[], params: unknown[] = [], alias = ''): SqlFragment {
+  const issues: ValidationIssue[] = [];
+  const conditions: string[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  filters.forEach((f, i) => {
+    const loc = ['body', 'filters', i];
+    const def = fields.find((d) => d.name === f.field && d.filterable);
+    if (!def) return void issues.push({ loc: [...loc, 'field'], msg: `Unknown filter field '${f.field}'`, type: 'value_error' });
+    const allowed: readonly string[] = def.type === 'text' ? TEXT_OPERATORS : NUMBER_OPERATORS;
+    if (!allowed.includes(f.operator)) {
+      return void issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
+    }
+    const col = `${alias}${quoteIdent(def.name)}`;
+    const value = f.value.trim();
+    if (def.type === 'text') {
+      if (f.operator === 'equals') conditions.push(`${col} = ${p(f.value)}`);
+      else conditions.push(`${col} ILIKE ${p(`%${escapeLike(f.value)}%`)}`);
+      return;
+    }
+    if (def.type === 'number') {
+      const n = Number(value);
+      if (value === '' || !Number.isFinite(n)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
+      conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(n)}`);
+      return;
+    }
+    // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
+    const t = Date.parse(DAY_ONLY.test(value) ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(t)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD)`, type: 'value_error' });
+    const start = new Date(t);
+    if (DAY_ONLY.test(value)) {
+      const next = new Date(t + 86_400_000);
+      // Only the chosen bound may add parameters: an unused $n would be an untyped parameter.
+      const bounds: Record<string, () => string> = {
+        equals: () => `${col} >= ${p(start)} AND ${col} < ${p(next)}`,
+        gt: () => `${col} >= ${p(next)}`,
+        gte: () => `${col} >= ${p(start)}`,
+        lt: () => `${col} < ${p(start)}`,
+        lte: () => `${col} < ${p(next)}`,
+      };
+      conditions.push(`(${bounds[f.operator]()})`);
+    } else conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(start)}`);
+  });
+  if (issues.length) throw new HttpError(422, issues);
+  return { where: conditions.join(' AND '), params };
+}
+
+const NOT_NULL_COLUMNS = new Set(['id', 'created_at', 'updated_at', 'isbn', 'isbn_lookup_job_id', 'lookup_status', 'name']);
+
+const SQL_OPS: Record<string, string> = { equals: '=', gt: '>', lt: '<', gte: '>=', lte: '<=' };
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** ORDER BY for a whitelisted sort key; default created_at descending; id breaks ties so pages are stable. */
+export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined, alias = ''): string {
+  const key = sortBy ?? 'created_at';
+  const def = fields.find((d) => d.name === key && d.sortable);
+  if (!def) throw new HttpError(422, [{ loc: ['query', 'sort_by'], msg: `Unknown sort field '${key}'`, type: 'value_error' }]);
+  const dir = (direction ?? (sortBy ? 'asc' : 'desc')).toUpperCase();
+  const col = `${alias}${quoteIdent(def.name)}`;
+  // Empty values sort last either way; NOT NULL columns keep the plain form so their indexes serve the sort.
+  const nulls = NOT_NULL_COLUMNS.has(def.name) ? '' : ' NULLS LAST';
+  return def.name === 'id' ? `${col} ${dir}` : `${col} ${dir}${nulls}, ${alias}"id" ${dir}`;
+}

@@ -1,0 +1,40 @@
+// The price-lookup query of one marketplace: visibility, filters and sort from its field table.
+import type { Filter } from '@app/domain/fields';
+import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import { filtersToSql, quoteIdent, sortToSql } from '../lib/filter-sql.ts';
+import type { UserRow } from '../users/schemas.ts';
+
+export interface LookupQuery {
+  filters: Filter[];
+  sort_by?: string;
+  sort_direction?: 'asc' | 'desc';
+}
+
+export interface BuiltQuery {
+  /** FROM … WHERE … (no ORDER BY), shared by the page, the count and the export. */
+  fromWhere: string;
+  orderBy: string;
+  params: unknown[];
+}
+
+export function selectList(m: MarketplaceInfo, which: 'all' | 'columns' = 'all'): string {
+  return m.fields
+    .filter((f) => which === 'all' || f.column)
+    .map((f) => quoteIdent(f.name))
+    .join(', ');
+}
+
+export function buildLookupQuery(m: MarketplaceInfo, user: UserRow, q: LookupQuery): BuiltQuery {
+  const params: unknown[] = [];
+  const { where } = filtersToSql(m.fields, q.filters, params);
+  const conditions = where ? [where] : [];
+  if (!user.is_superuser) {
+    params.push(user.id);
+    conditions.push(`isbn_lookup_job_id IN (SELECT id FROM jobs WHERE owner_id = $${params.length})`);
+  }
+  return {
+    fromWhere: `FROM ${m.table}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
+    orderBy: sortToSql(m.fields, q.sort_by, q.sort_direction),
+    params,
+  };
+}

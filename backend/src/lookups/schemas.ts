@@ -1,0 +1,29 @@
+// Response shapes of one marketplace's lookups, built from its field table.
+import { z } from 'zod';
+import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import type { FieldDef } from '@app/domain/fields';
+
+const NOT_NULL = new Set(['id', 'isbn', 'created_at', 'updated_at', 'isbn_lookup_job_id', 'lookup_status']);
+
+function fieldSchema(f: FieldDef) {
+  const base = f.type === 'number' ? z.number() : f.type === 'date' ? z.date() : z.string();
+  return NOT_NULL.has(f.name) ? base : base.nullable();
+}
+
+const pascal = (id: string) => id.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+export function lookupSchemas(m: MarketplaceInfo) {
+  const row = z.object(Object.fromEntries(m.fields.map((f) => [f.name, fieldSchema(f)]))).meta({ id: `${pascal(m.id)}PriceLookup` });
+  const list = z.object({ data: z.array(row), count: z.number().int() }).meta({ id: `${pascal(m.id)}PriceLookups` });
+  const offers = z
+    .object({
+      id: z.number().int(),
+      isbn: z.string(),
+      lookup_status: z.string(),
+      last_error: z.string().nullable(),
+      attempts: z.number().int(),
+      offers: z.array(z.record(z.string(), z.unknown())),
+    })
+    .meta({ id: `${pascal(m.id)}Offers` });
+  return { row, list, offers };
+}

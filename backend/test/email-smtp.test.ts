@@ -1,0 +1,51 @@
+// Password recovery over real SMTP: a local smtp-server sink receives the email, and its link resets the password.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { login, startTestApp, createUser, type TestApp } from './helpers/app.ts';
+
+describe('password recovery through a real SMTP server', () => {
+  const received: string[] = [];
+  let sink: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+        stream.on('end', () => {
+          received.push(raw);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const port = (sink.server.address() as AddressInfo).port;
+    t = await startTestApp('pglite', { captureMail: false, env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_TLS: 'false' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => sink.close(resolve));
+  });
+
+  it('delivers a plain-text and HTML email whose link resets the password once', async () => {
+    await createUser(t, 'mailme@example.com', 'original-password');
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery/mailme@example.com' });
+    expect(res.statusCode).toBe(200);
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(received).toHaveLength(1);
+    const raw = received[0].replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(raw).toMatch(/^To: mailme@example.com/m);
+    expect(raw).toContain('Content-Type: text/plain');
+    expect(raw).toContain('Content-Type: text/html');
+    const token = raw.match(/\/reset-password\?token=([A-Za-z0-9._%-]+)/)![1];
+    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: decodeURIComponent(token), new_password: 'from-the-email' } });
+    expect(reset.statusCode).toBe(200);
+    await expect(login(t.app, 'mailme@example.com', 'from-the-email')).resolves.toBeTruthy();
+    const reused = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: decodeURIComponent(token), new_password: 'second-try-pass' } });
+    expect(reused.json()).toEqual({ detail: 'Invalid token' });
+  });
+});

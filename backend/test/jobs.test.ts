@@ -1,0 +1,145 @@
+// Jobs through the HTTP API: upload, report, rejected cells, listing with filters and sort, progress.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ENGINES } from './helpers/databases.ts';
+import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
+
+const CSV = ['ISBN,Title', '978-0-13-145757-7,Marketing', '0131457578,same book as ISBN-10', '9780486229874,Art Forms', 'not an isbn,junk', '', '9781861972712,ok'].join('\n');
+
+describe.each(ENGINES)('jobs on %s', (engine) => {
+  let t: TestApp;
+  let user: { id: string; token: string };
+  let other: { id: string; token: string };
+
+  const upload = (token: string, config: unknown, file = { name: 'books.csv', data: CSV }) => {
+    const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
+    return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  };
+  const countRows = async (table: string) => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    user = await createUser(t, 'jobs-user@example.com');
+    other = await createUser(t, 'jobs-other@example.com');
+  });
+  afterAll(() => t.close());
+
+  it('creates a job with one queued lookup per accepted ISBN per enabled source and reports what it did', async () => {
+    const res = await upload(user.token, { name: 'First job', abe_books: true, biblio: false, alibris: true, pallet_iq: false });
+    expect(res.statusCode).toBe(200);
+    const job = res.json();
+    expect(job).toMatchObject({
+      name: 'First job',
+      input_filename: 'books.csv',
+      abe_books: { enabled: true, total_isbns: 3, processed_isbns: 0 },
+      biblio: { enabled: false, total_isbns: 0, processed_isbns: 0 },
+      alibris: { enabled: true, total_isbns: 3, processed_isbns: 0 },
+      pallet_iq: { enabled: false, total_isbns: 0, processed_isbns: 0 },
+      report: { rows_read: 5, isbns_accepted: 3, duplicates_merged: 1, cells_rejected: 1, header_row: true },
+    });
+    expect(job.rejections).toEqual([expect.objectContaining({ row_number: 5, raw_value: 'not an isbn' })]);
+    const { rows } = await t.ctx.db.query<{ isbn: string; lookup_status: string }>(
+      'SELECT isbn, lookup_status FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1 ORDER BY id',
+      [job.id],
+    );
+    expect(rows).toEqual([
+      { isbn: '9780131457577', lookup_status: 'queued' },
+      { isbn: '9780486229874', lookup_status: 'queued' },
+      { isbn: '9781861972712', lookup_status: 'queued' },
+    ]);
+
+    const csv = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/rejections`, headers: bearer(user.token) });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain(`job_${job.id}_rejected_cells.csv`);
+    expect(csv.body.trim().split('\n')).toEqual(['sheet,row_number,raw_value,reason', expect.stringContaining(',5,not an isbn,')]);
+  });
+
+  it('creates a single-source job from a marketplace page upload', async () => {
+    const body = multipartBody({}, { name: 'palletiq.csv', data: CSV });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/pallet-iq/upload-file', headers: { ...bearer(user.token), ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ pallet_iq: { enabled: true, total_isbns: 3 }, abe_books: { enabled: false }, input_filename: 'palletiq.csv' });
+    expect(Date.parse(res.json().name)).not.toBeNaN();
+  });
+
+  it('refuses bad configs and files with a clear 4xx and writes nothing', async () => {
+    const jobsBefore = await countRows('jobs');
+    const lookupsBefore = await countRows('abe_books_price_lookups');
+    const cases: [unknown, { name: string; data: string | Buffer } | undefined, number, unknown][] = [
+      [{ name: 'x', abe_books: false }, undefined, 422, ['body', 'file']],
+      ['{not json', { name: 'a.csv', data: CSV }, 422, ['body', 'config']],
+      [{ name: '', abe_books: true }, { name: 'a.csv', data: CSV }, 422, ['body', 'config', 'name']],
+      [{ name: 'x' }, { name: 'a.csv', data: CSV }, 422, ['body', 'config', 'sources']],
+      [{ name: 'x', abe_books: true }, { name: 'a.pdf', data: CSV }, 422, null],
+      [{ name: 'x', abe_books: true }, { name: 'a.xlsx', data: CSV }, 422, null],
+      [{ name: 'x', abe_books: true }, { name: 'a.csv', data: 'title\nno isbn here\n' }, 422, null],
+    ];
+    for (const [config, file, status, loc] of cases) {
+      const res = file ? await upload(user.token, config, file as never) : await (async () => {
+        const body = multipartBody({ config: JSON.stringify(config) });
+        return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(user.token), ...body.headers }, payload: body.payload });
+      })();
+      expect(res.statusCode, JSON.stringify(config)).toBe(status);
+      if (loc) expect(res.json().detail[0].loc).toEqual(loc);
+      else expect(typeof res.json().detail).toBe('string');
+    }
+    expect(await countRows('jobs')).toBe(jobsBefore);
+    expect(await countRows('abe_books_price_lookups')).toBe(lookupsBefore);
+  });
+
+  it('refuses an upload over the size limit with 413', async () => {
+    const small = await startTestApp(engine, { env: { UPLOAD_MAX_BYTES: '1000' } });
+    try {
+      const token = await login(small.app, ADMIN.email, ADMIN.password);
+      const body = multipartBody({ config: JSON.stringify({ name: 'big', abe_books: true }) }, { name: 'big.csv', data: `isbn\n${'9780131457577\n'.repeat(200)}` });
+      const res = await small.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().detail).toMatch(/upload limit/);
+      expect((await small.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0].n).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('lists own jobs newest first with progress; superusers see all; filters and sorts are checked', async () => {
+    await upload(other.token, { name: 'Other job', biblio: true });
+    const mine = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs?skip=0&limit=10', headers: bearer(user.token), payload: { filters: [] } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.every((j: { owner_id: string }) => j.owner_id === user.id)).toBe(true);
+    const created = mine.json().data.map((j: { created_at: string }) => j.created_at);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    const all = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(await login(t.app, ADMIN.email, ADMIN.password)), payload: { filters: [] } });
+    expect(all.json().count).toBe(mine.json().count + 1);
+
+    const byName = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'name', operator: 'contains', value: 'FIRST' }] } });
+    expect(byName.json().data.map((j: { name: string }) => j.name)).toEqual(['First job']);
+    const byId = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs?sort_by=id&sort_direction=asc', headers: bearer(user.token), payload: { filters: [{ field: 'id', operator: 'gte', value: '1' }] } });
+    const ids = byId.json().data.map((j: { id: number }) => j.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+    const today = new Date().toISOString().slice(0, 10);
+    const byDay = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'created_at', operator: 'equals', value: today }] } });
+    expect(byDay.json().count, byDay.body).toBe(mine.json().count);
+
+    const badField = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'owner_id', operator: 'equals', value: 'x' }] } });
+    expect(badField.statusCode).toBe(422);
+    expect(badField.json().detail[0]).toMatchObject({ loc: ['body', 'filters', 0, 'field'], msg: "Unknown filter field 'owner_id'" });
+    const badOp = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'name', operator: 'gt', value: 'x' }] } });
+    expect(badOp.json().detail[0].loc).toEqual(['body', 'filters', 0, 'operator']);
+    const badNumber = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'id', operator: 'gt', value: 'abc' }] } });
+    expect(badNumber.json().detail[0].loc).toEqual(['body', 'filters', 0, 'value']);
+    const badSort = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs?sort_by=secret', headers: bearer(user.token), payload: { filters: [] } });
+    expect(badSort.json().detail[0]).toMatchObject({ loc: ['query', 'sort_by'] });
+  });
+
+  it('counts progress from lookup statuses', async () => {
+    const res = await upload(user.token, { name: 'Progress', abe_books: true });
+    const id = res.json().id;
+    await t.ctx.db.query(`UPDATE abe_books_price_lookups SET lookup_status = 'completed' WHERE id = (SELECT min(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1)`, [id]);
+    await t.ctx.db.query(`UPDATE abe_books_price_lookups SET lookup_status = 'pending' WHERE id = (SELECT max(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1)`, [id]);
+    const job = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: bearer(user.token) });
+    expect(job.json().abe_books).toEqual({ enabled: true, total_isbns: 3, processed_isbns: 1 });
+    const hidden = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: bearer(other.token) });
+    expect(hidden.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,130 @@
+// Price-lookup pages through the HTTP API: every operator, sorting, paging edges, 422s, access, CSV.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { MARKETPLACES } from '@app/domain/marketplaces';
+import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ENGINES } from './helpers/databases.ts';
+
+describe.each(ENGINES)('price lookups on %s', (engine) => {
+  let t: TestApp;
+  let user: { id: string; token: string };
+  let other: { id: string; token: string };
+  let adminToken: string;
+  let jobId: number;
+
+  const query = (token: string, filters: unknown[], qs = '', slug = 'abe-books') =>
+    t.app.inject({ method: 'POST', url: `/api/v1/${slug}/price-lookups${qs}`, headers: bearer(token), payload: { filters } });
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    user = await createUser(t, 'lookups-user@example.com');
+    other = await createUser(t, 'lookups-other@example.com');
+    adminToken = await login(t.app, ADMIN.email, ADMIN.password);
+    const mkJob = async (owner: string, name: string) =>
+      (await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES ($1, 'in.csv', $2, true) RETURNING id`, [name, owner])).rows[0].id;
+    jobId = await mkJob(user.id, 'mine');
+    const otherJob = await mkJob(other.id, 'theirs');
+    // 25 lookups of mine with prices 1..25, plus 3 of the other user's.
+    for (let i = 1; i <= 25; i++) {
+      await t.ctx.db.query(
+        `INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_price, listing_condition, listing_url, created_at)
+         VALUES ($1, $2, 'in.csv', $3, $4, $5, $6, now() - ($7 || ' minutes')::interval)`,
+        [jobId, `97801314575${String(i).padStart(2, '0')}`, i % 5 === 0 ? 'failed' : 'completed', i, i % 2 ? 'NEW BOOK' : 'NOT NEW BOOK', i === 1 ? '=HYPERLINK("x")' : `https://example.com/${i}`, String(i)],
+      );
+    }
+    for (let i = 1; i <= 3; i++) {
+      await t.ctx.db.query(`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, listing_price, offers) VALUES ($1, '9780486229874', 'in.csv', 100, '[{"price": 100}]')`, [otherJob]);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('pages 10 at a time, newest first by default, with the total count', async () => {
+    const p1 = await query(user.token, [], '?skip=0&limit=10');
+    expect(p1.statusCode).toBe(200);
+    expect(p1.json().count).toBe(25);
+    expect(p1.json().data).toHaveLength(10);
+    expect(p1.json().data.map((r: { listing_price: number }) => r.listing_price)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const p3 = await query(user.token, [], '?skip=20&limit=10');
+    expect(p3.json().data).toHaveLength(5);
+    const past = await query(user.token, [], '?skip=30&limit=10');
+    expect(past.json()).toEqual({ data: [], count: 25 });
+    const zero = await query(user.token, [], '?limit=0');
+    expect(zero.statusCode).toBe(422);
+  });
+
+  it('applies every text and number operator', async () => {
+    const prices = async (filters: unknown[]) => (await query(user.token, filters, '?sort_by=listing_price&sort_direction=asc&limit=100')).json().data.map((r: { listing_price: number }) => r.listing_price);
+    expect(await prices([{ field: 'listing_price', operator: 'equals', value: '7' }])).toEqual([7]);
+    expect(await prices([{ field: 'listing_price', operator: 'gt', value: '23' }])).toEqual([24, 25]);
+    expect(await prices([{ field: 'listing_price', operator: 'gte', value: '23' }])).toEqual([23, 24, 25]);
+    expect(await prices([{ field: 'listing_price', operator: 'lt', value: '3' }])).toEqual([1, 2]);
+    expect(await prices([{ field: 'listing_price', operator: 'lte', value: '3' }])).toEqual([1, 2, 3]);
+    expect(await prices([{ field: 'isbn', operator: 'equals', value: '9780131457512' }])).toEqual([12]);
+    expect(await prices([{ field: 'isbn', operator: 'contains', value: '45752' }])).toEqual([20, 21, 22, 23, 24, 25]);
+    expect(await prices([{ field: 'listing_condition', operator: 'contains', value: 'not new' }, { field: 'listing_price', operator: 'lt', value: '7' }])).toEqual([2, 4, 6]);
+    expect(await prices([{ field: 'lookup_status', operator: 'equals', value: 'failed' }])).toEqual([5, 10, 15, 20, 25]);
+    expect(await prices([{ field: 'isbn', operator: 'contains', value: '%' }])).toEqual([]);
+  });
+
+  it('sorts each way on any column', async () => {
+    const asc = (await query(user.token, [], '?sort_by=listing_price&sort_direction=asc&limit=3')).json().data.map((r: { listing_price: number }) => r.listing_price);
+    const desc = (await query(user.token, [], '?sort_by=listing_price&sort_direction=desc&limit=3')).json().data.map((r: { listing_price: number }) => r.listing_price);
+    expect(asc).toEqual([1, 2, 3]);
+    expect(desc).toEqual([25, 24, 23]);
+    const oldest = (await query(user.token, [], '?sort_by=created_at&sort_direction=asc&limit=1')).json().data[0].listing_price;
+    expect(oldest).toBe(25);
+  });
+
+  it('names an unknown field, operator or sort key in a 422', async () => {
+    const f = await query(user.token, [{ field: 'nope', operator: 'equals', value: '1' }]);
+    expect(f.statusCode).toBe(422);
+    expect(f.json().detail[0]).toMatchObject({ loc: ['body', 'filters', 0, 'field'], msg: "Unknown filter field 'nope'" });
+    const o = await query(user.token, [{ field: 'listing_price', operator: 'contains', value: '1' }]);
+    expect(o.json().detail[0].loc).toEqual(['body', 'filters', 0, 'operator']);
+    const s = await query(user.token, [], '?sort_by=offers');
+    expect(s.json().detail[0]).toMatchObject({ loc: ['query', 'sort_by'], msg: "Unknown sort field 'offers'" });
+    const d = await query(user.token, [], '?sort_direction=sideways');
+    expect(d.json().detail[0].loc).toEqual(['querystring', 'sort_direction']);
+  });
+
+  it('shows users only their own lookups; superusers all', async () => {
+    expect((await query(other.token, [])).json().count).toBe(3);
+    expect((await query(adminToken, [])).json().count).toBe(28);
+    const anon = await t.app.inject({ method: 'POST', url: '/api/v1/abe-books/price-lookups', payload: { filters: [] } });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('returns every offer of a lookup to its owner only', async () => {
+    const theirs = (await query(other.token, [])).json().data[0].id;
+    const ok = await t.app.inject({ method: 'GET', url: `/api/v1/abe-books/price-lookups/${theirs}/offers`, headers: bearer(other.token) });
+    expect(ok.json()).toMatchObject({ id: theirs, isbn: '9780486229874', offers: [{ price: 100 }] });
+    const hidden = await t.app.inject({ method: 'GET', url: `/api/v1/abe-books/price-lookups/${theirs}/offers`, headers: bearer(user.token) });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('exports the filtered rows as CSV, the same rows as the query, safe for spreadsheets', async () => {
+    const filters = [{ field: 'listing_price', operator: 'lte', value: '12' }];
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/abe-books/price-lookups/download-csv', headers: bearer(user.token), payload: { filters } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/filename="abe_books_price_lookups_\d{8}T\d{6}\.csv"/);
+    const records: string[][] = parse(res.body);
+    const columns = MARKETPLACES.abe_books.fields.filter((f) => f.column);
+    expect(records[0]).toEqual(columns.map((c) => c.label));
+    const page = (await query(user.token, filters, '?limit=100')).json().data;
+    const idIdx = columns.findIndex((c) => c.name === 'id');
+    expect(records.slice(1).map((r) => Number(r[idIdx]))).toEqual(page.map((r: { id: number }) => r.id));
+    const urlIdx = columns.findIndex((c) => c.name === 'listing_url');
+    expect(records.slice(1).map((r) => r[urlIdx])).toContain(`'=HYPERLINK("x")`);
+  });
+
+  it('serves the other three marketplaces with their own fields', async () => {
+    for (const m of [MARKETPLACES.biblio, MARKETPLACES.alibris, MARKETPLACES.pallet_iq]) {
+      const res = await query(user.token, [{ field: m.fields.find((f) => f.type === 'number' && f.filterable)!.name, operator: 'gte', value: '0' }], '', m.slug);
+      expect(res.statusCode, m.slug).toBe(200);
+      expect(res.json()).toEqual({ data: [], count: 0 });
+    }
+    const biblioNumber = await query(user.token, [{ field: 'ninety_day_fulfillment', operator: 'gt', value: '0.5' }], '', 'biblio');
+    expect(biblioNumber.statusCode).toBe(200);
+  });
+});
