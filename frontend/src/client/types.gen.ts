@@ -102,6 +102,266 @@ export type AppInfoInput = {
     prices_simulated: boolean;
 };
 
+export type FilterInput = {
+    field: string;
+    operator: string;
+    value: string | number;
+};
+
+export type FiltersBodyInput = {
+    filters?: Array<FilterInput>;
+};
+
+export type SourceProgressInput = {
+    enabled: boolean;
+    total_isbns: number;
+    processed_isbns: number;
+};
+
+export type IngestReportInput = {
+    sheet: string;
+    column: string;
+    header_row: boolean;
+    rows_read: number;
+    isbns_accepted: number;
+    duplicates_merged: number;
+    cells_rejected: number;
+};
+
+export type RejectionInput = {
+    sheet: string | null;
+    row_number: number;
+    raw_value: string;
+    reason: string;
+};
+
+export type JobPublicInput = {
+    id: number;
+    name: string;
+    input_filename: string;
+    owner_id: string;
+    created_at: unknown;
+    updated_at: unknown;
+    abe_books: SourceProgressInput;
+    biblio: SourceProgressInput;
+    alibris: SourceProgressInput;
+    pallet_iq: SourceProgressInput;
+    report: IngestReportInput | null;
+};
+
+export type JobsPublicInput = {
+    data: Array<JobPublicInput>;
+    count: number;
+};
+
+export type JobCreatedInput = {
+    id: number;
+    name: string;
+    input_filename: string;
+    owner_id: string;
+    created_at: unknown;
+    updated_at: unknown;
+    abe_books: SourceProgressInput;
+    biblio: SourceProgressInput;
+    alibris: SourceProgressInput;
+    pallet_iq: SourceProgressInput;
+    report: IngestReportInput | null;
+    rejections: Array<RejectionInput>;
+    rejections_truncated: boolean;
+};
+
+export type ExportBodyInput = {
+    filters?: Array<FilterInput>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
+export type AbeBooksPriceLookupInput = {
+    id: number;
+    isbn: string;
+    listing_url: string | null;
+    listing_price: number | null;
+    total_listing_price: number | null;
+    quantity: number | null;
+    listing_condition: string | null;
+    item_condition: string | null;
+    seller_rating: number | null;
+    vendor_price: number | null;
+    vendor_id: string | null;
+    created_at: unknown;
+    updated_at: unknown;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    lookup_status: string;
+    title: string | null;
+    author: string | null;
+    vendor_name: string | null;
+};
+
+export type AbeBooksPriceLookupsInput = {
+    data: Array<AbeBooksPriceLookupInput>;
+    count: number;
+};
+
+export type AbeBooksOffersInput = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type BiblioPriceLookupInput = {
+    id: number;
+    isbn: string;
+    book_link: string | null;
+    product_id: string | null;
+    price: number | null;
+    created_at: unknown;
+    updated_at: unknown;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    lookup_status: string;
+    author: string | null;
+    title: string | null;
+    subtitle: string | null;
+    currency: string | null;
+    seller: string | null;
+    seller_id: string | null;
+    book_condition: string | null;
+    publisher: string | null;
+    publish_date: string | null;
+    seller_country: string | null;
+    slug: string | null;
+    biblio_sku: string | null;
+    photo: string | null;
+    isbn10: string | null;
+    isbn13: string | null;
+    edition: string | null;
+    binding: string | null;
+    format: string | null;
+    first_edition: string | null;
+    signed: string | null;
+    jacket: string | null;
+    jacket_condition: string | null;
+    illustrator: string | null;
+    publish_place: string | null;
+    language: string | null;
+    pages: string | null;
+    keywords: string | null;
+    description: string | null;
+    listing_id: string | null;
+    date_added: string | null;
+    ship_to_country: string | null;
+    seller_city: string | null;
+    seller_state: string | null;
+    url: string | null;
+    affiliate_url: string | null;
+    book_id: string | null;
+    isbn_match: string | null;
+    shipping_method: string | null;
+    seller_email: string | null;
+    seller_phone: string | null;
+    return_policy: string | null;
+    item_note: string | null;
+    size: string | null;
+    category: string | null;
+    dust_jacket: string | null;
+    inscribed: string | null;
+    availability: string | null;
+    location: string | null;
+    currency_conversion_rate: number | null;
+    ninety_day_fulfillment: number | null;
+    ninety_day_count: number | null;
+    dealer_discount: number | null;
+    numeric_condition: number | null;
+    quantity: number | null;
+    listing_orig_price: number | null;
+    listing_reduced_price: number | null;
+    shipping_price: number | null;
+    seller_rating: number | null;
+    photo_count: number | null;
+};
+
+export type BiblioPriceLookupsInput = {
+    data: Array<BiblioPriceLookupInput>;
+    count: number;
+};
+
+export type BiblioOffersInput = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type AlibrisPriceLookupInput = {
+    isbn: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    title: string | null;
+    sellername: string | null;
+    condition: string | null;
+    price: number | null;
+    sellercountry: string | null;
+    lookup_status: string;
+    created_at: unknown;
+    updated_at: unknown;
+    id: number;
+    author: string | null;
+};
+
+export type AlibrisPriceLookupsInput = {
+    data: Array<AlibrisPriceLookupInput>;
+    count: number;
+};
+
+export type AlibrisOffersInput = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type PalletIqPriceLookupInput = {
+    id: number;
+    isbn: string;
+    winner_amazon_log_data_mp_decision: string | null;
+    winner_amazon_log_data_mm_val: number | null;
+    lookup_status: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    created_at: unknown;
+    updated_at: unknown;
+};
+
+export type PalletIqPriceLookupsInput = {
+    data: Array<PalletIqPriceLookupInput>;
+    count: number;
+};
+
+export type PalletIqOffersInput = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
 export type UserPublic = {
     id: string;
     email: string;
@@ -198,6 +458,266 @@ export type ItemsPublic = {
 
 export type AppInfo = {
     prices_simulated: boolean;
+};
+
+export type Filter = {
+    field: string;
+    operator: string;
+    value: unknown;
+};
+
+export type FiltersBody = {
+    filters: Array<Filter>;
+};
+
+export type SourceProgress = {
+    enabled: boolean;
+    total_isbns: number;
+    processed_isbns: number;
+};
+
+export type IngestReport = {
+    sheet: string;
+    column: string;
+    header_row: boolean;
+    rows_read: number;
+    isbns_accepted: number;
+    duplicates_merged: number;
+    cells_rejected: number;
+};
+
+export type Rejection = {
+    sheet: string | null;
+    row_number: number;
+    raw_value: string;
+    reason: string;
+};
+
+export type JobPublic = {
+    id: number;
+    name: string;
+    input_filename: string;
+    owner_id: string;
+    created_at: string;
+    updated_at: string;
+    abe_books: SourceProgress;
+    biblio: SourceProgress;
+    alibris: SourceProgress;
+    pallet_iq: SourceProgress;
+    report: IngestReport | null;
+};
+
+export type JobsPublic = {
+    data: Array<JobPublic>;
+    count: number;
+};
+
+export type JobCreated = {
+    id: number;
+    name: string;
+    input_filename: string;
+    owner_id: string;
+    created_at: string;
+    updated_at: string;
+    abe_books: SourceProgress;
+    biblio: SourceProgress;
+    alibris: SourceProgress;
+    pallet_iq: SourceProgress;
+    report: IngestReport | null;
+    rejections: Array<Rejection>;
+    rejections_truncated: boolean;
+};
+
+export type ExportBody = {
+    filters: Array<Filter>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
+export type AbeBooksPriceLookup = {
+    id: number;
+    isbn: string;
+    listing_url: string | null;
+    listing_price: number | null;
+    total_listing_price: number | null;
+    quantity: number | null;
+    listing_condition: string | null;
+    item_condition: string | null;
+    seller_rating: number | null;
+    vendor_price: number | null;
+    vendor_id: string | null;
+    created_at: string;
+    updated_at: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    lookup_status: string;
+    title: string | null;
+    author: string | null;
+    vendor_name: string | null;
+};
+
+export type AbeBooksPriceLookups = {
+    data: Array<AbeBooksPriceLookup>;
+    count: number;
+};
+
+export type AbeBooksOffers = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type BiblioPriceLookup = {
+    id: number;
+    isbn: string;
+    book_link: string | null;
+    product_id: string | null;
+    price: number | null;
+    created_at: string;
+    updated_at: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    lookup_status: string;
+    author: string | null;
+    title: string | null;
+    subtitle: string | null;
+    currency: string | null;
+    seller: string | null;
+    seller_id: string | null;
+    book_condition: string | null;
+    publisher: string | null;
+    publish_date: string | null;
+    seller_country: string | null;
+    slug: string | null;
+    biblio_sku: string | null;
+    photo: string | null;
+    isbn10: string | null;
+    isbn13: string | null;
+    edition: string | null;
+    binding: string | null;
+    format: string | null;
+    first_edition: string | null;
+    signed: string | null;
+    jacket: string | null;
+    jacket_condition: string | null;
+    illustrator: string | null;
+    publish_place: string | null;
+    language: string | null;
+    pages: string | null;
+    keywords: string | null;
+    description: string | null;
+    listing_id: string | null;
+    date_added: string | null;
+    ship_to_country: string | null;
+    seller_city: string | null;
+    seller_state: string | null;
+    url: string | null;
+    affiliate_url: string | null;
+    book_id: string | null;
+    isbn_match: string | null;
+    shipping_method: string | null;
+    seller_email: string | null;
+    seller_phone: string | null;
+    return_policy: string | null;
+    item_note: string | null;
+    size: string | null;
+    category: string | null;
+    dust_jacket: string | null;
+    inscribed: string | null;
+    availability: string | null;
+    location: string | null;
+    currency_conversion_rate: number | null;
+    ninety_day_fulfillment: number | null;
+    ninety_day_count: number | null;
+    dealer_discount: number | null;
+    numeric_condition: number | null;
+    quantity: number | null;
+    listing_orig_price: number | null;
+    listing_reduced_price: number | null;
+    shipping_price: number | null;
+    seller_rating: number | null;
+    photo_count: number | null;
+};
+
+export type BiblioPriceLookups = {
+    data: Array<BiblioPriceLookup>;
+    count: number;
+};
+
+export type BiblioOffers = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type AlibrisPriceLookup = {
+    isbn: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    title: string | null;
+    sellername: string | null;
+    condition: string | null;
+    price: number | null;
+    sellercountry: string | null;
+    lookup_status: string;
+    created_at: string;
+    updated_at: string;
+    id: number;
+    author: string | null;
+};
+
+export type AlibrisPriceLookups = {
+    data: Array<AlibrisPriceLookup>;
+    count: number;
+};
+
+export type AlibrisOffers = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type PalletIqPriceLookup = {
+    id: number;
+    isbn: string;
+    winner_amazon_log_data_mp_decision: string | null;
+    winner_amazon_log_data_mm_val: number | null;
+    lookup_status: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    created_at: string;
+    updated_at: string;
+};
+
+export type PalletIqPriceLookups = {
+    data: Array<PalletIqPriceLookup>;
+    count: number;
+};
+
+export type PalletIqOffers = {
+    id: number;
+    isbn: string;
+    lookup_status: string;
+    last_error: string | null;
+    attempts: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
 };
 
 export type LoginAccessTokenData = {
@@ -702,3 +1222,605 @@ export type ReadAppInfoResponses = {
 };
 
 export type ReadAppInfoResponse = ReadAppInfoResponses[keyof ReadAppInfoResponses];
+
+export type UploadJobFileData = {
+    body: {
+        /**
+         * A .csv, .xlsx or .xls spreadsheet of ISBNs
+         */
+        file: Blob | File;
+        /**
+         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool}
+         */
+        config: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/jobs/upload-file';
+};
+
+export type UploadJobFileErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type UploadJobFileError = UploadJobFileErrors[keyof UploadJobFileErrors];
+
+export type UploadJobFileResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type UploadJobFileResponse = UploadJobFileResponses[keyof UploadJobFileResponses];
+
+export type AbeBooksUploadFileData = {
+    body: {
+        /**
+         * A .csv, .xlsx or .xls spreadsheet of ISBNs
+         */
+        file: Blob | File;
+        /**
+         * Job name (default: the current ISO timestamp)
+         */
+        name?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/abe-books/upload-file';
+};
+
+export type AbeBooksUploadFileErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AbeBooksUploadFileError = AbeBooksUploadFileErrors[keyof AbeBooksUploadFileErrors];
+
+export type AbeBooksUploadFileResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type AbeBooksUploadFileResponse = AbeBooksUploadFileResponses[keyof AbeBooksUploadFileResponses];
+
+export type BiblioUploadFileData = {
+    body: {
+        /**
+         * A .csv, .xlsx or .xls spreadsheet of ISBNs
+         */
+        file: Blob | File;
+        /**
+         * Job name (default: the current ISO timestamp)
+         */
+        name?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/biblio/upload-file';
+};
+
+export type BiblioUploadFileErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type BiblioUploadFileError = BiblioUploadFileErrors[keyof BiblioUploadFileErrors];
+
+export type BiblioUploadFileResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type BiblioUploadFileResponse = BiblioUploadFileResponses[keyof BiblioUploadFileResponses];
+
+export type AlibrisUploadFileData = {
+    body: {
+        /**
+         * A .csv, .xlsx or .xls spreadsheet of ISBNs
+         */
+        file: Blob | File;
+        /**
+         * Job name (default: the current ISO timestamp)
+         */
+        name?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/alibris/upload-file';
+};
+
+export type AlibrisUploadFileErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AlibrisUploadFileError = AlibrisUploadFileErrors[keyof AlibrisUploadFileErrors];
+
+export type AlibrisUploadFileResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type AlibrisUploadFileResponse = AlibrisUploadFileResponses[keyof AlibrisUploadFileResponses];
+
+export type PalletIqUploadFileData = {
+    body: {
+        /**
+         * A .csv, .xlsx or .xls spreadsheet of ISBNs
+         */
+        file: Blob | File;
+        /**
+         * Job name (default: the current ISO timestamp)
+         */
+        name?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/pallet-iq/upload-file';
+};
+
+export type PalletIqUploadFileErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type PalletIqUploadFileError = PalletIqUploadFileErrors[keyof PalletIqUploadFileErrors];
+
+export type PalletIqUploadFileResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type PalletIqUploadFileResponse = PalletIqUploadFileResponses[keyof PalletIqUploadFileResponses];
+
+export type ListJobsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/jobs/jobs';
+};
+
+export type ListJobsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ListJobsError = ListJobsErrors[keyof ListJobsErrors];
+
+export type ListJobsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobsPublic;
+};
+
+export type ListJobsResponse = ListJobsResponses[keyof ListJobsResponses];
+
+export type ReadJobData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}';
+};
+
+export type ReadJobErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type ReadJobError = ReadJobErrors[keyof ReadJobErrors];
+
+export type ReadJobResponses = {
+    /**
+     * Default Response
+     */
+    200: JobPublic;
+};
+
+export type ReadJobResponse = ReadJobResponses[keyof ReadJobResponses];
+
+export type DownloadJobRejectionsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/rejections';
+};
+
+export type DownloadJobRejectionsErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type DownloadJobRejectionsError = DownloadJobRejectionsErrors[keyof DownloadJobRejectionsErrors];
+
+export type DownloadJobRejectionsResponses = {
+    /**
+     * CSV file
+     */
+    200: string;
+};
+
+export type DownloadJobRejectionsResponse = DownloadJobRejectionsResponses[keyof DownloadJobRejectionsResponses];
+
+export type AbeBooksPriceLookupsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/abe-books/price-lookups';
+};
+
+export type AbeBooksPriceLookupsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AbeBooksPriceLookupsError = AbeBooksPriceLookupsErrors[keyof AbeBooksPriceLookupsErrors];
+
+export type AbeBooksPriceLookupsResponses = {
+    /**
+     * Default Response
+     */
+    200: AbeBooksPriceLookups;
+};
+
+export type AbeBooksPriceLookupsResponse = AbeBooksPriceLookupsResponses[keyof AbeBooksPriceLookupsResponses];
+
+export type AbeBooksDownloadCsvData = {
+    body: ExportBodyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/abe-books/price-lookups/download-csv';
+};
+
+export type AbeBooksDownloadCsvErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AbeBooksDownloadCsvError = AbeBooksDownloadCsvErrors[keyof AbeBooksDownloadCsvErrors];
+
+export type AbeBooksDownloadCsvResponses = {
+    /**
+     * CSV of the filtered lookups
+     */
+    200: string;
+};
+
+export type AbeBooksDownloadCsvResponse = AbeBooksDownloadCsvResponses[keyof AbeBooksDownloadCsvResponses];
+
+export type AbeBooksReadOffersData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/abe-books/price-lookups/{id}/offers';
+};
+
+export type AbeBooksReadOffersErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type AbeBooksReadOffersError = AbeBooksReadOffersErrors[keyof AbeBooksReadOffersErrors];
+
+export type AbeBooksReadOffersResponses = {
+    /**
+     * Default Response
+     */
+    200: AbeBooksOffers;
+};
+
+export type AbeBooksReadOffersResponse = AbeBooksReadOffersResponses[keyof AbeBooksReadOffersResponses];
+
+export type BiblioPriceLookupsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/biblio/price-lookups';
+};
+
+export type BiblioPriceLookupsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type BiblioPriceLookupsError = BiblioPriceLookupsErrors[keyof BiblioPriceLookupsErrors];
+
+export type BiblioPriceLookupsResponses = {
+    /**
+     * Default Response
+     */
+    200: BiblioPriceLookups;
+};
+
+export type BiblioPriceLookupsResponse = BiblioPriceLookupsResponses[keyof BiblioPriceLookupsResponses];
+
+export type BiblioDownloadCsvData = {
+    body: ExportBodyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/biblio/price-lookups/download-csv';
+};
+
+export type BiblioDownloadCsvErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type BiblioDownloadCsvError = BiblioDownloadCsvErrors[keyof BiblioDownloadCsvErrors];
+
+export type BiblioDownloadCsvResponses = {
+    /**
+     * CSV of the filtered lookups
+     */
+    200: string;
+};
+
+export type BiblioDownloadCsvResponse = BiblioDownloadCsvResponses[keyof BiblioDownloadCsvResponses];
+
+export type BiblioReadOffersData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/biblio/price-lookups/{id}/offers';
+};
+
+export type BiblioReadOffersErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type BiblioReadOffersError = BiblioReadOffersErrors[keyof BiblioReadOffersErrors];
+
+export type BiblioReadOffersResponses = {
+    /**
+     * Default Response
+     */
+    200: BiblioOffers;
+};
+
+export type BiblioReadOffersResponse = BiblioReadOffersResponses[keyof BiblioReadOffersResponses];
+
+export type AlibrisPriceLookupsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/alibris/price-lookups';
+};
+
+export type AlibrisPriceLookupsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AlibrisPriceLookupsError = AlibrisPriceLookupsErrors[keyof AlibrisPriceLookupsErrors];
+
+export type AlibrisPriceLookupsResponses = {
+    /**
+     * Default Response
+     */
+    200: AlibrisPriceLookups;
+};
+
+export type AlibrisPriceLookupsResponse = AlibrisPriceLookupsResponses[keyof AlibrisPriceLookupsResponses];
+
+export type AlibrisDownloadCsvData = {
+    body: ExportBodyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/alibris/price-lookups/download-csv';
+};
+
+export type AlibrisDownloadCsvErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AlibrisDownloadCsvError = AlibrisDownloadCsvErrors[keyof AlibrisDownloadCsvErrors];
+
+export type AlibrisDownloadCsvResponses = {
+    /**
+     * CSV of the filtered lookups
+     */
+    200: string;
+};
+
+export type AlibrisDownloadCsvResponse = AlibrisDownloadCsvResponses[keyof AlibrisDownloadCsvResponses];
+
+export type AlibrisReadOffersData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/alibris/price-lookups/{id}/offers';
+};
+
+export type AlibrisReadOffersErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type AlibrisReadOffersError = AlibrisReadOffersErrors[keyof AlibrisReadOffersErrors];
+
+export type AlibrisReadOffersResponses = {
+    /**
+     * Default Response
+     */
+    200: AlibrisOffers;
+};
+
+export type AlibrisReadOffersResponse = AlibrisReadOffersResponses[keyof AlibrisReadOffersResponses];
+
+export type PalletIqPriceLookupsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/pallet-iq/price-lookups';
+};
+
+export type PalletIqPriceLookupsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type PalletIqPriceLookupsError = PalletIqPriceLookupsErrors[keyof PalletIqPriceLookupsErrors];
+
+export type PalletIqPriceLookupsResponses = {
+    /**
+     * Default Response
+     */
+    200: PalletIqPriceLookups;
+};
+
+export type PalletIqPriceLookupsResponse = PalletIqPriceLookupsResponses[keyof PalletIqPriceLookupsResponses];
+
+export type PalletIqDownloadCsvData = {
+    body: ExportBodyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/pallet-iq/price-lookups/download-csv';
+};
+
+export type PalletIqDownloadCsvErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type PalletIqDownloadCsvError = PalletIqDownloadCsvErrors[keyof PalletIqDownloadCsvErrors];
+
+export type PalletIqDownloadCsvResponses = {
+    /**
+     * CSV of the filtered lookups
+     */
+    200: string;
+};
+
+export type PalletIqDownloadCsvResponse = PalletIqDownloadCsvResponses[keyof PalletIqDownloadCsvResponses];
+
+export type PalletIqReadOffersData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/pallet-iq/price-lookups/{id}/offers';
+};
+
+export type PalletIqReadOffersErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type PalletIqReadOffersError = PalletIqReadOffersErrors[keyof PalletIqReadOffersErrors];
+
+export type PalletIqReadOffersResponses = {
+    /**
+     * Default Response
+     */
+    200: PalletIqOffers;
+};
+
+export type PalletIqReadOffersResponse = PalletIqReadOffersResponses[keyof PalletIqReadOffersResponses];
