@@ -1,0 +1,34 @@
+// Worker tuning from WORKER_* variables; anything unset keeps startWorker's default.
+import { z } from 'zod';
+import { ConfigError } from '../config.ts';
+import { DEFAULT_BACKOFF, type WorkerOptions } from './worker.ts';
+
+const unset = (v: unknown) => (v === '' ? undefined : v);
+const ms = (fallback: number) => z.preprocess(unset, z.coerce.number().int().positive().default(fallback));
+
+const envSchema = z.object({
+  WORKER_POLL_INTERVAL_MS: ms(1000),
+  WORKER_LEASE_MS: ms(120_000),
+  WORKER_BATCH_SIZE: ms(50),
+  WORKER_RETRY_BASE_MS: ms(DEFAULT_BACKOFF.baseMs),
+  WORKER_RETRY_MAX_MS: ms(DEFAULT_BACKOFF.maxMs),
+  WORKER_STOP_TIMEOUT_MS: ms(10_000),
+});
+
+export type WorkerTuning = Pick<WorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs'>;
+
+export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerTuning {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid worker configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
+    leaseMs: e.WORKER_LEASE_MS,
+    batchSize: e.WORKER_BATCH_SIZE,
+    backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS },
+    stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
+  };
+}

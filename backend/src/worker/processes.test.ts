@@ -1,0 +1,152 @@
+// Real worker processes (`npm run worker`'s entry point) sharing one PostgreSQL database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MARKETPLACE_IDS, MARKETPLACES } from '@app/domain/marketplaces';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { marketplaceRegistry } from '../marketplaces/registry.ts';
+import { sampleIsbns } from '../sandbox/isbns.ts';
+import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { lookupRows, openTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
+import { startWorker } from './worker.ts';
+
+const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
+const BACKEND = path.dirname(path.dirname(WORKER_MAIN));
+
+interface WorkerProcess {
+  child: ChildProcess;
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+function spawnWorker(env: Record<string, string>): WorkerProcess {
+  // The developer's own marketplace settings must not leak into the test.
+  const prefixes = MARKETPLACE_IDS.map((id) => `${marketplaceRegistry[id].envPrefix}_`);
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !prefixes.some((p) => k.startsWith(p))));
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
+    cwd: BACKEND,
+    env: { ...inherited, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'worker-')), WORKER_POLL_INTERVAL_MS: '50', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(' serving ')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+/** Per-marketplace env for a worker process: fast enough for a test, timeouts within the lease. */
+function marketplaceEnv(over: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    MARKETPLACE_IDS.flatMap((id) =>
+      Object.entries({ RATE_PER_SECOND: '1000', CONCURRENCY: '4', TIMEOUT_MS: '2000', ...over }).map(([k, v]) => [
+        `${marketplaceRegistry[id].envPrefix}_${k}`,
+        v,
+      ]),
+    ),
+  );
+}
+
+async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
+  let total = 0;
+  for (const id of MARKETPLACE_IDS) {
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${MARKETPLACES[id].table} WHERE isbn_lookup_job_id = $1 AND lookup_status IN ('queued', 'pending')`,
+      [jobId],
+    );
+    total += rows[0].n;
+  }
+  return total;
+}
+
+describe('worker processes on PostgreSQL', () => {
+  let t: TestDatabase;
+  const children: WorkerProcess[] = [];
+  const sandboxes: Sandbox[] = [];
+
+  beforeAll(async () => {
+    t = await openTestDatabase('pg');
+  });
+  afterEach(async () => {
+    for (const w of children.splice(0)) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+  afterAll(() => t?.dispose());
+
+  it('three processes on one job never look a row up twice', async () => {
+    const sandbox = await startSandbox({ latencyMs: 40 });
+    sandboxes.push(sandbox);
+    const workers = [0, 1, 2].map(() => spawnWorker({ DATABASE_URL: t.url!, SANDBOX_URL: sandbox.url, ...marketplaceEnv({}) }));
+    children.push(...workers);
+    await Promise.all(workers.map((w) => w.ready));
+
+    const isbns = sampleIsbns(300, 20_000);
+    const jobId = await seedJob(t.db, isbns);
+    const deadline = Date.now() + 30_000;
+    while ((await unfinished(t, jobId)) > 0 && Date.now() < deadline) await sleep(100);
+
+    for (const w of workers) w.child.kill('SIGTERM');
+    expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0, 0]);
+    // Each process did a share of the work, so they really competed for rows.
+    const shares = workers.map((w) => Number(/worker stopped after (\d+) lookups/.exec(w.output())?.[1]));
+    expect(shares.every((n) => n > 0)).toBe(true);
+    expect(shares.reduce((a, b) => a + b)).toBe(1200);
+    const calls = sandbox.stats().calls;
+    for (const id of MARKETPLACE_IDS) {
+      const rows = await lookupRows(t.db, id, jobId);
+      expect(rows).toHaveLength(300);
+      expect(rows.filter((r) => !['completed', 'no_offers_available'].includes(r.lookup_status))).toEqual([]);
+      expect(rows.filter((r) => r.attempts !== 1)).toEqual([]);
+      expect(isbns.filter((isbn) => calls[`${id}:${isbn}`]?.length !== 1)).toEqual([]);
+    }
+    expect(sandbox.stats().requests).toBe(1200);
+  });
+
+  it('a worker killed mid-batch loses no row: its leases expire and another worker finishes them', async () => {
+    const sandbox = await startSandbox({ latencyMs: 500, noOfferShare: 0 });
+    sandboxes.push(sandbox);
+    const leaseMs = 1200;
+    const doomed = spawnWorker({
+      DATABASE_URL: t.url!,
+      SANDBOX_URL: sandbox.url,
+      WORKER_LEASE_MS: String(leaseMs),
+      ...marketplaceEnv({ TIMEOUT_MS: '1000' }),
+    });
+    children.push(doomed);
+    await doomed.ready;
+    const isbns = sampleIsbns(24, 30_000);
+    const jobId = await seedJob(t.db, isbns, ['alibris']);
+    while (sandbox.stats().byMarketplace.alibris.requests < 4) await sleep(10);
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+
+    const held = (await lookupRows(t.db, 'alibris', jobId)).filter((r) => r.lookup_status === 'pending').map((r) => r.isbn);
+    expect(held.length).toBeGreaterThanOrEqual(4);
+    const worker = startWorker({
+      db: t.db,
+      ...sandboxWorkerParts(sandbox, ['alibris'], { timeoutMs: 1000, concurrency: 8 }),
+      leaseMs,
+      reapIntervalMs: 100,
+      pollIntervalMs: 20,
+    });
+    await worker.idle();
+    await worker.stop();
+
+    const rows = await lookupRows(t.db, 'alibris', jobId);
+    expect(rows.filter((r) => r.lookup_status !== 'completed')).toEqual([]);
+    for (const row of rows) expect(row.attempts, row.isbn).toBe(held.includes(row.isbn) ? 2 : 1);
+    const calls = sandbox.stats().calls;
+    expect(isbns.filter((isbn) => calls[`alibris:${isbn}`].length > 2)).toEqual([]);
+  });
+});

@@ -1,0 +1,211 @@
+// One marketplace's share of a worker: claims rows, calls the adapter within the marketplace's rate
+// and concurrency, and writes results back in batches.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome } from '../marketplaces/types.ts';
+import type { BackoffPolicy } from './backoff.ts';
+import type { ClaimedRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { settle } from './settle.ts';
+
+export interface WorkerLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface RunnerOptions {
+  queue: LookupQueue;
+  adapter: MarketplaceAdapter;
+  settings: MarketplaceSettings;
+  backoff: BackoffPolicy;
+  leaseMs: number;
+  pollIntervalMs: number;
+  batchSize: number;
+  /** Results wait at most this long to be written with others. */
+  flushIntervalMs: number;
+  log: WorkerLog;
+}
+
+export class MarketplaceRunner {
+  private readonly limiter: RateLimiter;
+  /** Claimed, waiting for a concurrency slot. */
+  private readonly waiting: ClaimedRow[] = [];
+  /** Holding a concurrency slot: waiting for a rate token or in the adapter call. */
+  private inFlight = 0;
+  private readonly finished: FinishedRow[] = [];
+  private readonly requeued: RequeuedRow[] = [];
+  /** Claimed but never sent: handed back without counting the attempt. */
+  private readonly released: ClaimedRow[] = [];
+  /** Calls answered (any outcome) since start. */
+  lookups = 0;
+  private writing = false;
+  private writes: Promise<void> = Promise.resolve();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  /** Ends polling pauses and rate-token waits when stopping. */
+  private readonly stopClaiming = new AbortController();
+  /** Cancels adapter calls still running at the stop deadline. */
+  private readonly cancelCalls = new AbortController();
+  private listeners: Array<() => void> = [];
+  private readonly loopDone: Promise<void>;
+
+  constructor(private readonly o: RunnerOptions) {
+    this.limiter = new RateLimiter(o.settings.ratePerSecond);
+    this.loopDone = this.claimLoop();
+  }
+
+  get marketplace() {
+    return this.o.adapter.id;
+  }
+
+  /** Nothing claimed, running or waiting to be written. */
+  isIdle(): boolean {
+    return (
+      this.waiting.length === 0 &&
+      this.inFlight === 0 &&
+      this.finished.length + this.requeued.length + this.released.length === 0 &&
+      !this.writing
+    );
+  }
+
+  /** Stops claiming, lets calls finish until `deadline` (epoch ms), hands back the rest, writes everything. */
+  async stop(deadline: number): Promise<void> {
+    this.stopping = true;
+    this.stopClaiming.abort();
+    this.notify();
+    await this.loopDone;
+    this.released.push(...this.waiting.splice(0));
+    const cancel = setTimeout(() => this.cancelCalls.abort(), Math.max(0, deadline - Date.now()));
+    while (this.inFlight > 0) await this.changed();
+    clearTimeout(cancel);
+    await this.flush();
+    const unwritten = this.finished.length + this.requeued.length + this.released.length;
+    if (unwritten) this.o.log.warn(`${this.marketplace}: ${unwritten} results not written; their leases will expire and they will be looked up again`);
+  }
+
+  private async claimLoop(): Promise<void> {
+    const { concurrency } = this.o.settings;
+    while (!this.stopping) {
+      // Keep up to two rounds of work in hand: one running, one ready to start.
+      const inHand = this.waiting.length + this.inFlight;
+      if (inHand > concurrency) {
+        await this.changed();
+        continue;
+      }
+      const want = Math.min(this.o.batchSize, 2 * concurrency - inHand);
+      let rows: ClaimedRow[];
+      try {
+        rows = await this.o.queue.claim(want, this.o.leaseMs);
+      } catch (err) {
+        this.o.log.error(`${this.marketplace}: claiming failed: ${message(err)}`);
+        await this.pause();
+        continue;
+      }
+      this.waiting.push(...rows);
+      this.startWaiting();
+      // Fewer than asked: nothing else is due right now.
+      if (rows.length < want) await this.pause();
+    }
+  }
+
+  private startWaiting(): void {
+    while (!this.stopping && this.inFlight < this.o.settings.concurrency && this.waiting.length > 0) {
+      void this.lookup(this.waiting.shift()!);
+    }
+  }
+
+  private async lookup(row: ClaimedRow): Promise<void> {
+    this.inFlight++;
+    try {
+      try {
+        await this.limiter.take(this.stopClaiming.signal);
+      } catch {
+        this.released.push(row); // stopping before the request went out
+        return;
+      }
+      const outcome = await this.call(row.isbn);
+      if (outcome.kind === 'retry' && this.cancelCalls.signal.aborted) {
+        this.released.push(row); // cut off by our own stop, not the marketplace's fault
+        return;
+      }
+      this.lookups++;
+      const settled = settle(row, outcome, this.o.settings.maxAttempts, this.o.backoff);
+      if ('finished' in settled) this.finished.push(settled.finished);
+      else this.requeued.push(settled.requeued);
+    } finally {
+      this.inFlight--;
+      this.scheduleFlush();
+      this.startWaiting();
+      this.notify();
+    }
+  }
+
+  private async call(isbn: string): Promise<LookupOutcome> {
+    try {
+      return await this.o.adapter.lookup(isbn, { signal: this.cancelCalls.signal });
+    } catch (err) {
+      // Adapters classify every answer; a throw is a bug on our side, worth another try and a log line.
+      this.o.log.error(`${this.marketplace}: adapter threw for ${isbn}: ${message(err)}`);
+      return { kind: 'retry', reason: `Adapter error: ${message(err)}` };
+    }
+  }
+
+  private scheduleFlush(): void {
+    const buffered = this.finished.length + this.requeued.length + this.released.length;
+    if (buffered >= this.o.batchSize) void this.flush();
+    else if (buffered > 0 && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => void this.flush(), this.o.flushIntervalMs);
+    }
+  }
+
+  /** Writes everything buffered; writes run one at a time. */
+  private flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.writes = this.writes.then(() => this.write());
+    return this.writes;
+  }
+
+  private async write(): Promise<void> {
+    const finished = this.finished.splice(0);
+    const requeued = this.requeued.splice(0);
+    const released = this.released.splice(0);
+    if (finished.length + requeued.length + released.length === 0) return;
+    this.writing = true;
+    const { queue, batchSize } = this.o;
+    try {
+      // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
+      for (let i = 0; i < finished.length; i += batchSize) await queue.finish(finished.slice(i, i + batchSize));
+      for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
+      await queue.release(released);
+    } catch (err) {
+      this.o.log.error(`${this.marketplace}: writing ${finished.length + requeued.length + released.length} results failed, retrying: ${message(err)}`);
+      this.finished.unshift(...finished);
+      this.requeued.unshift(...requeued);
+      this.released.unshift(...released);
+      if (!this.stopping && !this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), this.o.pollIntervalMs);
+    } finally {
+      this.writing = false;
+      this.notify();
+    }
+  }
+
+  private pause(): Promise<void> {
+    return sleep(this.o.pollIntervalMs, undefined, { signal: this.stopClaiming.signal }).catch(() => {});
+  }
+
+  /** Resolves at the next change of in-flight work (or on stop). */
+  private changed(): Promise<void> {
+    return new Promise((resolve) => this.listeners.push(resolve));
+  }
+
+  private notify(): void {
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const resolve of listeners) resolve();
+  }
+}
+
+export function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

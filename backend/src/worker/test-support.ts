@@ -1,0 +1,104 @@
+// Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
+import { randomBytes } from 'node:crypto';
+import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createAdapters, settingsFromEnv, type MarketplaceSettingsMap } from '../marketplaces/registry.ts';
+import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
+import type { Sandbox } from '../sandbox/server.ts';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  db: Database;
+  /** postgres://… of the database, for other processes; undefined on PGlite. */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+export async function openTestDatabase(kind: 'pglite' | 'pg'): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({});
+    return { db, dispose: () => db.close() };
+  }
+  const name = `worker_test_${randomBytes(6).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return {
+    db,
+    url: url.toString(),
+    async dispose() {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A user and a job (updated an hour ago) with one queued row per ISBN and marketplace. */
+export async function seedJob(db: Database, isbns: string[], marketplaces: readonly MarketplaceId[] = MARKETPLACE_IDS): Promise<number> {
+  const email = `worker-${randomBytes(6).toString('hex')}@example.com`;
+  const { rows: users } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ($1, 'x') RETURNING id`, [email]);
+  const { rows: jobs } = await db.query<{ id: number }>(
+    `INSERT INTO jobs (name, input_filename, owner_id, updated_at) VALUES ('test', 'isbns.csv', $1, now() - interval '1 hour') RETURNING id`,
+    [users[0].id],
+  );
+  for (const id of marketplaces) {
+    await db.query(
+      `INSERT INTO ${MARKETPLACES[id].table} (isbn_lookup_job_id, isbn, input_filename)
+       SELECT $1, isbn, 'isbns.csv' FROM jsonb_array_elements_text($2::jsonb) AS isbn`,
+      [jobs[0].id, JSON.stringify(isbns)],
+    );
+  }
+  return jobs[0].id;
+}
+
+export interface LookupRow {
+  id: number;
+  isbn: string;
+  lookup_status: string;
+  attempts: number;
+  last_error: string | null;
+  offers: unknown[] | null;
+  next_attempt_at: Date;
+  [column: string]: unknown;
+}
+
+export async function lookupRows(db: Database, id: MarketplaceId, jobId: number): Promise<LookupRow[]> {
+  const { rows } = await db.query<LookupRow>(`SELECT * FROM ${MARKETPLACES[id].table} WHERE isbn_lookup_job_id = $1 ORDER BY id`, [jobId]);
+  return rows;
+}
+
+/** Settings for every marketplace pointed at the sandbox, fast unless overridden. */
+export function sandboxSettings(sandbox: Sandbox, over: Partial<MarketplaceSettings> = {}): MarketplaceSettingsMap {
+  const settings = settingsFromEnv({}, { sandboxUrl: sandbox.url });
+  for (const id of MARKETPLACE_IDS) settings[id] = { ...settings[id], ratePerSecond: 1000, concurrency: 4, timeoutMs: 2000, ...over };
+  return settings;
+}
+
+/** Adapters and settings for some marketplaces only, ready for startWorker. */
+export function sandboxWorkerParts(sandbox: Sandbox, marketplaces: readonly MarketplaceId[], over: Partial<MarketplaceSettings> = {}) {
+  const settings = sandboxSettings(sandbox, over);
+  const all = createAdapters(settings);
+  const adapters: Partial<Record<MarketplaceId, MarketplaceAdapter>> = {};
+  for (const id of marketplaces) adapters[id] = all[id];
+  return { adapters, settings };
+}
+
+/** Gaps (ms) between consecutive calls the sandbox saw for one marketplace and ISBN. */
+export function callGaps(sandbox: Sandbox, id: MarketplaceId, isbn: string): number[] {
+  const times = sandbox.stats().calls[`${id}:${isbn}`] ?? [];
+  return times.slice(1).map((t, i) => t - times[i]);
+}

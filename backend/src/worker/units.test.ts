@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from './backoff.ts';
+import { workerOptionsFromEnv } from './options.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { settle } from './settle.ts';
+
+const policy = { baseMs: 1000, maxMs: 5000 };
+const row = (attempts: number) => ({ id: 7, isbn: '9780131457577', attempts });
+
+describe('backoff', () => {
+  it('doubles from the base, caps, and never undercuts Retry-After', () => {
+    expect([1, 2, 3, 4, 5].map((a) => retryDelayMs(a, policy))).toEqual([1000, 2000, 4000, 5000, 5000]);
+    expect(retryDelayMs(1, policy, 30_000)).toBe(30_000);
+    expect(retryDelayMs(3, policy, 10)).toBe(4000);
+  });
+});
+
+describe('settle', () => {
+  it('maps final outcomes to statuses', () => {
+    expect(settle(row(1), { kind: 'no_offers', offers: [] }, 5, policy)).toEqual({
+      finished: { id: 7, attempts: 1, status: 'no_offers_available', last_error: null, offers: [], record: null },
+    });
+    expect(settle(row(2), { kind: 'failed', message: 'Invalid ISBN' }, 5, policy)).toMatchObject({
+      finished: { status: 'failed', last_error: 'Invalid ISBN' },
+    });
+  });
+
+  it('requeues a retry with backoff until the last attempt, then fails keeping the reason', () => {
+    expect(settle(row(2), { kind: 'retry', reason: 'Rate limited (429)', retryAfterMs: 9000 }, 3, policy)).toEqual({
+      requeued: { id: 7, attempts: 2, last_error: 'Rate limited (429)', delay_ms: 9000 },
+    });
+    expect(settle(row(3), { kind: 'retry', reason: 'Timed out after 10000 ms' }, 3, policy)).toMatchObject({
+      finished: { status: 'failed', last_error: 'Timed out after 10000 ms (gave up after 3 attempts)' },
+    });
+  });
+});
+
+describe('rate limiter', () => {
+  it('spaces calls at 1/rate without an initial burst', async () => {
+    const limiter = new RateLimiter(50);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 11 }, () => limiter.take()));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(195);
+  });
+
+  it('gives up a wait when the signal aborts', async () => {
+    const limiter = new RateLimiter(1);
+    await limiter.take();
+    await expect(limiter.take(AbortSignal.timeout(20))).rejects.toThrow();
+  });
+});
+
+describe('worker options from the environment', () => {
+  it('has defaults and reads overrides', () => {
+    expect(workerOptionsFromEnv({})).toEqual({
+      pollIntervalMs: 1000,
+      leaseMs: 120_000,
+      batchSize: 50,
+      backoff: { baseMs: 1000, maxMs: 300_000 },
+      stopTimeoutMs: 10_000,
+    });
+    expect(workerOptionsFromEnv({ WORKER_LEASE_MS: '5000', WORKER_BATCH_SIZE: '' })).toMatchObject({ leaseMs: 5000, batchSize: 50 });
+    expect(() => workerOptionsFromEnv({ WORKER_RETRY_BASE_MS: 'soon' })).toThrow(/WORKER_RETRY_BASE_MS/);
+  });
+});

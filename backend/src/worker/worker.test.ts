@@ -1,0 +1,177 @@
+// The worker on both engines against the sandbox: results, retries, backoff, rate, stop, reaping.
+import { MARKETPLACE_IDS, MARKETPLACES, dataFields } from '@app/domain/marketplaces';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasOffers } from '../sandbox/catalog.ts';
+import { sampleIsbns } from '../sandbox/isbns.ts';
+import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from '../sandbox/options.ts';
+import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { callGaps, lookupRows, openTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
+import { startWorker, type WorkerOptions } from './worker.ts';
+
+describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
+  let t: TestDatabase;
+  const sandboxes: Sandbox[] = [];
+  const sandbox = async (opts: Partial<SandboxOptions> = {}) => {
+    const s = await startSandbox({ latencyMs: 0, ...opts });
+    sandboxes.push(s);
+    return s;
+  };
+  const run = (opts: Omit<WorkerOptions, 'db'>) => startWorker({ db: t.db, pollIntervalMs: 20, ...opts });
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+    await t.db.query('DELETE FROM jobs');
+  });
+  afterAll(() => t?.dispose());
+
+  it('looks up every queued row once and writes status, data columns, offers and the job’s updated_at', async () => {
+    const s = await sandbox({ noOfferShare: 0.3, latencyMs: 2 });
+    const isbns = sampleIsbns(30, 4_000);
+    const jobId = await seedJob(t.db, [...isbns, '97801']);
+    const before = (await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0].updated_at;
+    const worker = run(sandboxWorkerParts(s, MARKETPLACE_IDS));
+    await worker.idle();
+    await worker.stop();
+
+    for (const id of MARKETPLACE_IDS) {
+      const rows = await lookupRows(t.db, id, jobId);
+      expect(rows).toHaveLength(31);
+      for (const row of rows) {
+        expect(row.attempts, `${id} ${row.isbn}`).toBe(1);
+        expect(s.stats().calls[`${id}:${row.isbn}`], `${id} ${row.isbn}`).toHaveLength(1);
+        if (row.isbn === '97801') {
+          expect(row.lookup_status).toBe('failed');
+          expect(row.last_error).toMatch(/97801/);
+          continue;
+        }
+        const expected = hasOffers(row.isbn, { ...DEFAULT_SANDBOX_OPTIONS, noOfferShare: 0.3 }) ? 'completed' : 'no_offers_available';
+        expect(row.lookup_status, `${id} ${row.isbn}`).toBe(expected);
+        expect(row.last_error).toBeNull();
+        const filled = dataFields(MARKETPLACES[id]).filter((f) => row[f.name] !== null);
+        if (expected === 'no_offers_available') {
+          expect(row.offers).toEqual([]);
+          expect(filled).toEqual([]);
+        } else {
+          expect(row.offers!.length).toBeGreaterThan(0);
+          // Nearly every column is filled (Biblio leaves illustrator and some jacket fields empty).
+          expect(filled.length).toBeGreaterThanOrEqual(dataFields(MARKETPLACES[id]).length - 4);
+        }
+      }
+    }
+    const abe = (await lookupRows(t.db, 'abe_books', jobId)).filter((r) => r.lookup_status === 'completed');
+    expect(abe.every((r) => String(r.listing_url).startsWith('https://www.abebooks.com/'))).toBe(true);
+    expect(abe.every((r) => typeof r.total_listing_price === 'number')).toBe(true);
+    const after = (await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0].updated_at;
+    expect(after.getTime()).toBeGreaterThan(before.getTime() + 30 * 60_000);
+  });
+
+  it('retries transient failures with exponential backoff until they succeed', async () => {
+    const s = await sandbox({ rate5xxShare: 0.5, noOfferShare: 0 });
+    const isbns = sampleIsbns(20, 5_000);
+    const jobId = await seedJob(t.db, isbns, ['alibris']);
+    const worker = run({ ...sandboxWorkerParts(s, ['alibris'], { maxAttempts: 10 }), backoff: { baseMs: 60, maxMs: 240 } });
+    await worker.idle();
+    await worker.stop();
+
+    const rows = await lookupRows(t.db, 'alibris', jobId);
+    expect(rows.every((r) => r.lookup_status === 'completed')).toBe(true);
+    expect(rows.some((r) => r.attempts > 2)).toBe(true);
+    for (const row of rows) {
+      const gaps = callGaps(s, 'alibris', row.isbn);
+      expect(gaps).toHaveLength(row.attempts - 1);
+      gaps.forEach((gap, i) => {
+        const backoff = Math.min(240, 60 * 2 ** i);
+        expect(gap, `${row.isbn} retry ${i + 1}`).toBeGreaterThanOrEqual(backoff - 5);
+        expect(gap, `${row.isbn} retry ${i + 1}`).toBeLessThan(backoff + 400);
+      });
+    }
+  });
+
+  it('waits at least Retry-After, and after the last attempt fails with the reason', async () => {
+    const s = await sandbox({ rate429Share: 1, retryAfterSeconds: 0.6 });
+    const isbns = sampleIsbns(4, 6_000);
+    const jobId = await seedJob(t.db, isbns, ['biblio']);
+    const worker = run({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), backoff: { baseMs: 10, maxMs: 20 } });
+    await worker.idle();
+    await worker.stop();
+
+    for (const row of await lookupRows(t.db, 'biblio', jobId)) {
+      expect(row).toMatchObject({ lookup_status: 'failed', attempts: 3, last_error: 'Rate limited (429) (gave up after 3 attempts)' });
+      const gaps = callGaps(s, 'biblio', row.isbn);
+      expect(gaps).toHaveLength(2);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(595);
+    }
+  });
+
+  it('keeps to the marketplace’s rate over the run', async () => {
+    const s = await sandbox();
+    const rate = 25;
+    const jobId = await seedJob(t.db, sampleIsbns(60, 7_000), ['pallet_iq']);
+    const worker = run(sandboxWorkerParts(s, ['pallet_iq'], { ratePerSecond: rate, concurrency: 8 }));
+    await worker.idle();
+    await worker.stop();
+
+    const { requests, firstAt, lastAt } = s.stats().byMarketplace.pallet_iq;
+    expect(requests).toBe(60);
+    const observed = (requests - 1) / ((lastAt! - firstAt!) / 1000);
+    expect(observed).toBeLessThanOrEqual(rate * 1.1);
+    expect(observed).toBeGreaterThan(rate * 0.7);
+    expect((await lookupRows(t.db, 'pallet_iq', jobId)).every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it('stop() lets running calls finish and hands back what it had not sent', async () => {
+    const s = await sandbox({ latencyMs: 300 });
+    const jobId = await seedJob(t.db, sampleIsbns(40, 8_000), ['abe_books']);
+    const worker = run(sandboxWorkerParts(s, ['abe_books'], { concurrency: 4 }));
+    while (s.stats().byMarketplace.abe_books.requests < 4) await sleep(10);
+    await worker.stop();
+
+    const rows = await lookupRows(t.db, 'abe_books', jobId);
+    const finished = rows.filter((r) => r.lookup_status !== 'queued');
+    expect(finished).toHaveLength(s.stats().byMarketplace.abe_books.requests);
+    expect(finished.every((r) => r.attempts === 1 && ['completed', 'no_offers_available'].includes(r.lookup_status))).toBe(true);
+    const queued = rows.filter((r) => r.lookup_status === 'queued');
+    expect(queued.length).toBeGreaterThan(0);
+    expect(queued.every((r) => r.attempts === 0)).toBe(true);
+  });
+
+  it('stop() cancels calls still running at its deadline and hands them back', async () => {
+    const s = await sandbox({ latencyMs: 10_000 });
+    const jobId = await seedJob(t.db, sampleIsbns(6, 9_000), ['alibris']);
+    const worker = startWorker({ db: t.db, pollIntervalMs: 20, stopTimeoutMs: 100, ...sandboxWorkerParts(s, ['alibris'], { timeoutMs: 20_000 }) });
+    while (s.stats().byMarketplace.alibris.requests < 4) await sleep(10);
+    const started = Date.now();
+    await worker.stop();
+    expect(Date.now() - started).toBeLessThan(2000);
+    const rows = await lookupRows(t.db, 'alibris', jobId);
+    expect(rows.map((r) => [r.lookup_status, r.attempts])).toEqual(rows.map(() => ['queued', 0]));
+  });
+
+  it('reaps rows whose worker died: queued again, or failed on the last attempt', async () => {
+    const s = await sandbox({ noOfferShare: 0 });
+    const [alive, last] = sampleIsbns(2, 10_000);
+    const jobId = await seedJob(t.db, [alive, last], ['biblio']);
+    // A worker that claimed both rows and vanished: leases long expired.
+    await t.db.query(
+      `UPDATE biblio_price_lookups SET lookup_status = 'pending', lease_expires_at = now() - interval '1 second',
+         attempts = CASE WHEN isbn = $2 THEN 3 ELSE 1 END
+       WHERE isbn_lookup_job_id = $1`,
+      [jobId, last],
+    );
+    const worker = run({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), reapIntervalMs: 30 });
+    await worker.idle();
+    await worker.stop();
+
+    const rows = await lookupRows(t.db, 'biblio', jobId);
+    expect(rows.find((r) => r.isbn === alive)).toMatchObject({ lookup_status: 'completed', attempts: 2 });
+    expect(rows.find((r) => r.isbn === last)).toMatchObject({
+      lookup_status: 'failed',
+      attempts: 3,
+      last_error: 'Lease expired on attempt 3: the worker stopped responding',
+    });
+  });
+});
