@@ -21,16 +21,28 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
   return {
     id,
     async lookup(isbn13, opts) {
-      const timeout = AbortSignal.timeout(settings.timeoutMs);
-      const signal = AbortSignal.any([opts.signal, timeout]);
+      // Our own timeout + the caller's signal. Not AbortSignal.any/timeout: on Node 20, any() keeps a
+      // reference per call on the long-lived caller signal, which grows for the worker's whole life.
+      const controller = new AbortController();
+      const cancel = () => controller.abort();
+      opts.signal.addEventListener('abort', cancel, { once: true });
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, settings.timeoutMs);
       const { url, headers } = format.request(isbn13, settings);
       try {
-        const res = await fetch(url, { headers: { accept: '*/*', ...headers }, signal });
+        if (opts.signal.aborted) throw opts.signal.reason;
+        const res = await fetch(url, { headers: { accept: '*/*', ...headers }, signal: controller.signal });
         return classify(res.status, res.headers, await res.text(), format);
       } catch (err) {
-        if (timeout.aborted) return { kind: 'retry', reason: `Timed out after ${settings.timeoutMs} ms` };
+        if (timedOut) return { kind: 'retry', reason: `Timed out after ${settings.timeoutMs} ms` };
         if (opts.signal.aborted) return { kind: 'retry', reason: 'Cancelled: the worker is stopping' };
         return { kind: 'retry', reason: `Network error: ${describe(err)}` };
+      } finally {
+        clearTimeout(timer);
+        opts.signal.removeEventListener('abort', cancel);
       }
     },
   };

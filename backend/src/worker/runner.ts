@@ -1,5 +1,6 @@
 // One marketplace's share of a worker: claims rows, calls the adapter within the marketplace's rate
 // and concurrency, and writes results back in batches.
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
@@ -51,6 +52,8 @@ export class MarketplaceRunner {
 
   constructor(private readonly o: RunnerOptions) {
     this.limiter = new RateLimiter(o.settings.ratePerSecond);
+    // Every running call and token wait listens on these; `concurrency` of them at once is expected.
+    setMaxListeners(0, this.stopClaiming.signal, this.cancelCalls.signal);
     this.loopDone = this.claimLoop();
   }
 
@@ -86,13 +89,14 @@ export class MarketplaceRunner {
   private async claimLoop(): Promise<void> {
     const { concurrency } = this.o.settings;
     while (!this.stopping) {
-      // Keep up to two rounds of work in hand: one running, one ready to start.
-      const inHand = this.waiting.length + this.inFlight;
-      if (inHand > concurrency) {
+      // Keep up to two rounds of work in hand, one running and one ready to start; top up once half
+      // a round is free, so a finished call never waits for a claim's round trip.
+      const room = 2 * concurrency - (this.waiting.length + this.inFlight);
+      if (room < Math.ceil(concurrency / 2)) {
         await this.changed();
         continue;
       }
-      const want = Math.min(this.o.batchSize, 2 * concurrency - inHand);
+      const want = Math.min(this.o.batchSize, room);
       let rows: ClaimedRow[];
       try {
         rows = await this.o.queue.claim(want, this.o.leaseMs);
