@@ -2,3 +2,4 @@ export * from './fields.ts';
 export * from './marketplaces.ts';
 export * from './status.ts';
 export * from './jobs.ts';
+export * from './isbn.ts';

@@ -1,0 +1,4 @@
+// Spreadsheet ingestion: parseUpload and the error it throws.
+export { parseUpload, type ParsedUpload, type UploadLimits, type UploadRejection, type UploadReport } from './parse-upload.ts';
+export { UploadError, type UploadErrorStatus } from './upload-error.ts';
+export { MAX_ZIP_ENTRIES } from './zip-guard.ts';

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { parseUpload } from './parse-upload.ts';
+import { UploadError } from './upload-error.ts';
+import { guardZip, MAX_ZIP_ENTRIES, readZipDirectory } from './zip-guard.ts';
+
+const FIXTURES = new URL('../../test/fixtures/uploads/', import.meta.url);
+const MIXED = readFileSync(new URL('mixed.xlsx', FIXTURES));
+const LIMITS = { maxRows: 1000, maxIsbns: 1000, maxUncompressedBytes: 10_000_000 };
+
+interface Part {
+  name: string;
+  data: Buffer;
+  /** Write sizes only in a data descriptor (local header sizes 0), as streaming writers do. */
+  descriptor?: boolean;
+  /** Lie in both headers about the uncompressed size. */
+  declaredSize?: number;
+}
+
+/** A minimal zip writer, so each test controls exactly what the directory records say. */
+function zip(parts: Part[], options: { extraCentralCopies?: number } = {}): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const compressed = deflateRawSync(part.data);
+    const size = part.declaredSize ?? part.data.length;
+    const name = Buffer.from(part.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(part.descriptor ? 8 : 0, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(part.descriptor ? 0 : crc32(part.data), 14);
+    local.writeUInt32LE(part.descriptor ? 0 : compressed.length, 18);
+    local.writeUInt32LE(part.descriptor ? 0 : size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const descriptor = Buffer.alloc(part.descriptor ? 16 : 0);
+    if (part.descriptor) {
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(crc32(part.data), 4);
+      descriptor.writeUInt32LE(compressed.length, 8);
+      descriptor.writeUInt32LE(size, 12);
+    }
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(part.descriptor ? 8 : 0, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(part.data), 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(Buffer.concat([central, name]));
+    locals.push(local, name, compressed, descriptor);
+    offset += local.length + name.length + compressed.length + descriptor.length;
+  }
+  // Extra directory records pointing at the first part: the "overlapping files" bomb.
+  for (let i = 0; i < (options.extraCentralCopies ?? 0); i++) centrals.push(centrals[0]);
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length, 8);
+  end.writeUInt16LE(centrals.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The parts of a real workbook, so a rebuilt zip is still a readable .xlsx. */
+function partsOf(xlsx: Buffer): Part[] {
+  return readZipDirectory(xlsx).map((e) => {
+    const at = e.localHeaderOffset;
+    const start = at + 30 + xlsx.readUInt16LE(at + 26) + xlsx.readUInt16LE(at + 28);
+    const raw = xlsx.subarray(start, start + e.compressedSize);
+    return { name: e.name, data: e.method === 8 ? inflateRawSync(raw) : Buffer.from(raw) };
+  });
+}
+
+function uploadError(fn: () => unknown): UploadError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof UploadError) return err;
+    throw err;
+  }
+  throw new Error('expected an UploadError');
+}
+
+describe('readZipDirectory', () => {
+  it('lists the parts of a LibreOffice workbook with their declared sizes', () => {
+    const entries = readZipDirectory(MIXED);
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']));
+    for (const e of entries) expect(e.uncompressedSize).toBeGreaterThan(0);
+  });
+
+  it('refuses a file without an end-of-directory record', () => {
+    expect(uploadError(() => readZipDirectory(MIXED.subarray(0, MIXED.length - 100))).status).toBe(422);
+  });
+
+  it('refuses a directory offset that points at garbage', () => {
+    const broken = Buffer.from(MIXED);
+    broken.writeUInt32LE(7, broken.length - 22 + 16);
+    expect(uploadError(() => readZipDirectory(broken)).message).toMatch(/damaged/);
+  });
+});
+
+describe('guardZip', () => {
+  it('passes a workbook whose local headers carry their sizes through untouched', () => {
+    const plain = zip(partsOf(MIXED));
+    expect(guardZip(plain, LIMITS.maxUncompressedBytes).data).toBe(plain);
+  });
+
+  it('fills in the sizes LibreOffice defers to data descriptors, from the checked directory', () => {
+    const entries = readZipDirectory(MIXED);
+    expect(entries.every((e) => e.flags & 8)).toBe(true);
+    expect(MIXED.readUInt32LE(entries[0].localHeaderOffset + 22)).toBe(0);
+    const { data } = guardZip(MIXED, LIMITS.maxUncompressedBytes);
+    for (const e of entries) {
+      expect(data.readUInt32LE(e.localHeaderOffset + 18)).toBe(e.compressedSize);
+      expect(data.readUInt32LE(e.localHeaderOffset + 22)).toBe(e.uncompressedSize);
+    }
+  });
+
+  it('refuses a part that would expand past the limit, without inflating it', () => {
+    const bomb = zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(20_000_000) }]);
+    expect(bomb.length).toBeLessThan(100_000);
+    const err = uploadError(() => guardZip(bomb, 10_000_000));
+    expect(err.status).toBe(413);
+    expect(err.message).toMatch(/expand to more than 10 MB/);
+  });
+
+  it('adds up parts that each look small', () => {
+    const parts = Array.from({ length: 12 }, (_, i) => ({ name: `xl/media/image${i}.bin`, data: Buffer.alloc(1_000_000) }));
+    expect(uploadError(() => guardZip(zip(parts), 10_000_000)).status).toBe(413);
+    expect(() => guardZip(zip(parts.slice(0, 9)), 10_000_000)).not.toThrow();
+  });
+
+  it('counts every directory record that points at the same data (overlapping-files bomb)', () => {
+    const bomb = zip([{ name: 'a.xml', data: Buffer.alloc(1_000_000) }], { extraCentralCopies: 20 });
+    expect(uploadError(() => guardZip(bomb, 10_000_000)).status).toBe(413);
+  });
+
+  it('refuses a directory flood', () => {
+    const bomb = zip([{ name: 'a.xml', data: Buffer.from('x') }], { extraCentralCopies: MAX_ZIP_ENTRIES });
+    const err = uploadError(() => guardZip(bomb, 10_000_000));
+    expect(err.status).toBe(413);
+    expect(err.message).toMatch(/too many internal parts/);
+  });
+
+  it('refuses a local header that disagrees with the directory', () => {
+    const lying = zip([{ name: 'a.xml', data: Buffer.alloc(1000) }]);
+    lying.writeUInt32LE(999_999_999, 22); // the local header's uncompressed size
+    expect(uploadError(() => guardZip(lying, 10_000_000)).message).toMatch(/damaged/);
+  });
+
+  it('fills in sizes deferred to a data descriptor, so SheetJS inflates into a bounded buffer', () => {
+    const streamed = zip([{ name: 'a.xml', data: Buffer.alloc(5000, 'a'), descriptor: true }]);
+    const { data } = guardZip(streamed, 10_000_000);
+    expect(data).not.toBe(streamed);
+    expect(data.readUInt32LE(22)).toBe(5000);
+    expect(data.readUInt32LE(18)).toBe(streamed.readUInt32LE(streamed.length - 22 - 46 - 5 + 20));
+    expect(streamed.readUInt32LE(22)).toBe(0); // the caller's buffer is not modified
+  });
+
+  it('refuses a part that claims to be empty but holds a deflate stream', () => {
+    const bomb = zip([{ name: 'a.xml', data: Buffer.alloc(50_000_000), declaredSize: 0 }]);
+    expect(uploadError(() => guardZip(bomb, 10_000_000)).message).toMatch(/damaged/);
+  });
+});
+
+describe('parseUpload with hostile workbooks', () => {
+  it('reads a workbook rebuilt by our zip writer (the writer makes valid workbooks)', () => {
+    const rebuilt = zip(partsOf(MIXED));
+    expect(parseUpload(rebuilt, 'mixed.xlsx', LIMITS).report.isbns_accepted).toBe(10);
+  });
+
+  it('reads a workbook written with data descriptors', () => {
+    const streamed = zip(partsOf(MIXED).map((p) => ({ ...p, descriptor: true })));
+    expect(parseUpload(streamed, 'mixed.xlsx', LIMITS).report.isbns_accepted).toBe(10);
+  });
+
+  it('refuses a real workbook carrying a zip bomb before SheetJS sees it', () => {
+    const bomb = zip([...partsOf(MIXED), { name: 'xl/media/image1.png', data: Buffer.alloc(30_000_000) }]);
+    const started = performance.now();
+    const err = uploadError(() => parseUpload(bomb, 'books.xlsx', LIMITS));
+    expect(err.status).toBe(413);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('does not let a part that under-declares its size grow past the declaration', () => {
+    // Sheet XML padded with 30 MB of spaces but declared as its real length only; the
+    // streaming form (sizes 0 in the local header) is the one SheetJS would inflate unbounded.
+    const parts = partsOf(MIXED);
+    const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!;
+    const padded = Buffer.concat([sheet.data, Buffer.alloc(30_000_000, ' ')]);
+    const lying = zip(parts.map((p) => (p === sheet ? { ...p, data: padded, declaredSize: sheet.data.length, descriptor: true } : p)));
+    // SheetJS allocates its inflate buffers with Buffer.allocUnsafe: record the largest.
+    const allocations = vi.spyOn(Buffer, 'allocUnsafe');
+    let largest = 0;
+    let result;
+    try {
+      result = parseUpload(lying, 'books.xlsx', LIMITS);
+      largest = Math.max(...allocations.mock.calls.map(([size]) => size));
+    } finally {
+      allocations.mockRestore();
+    }
+    expect(largest).toBeGreaterThan(0);
+    expect(largest).toBeLessThan(1_000_000);
+    expect(result.report.isbns_accepted).toBe(10); // SheetJS read exactly the declared bytes
+  });
+});
