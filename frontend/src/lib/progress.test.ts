@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { hasUnfinishedLookups, sourceCell } from './progress';
+
+const p = (processed: number, total: number, enabled = true) => ({ enabled, processed_isbns: processed, total_isbns: total });
+
+describe('jobs table source cell (spec §4)', () => {
+  it.each([
+    [10, 10, 100, 'green', 0],
+    [8, 10, 80, 'blue', 2],
+    [3, 4, 75, 'blue', 1],
+    [1, 2, 50, 'yellow', 1],
+    [1, 3, 33, 'orange', 2],
+    [1, 4, 25, 'orange', 3],
+    [1, 5, 20, 'red', 4],
+    [0, 10, 0, 'red', 10],
+    [2, 3, 67, 'yellow', 1],
+  ])('%i of %i → %i%% %s, %i left', (processed, total, percent, color, left) => {
+    expect(sourceCell(p(processed, total))).toEqual({ percent, color, left, label: `${left} left` });
+  });
+
+  it('N/A (null) when the source is disabled', () => {
+    expect(sourceCell(p(0, 0, false))).toBeNull();
+  });
+
+  it('a job with nothing to look up is complete', () => {
+    expect(sourceCell(p(0, 0))).toMatchObject({ percent: 100, color: 'green', label: '0 left' });
+  });
+});
+
+describe('polling while lookups are unfinished', () => {
+  const job = (abe: ReturnType<typeof p>, others = p(0, 0, false)) => ({ abe_books: abe, biblio: others, alibris: others, pallet_iq: others });
+  it('polls while an enabled source is behind', () => {
+    expect(hasUnfinishedLookups([job(p(10, 10)), job(p(3, 10))])).toBe(true);
+  });
+  it('stops when every enabled source is done', () => {
+    expect(hasUnfinishedLookups([job(p(10, 10)), job(p(5, 5), p(2, 2))])).toBe(false);
+    expect(hasUnfinishedLookups([])).toBe(false);
+    expect(hasUnfinishedLookups(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+// What a jobs-table source cell shows (spec §4): percent, its colour and 'N left', or N/A.
+import { progressColor, progressPercent } from '@app/domain/status';
+import type { SourceProgress } from '../client/types.gen';
+
+export interface SourceCell {
+  percent: number;
+  color: ReturnType<typeof progressColor>;
+  left: number;
+  label: string;
+}
+
+/** null when the source is not enabled for the job (the cell shows N/A). */
+export function sourceCell(p: SourceProgress): SourceCell | null {
+  if (!p.enabled) return null;
+  const percent = progressPercent(p.processed_isbns, p.total_isbns);
+  const left = Math.max(0, p.total_isbns - p.processed_isbns);
+  return { percent, color: progressColor(percent), left, label: `${left} left` };
+}
+
+/** True while an enabled source still has lookups to do: the jobs table keeps polling. */
+export function hasUnfinishedLookups(jobs: readonly Record<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq', SourceProgress>[] | undefined): boolean {
+  return !!jobs?.some((j) => [j.abe_books, j.biblio, j.alibris, j.pallet_iq].some((p) => p.enabled && p.processed_isbns < p.total_isbns));
+}

@@ -1,0 +1,28 @@
+// Validated search params of a filtered, sorted, paged table (/jobs and the four marketplace
+// pages): page (invalid → 1), filters (JSON text, garbage → none), sort_by / sort_direction.
+import type { FieldDef } from '@app/domain/fields';
+import { decodeFilters, encodeFilters } from './filters';
+import { parsePage } from './paging';
+import { parseSort, type SortState } from './sort';
+
+export interface TableSearch extends SortState {
+  page: number;
+  /** Encoded JSON list of filters; absent when there are none. */
+  filters?: string;
+}
+
+// validateSearch runs on every navigation; say once per bad value, not every time.
+let lastReported: unknown;
+function logOnce(...args: unknown[]): void {
+  if (args[1] === lastReported) return;
+  lastReported = args[1];
+  console.error(...args);
+}
+
+export function validateTableSearch(fields: readonly FieldDef[]) {
+  return (search: Record<string, unknown>): TableSearch => {
+    // Re-encoding gives one canonical text whatever form the router handed over.
+    const filters = encodeFilters(decodeFilters(search.filters, fields, logOnce));
+    return { page: parsePage(search.page), ...(filters ? { filters } : {}), ...parseSort(search, fields) };
+  };
+}
