@@ -5,6 +5,9 @@ import { isLoggedIn } from '../lib/session';
 export const currentUserQuery = queryOptions({
   queryKey: ['currentUser'],
   queryFn: async ({ signal }) => (await readUserMe({ signal })).data,
+  // Read by the layout and most pages: without this every page mount refetches it.
+  // Profile edits write the answer into the cache directly.
+  staleTime: 60_000,
 });
 
 export function useCurrentUser() {
