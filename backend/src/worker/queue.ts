@@ -60,7 +60,10 @@ export class LookupQueue {
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
         RETURNING t.isbn_lookup_job_id
       ),
-      bump AS (UPDATE jobs SET updated_at = now() WHERE id IN (SELECT isbn_lookup_job_id FROM done))
+      -- At most one bump a second per job (so it may trail the last result by under a second): every
+      -- worker finishes rows of the same job, and a hot row locked by each write would serialise them.
+      bump AS (UPDATE jobs SET updated_at = now()
+               WHERE id IN (SELECT isbn_lookup_job_id FROM done) AND updated_at < now() - interval '1 second')
       SELECT count(*)::int AS written FROM done`;
   }
 
@@ -143,7 +146,8 @@ export class LookupQueue {
          WHERE lookup_status = 'pending' AND lease_expires_at < now()
          RETURNING isbn_lookup_job_id, lookup_status
        ),
-       bump AS (UPDATE jobs SET updated_at = now() WHERE id IN (SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed'))
+       bump AS (UPDATE jobs SET updated_at = now()
+                WHERE id IN (SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed') AND updated_at < now() - interval '1 second')
        SELECT count(*)::int AS reaped FROM reaped`,
       [maxAttempts],
     );
