@@ -1,5 +1,6 @@
 // Test support: the HTTP-level cases every client must classify the same way
 // (credentials rejected, rate limited, outage, timeout, unreachable, garbled body).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
@@ -14,35 +15,48 @@ export const testSettings = (baseUrl: string, over: Partial<MarketplaceSettings>
   ...over,
 });
 
+/** Reads `./fixtures/<name>` next to the test file whose import.meta.url is given. */
+export const readFixture = (testUrl: string) => (name: string) => readFileSync(new URL(`./fixtures/${name}`, testUrl), 'utf8');
+
+/** A fixture server for the enclosing describe, and a lookup of `isbn` through a fresh adapter. */
+export function useFixtureClient(create: (settings: MarketplaceSettings) => MarketplaceAdapter, isbn: string) {
+  let server: FixtureServer;
+  const signal = new AbortController().signal;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(() => server.close());
+  return {
+    get server() {
+      return server;
+    },
+    lookup: (over: Partial<MarketplaceSettings> = {}) => create(testSettings(server.url, over)).lookup(isbn, { signal }),
+  };
+}
+
 export function describeHttpContract(
   name: string,
   create: (settings: MarketplaceSettings) => MarketplaceAdapter,
   bodies: { offers: string; malformed: string; contentType: string },
 ): void {
   describe(`${name}: HTTP classification`, () => {
-    let server: FixtureServer;
-    let adapter: MarketplaceAdapter;
+    const client = useFixtureClient(create, '9780131457577');
+    const lookup = () => client.lookup({ timeoutMs: 300 });
     const signal = new AbortController().signal;
-    const lookup = () => adapter.lookup('9780131457577', { signal });
-    beforeAll(async () => {
-      server = await startFixtureServer();
-      adapter = create(testSettings(server.url, { timeoutMs: 300 }));
-    });
-    afterAll(() => server.close());
 
     it.each([401, 403])('HTTP %i means the key is wrong: failed', async (status) => {
-      server.reply({ status, body: 'nope' });
+      client.server.reply({ status, body: 'nope' });
       expect(await lookup()).toEqual({ kind: 'failed', message: `Marketplace rejected the credentials (${status})` });
     });
 
     it('429 retries after Retry-After seconds', async () => {
-      server.reply({ status: 429, headers: { 'retry-after': '7' }, body: '' });
+      client.server.reply({ status: 429, headers: { 'retry-after': '7' }, body: '' });
       expect(await lookup()).toEqual({ kind: 'retry', reason: 'Rate limited (429)', retryAfterMs: 7000 });
     });
 
     it('429 retries after a Retry-After HTTP date', async () => {
       const at = new Date(Date.now() + 30_000).toUTCString();
-      server.reply({ status: 429, headers: { 'retry-after': at }, body: '' });
+      client.server.reply({ status: 429, headers: { 'retry-after': at }, body: '' });
       const outcome = await lookup();
       expect(outcome.kind).toBe('retry');
       const ms = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
@@ -51,33 +65,34 @@ export function describeHttpContract(
     });
 
     it('503 retries, even with an offers body', async () => {
-      server.reply({ status: 503, body: bodies.offers });
+      client.server.reply({ status: 503, body: bodies.offers });
       expect(await lookup()).toEqual({ kind: 'retry', reason: 'Marketplace unavailable (503)' });
     });
 
     it('a malformed 200 body retries', async () => {
-      server.reply({ status: 200, headers: { 'content-type': bodies.contentType }, body: bodies.malformed });
+      client.server.reply({ status: 200, headers: { 'content-type': bodies.contentType }, body: bodies.malformed });
       const outcome = await lookup();
       expect(outcome.kind).toBe('retry');
       expect(outcome.kind === 'retry' && outcome.reason).toMatch(/^Malformed response/);
     });
 
     it('an unknown 4xx without a message fails with the status', async () => {
-      server.reply({ status: 404, body: '<html>Not Found</html>' });
+      client.server.reply({ status: 404, body: '<html>Not Found</html>' });
       expect(await lookup()).toEqual({ kind: 'failed', message: 'Marketplace answered HTTP 404' });
     });
 
     it('a marketplace that never answers times out and retries', async () => {
-      server.reply({ hang: true });
+      client.server.reply({ hang: true });
       const started = Date.now();
       expect(await lookup()).toEqual({ kind: 'retry', reason: 'Timed out after 300 ms' });
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
     it('the caller cancelling ends the call at once', async () => {
-      server.reply({ hang: true });
+      client.server.reply({ hang: true });
       const stop = new AbortController();
       setTimeout(() => stop.abort(), 20);
+      const adapter = create(testSettings(client.server.url, { timeoutMs: 300 }));
       expect(await adapter.lookup('9780131457577', { signal: stop.signal })).toEqual({
         kind: 'retry',
         reason: 'Cancelled: the worker is stopping',

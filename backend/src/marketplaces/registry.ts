@@ -2,6 +2,7 @@
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
+import { blankAsUnset as unset } from './env.ts';
 import { sandboxBaseUrl } from '../sandbox/urls.ts';
 import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
@@ -53,8 +54,6 @@ export function createAdapters(settings: MarketplaceSettingsMap): Record<Marketp
   ) as Record<MarketplaceId, MarketplaceAdapter>;
 }
 
-// An empty variable counts as unset, as in .env files where `KEY=` is left blank.
-const unset = (v: unknown) => (v === '' ? undefined : v);
 const count = (fallback: number) => z.preprocess(unset, z.coerce.number().int().positive().default(fallback));
 const envShape = {
   BASE_URL: z.preprocess(unset, z.string().url().optional()),

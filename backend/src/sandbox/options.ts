@@ -1,6 +1,6 @@
 // The sandbox's knobs, with one set of defaults for `startSandbox` and for the environment.
 import { z } from 'zod';
-import { ConfigError } from '../config.ts';
+import { blankAsUnset as unset, parseEnvSection } from '../marketplaces/env.ts';
 
 export interface SandboxOptions {
   host: string;
@@ -39,7 +39,6 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   seed: 1,
 };
 
-const unset = (v: unknown) => (v === '' ? undefined : v);
 const share = (fallback: number) => z.preprocess(unset, z.coerce.number().min(0).max(1).default(fallback));
 const nonNegative = (fallback: number) => z.preprocess(unset, z.coerce.number().min(0).default(fallback));
 const d = DEFAULT_SANDBOX_OPTIONS;
@@ -60,12 +59,7 @@ const envSchema = z.object({
 
 /** Sandbox options from SANDBOX_* variables (port 8090 unless SANDBOX_PORT says otherwise). */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid sandbox configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnvSection(envSchema, env, 'sandbox');
   return {
     host: e.SANDBOX_HOST,
     port: e.SANDBOX_PORT,

@@ -1,9 +1,8 @@
 // Worker tuning from WORKER_* variables; anything unset keeps startWorker's default.
 import { z } from 'zod';
-import { ConfigError } from '../config.ts';
+import { blankAsUnset as unset, parseEnvSection } from '../marketplaces/env.ts';
 import { DEFAULT_BACKOFF, type WorkerOptions } from './worker.ts';
 
-const unset = (v: unknown) => (v === '' ? undefined : v);
 const ms = (fallback: number) => z.preprocess(unset, z.coerce.number().int().positive().default(fallback));
 
 const envSchema = z.object({
@@ -18,12 +17,7 @@ const envSchema = z.object({
 export type WorkerTuning = Pick<WorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs'>;
 
 export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerTuning {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid worker configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnvSection(envSchema, env, 'worker');
   return {
     pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
     leaseMs: e.WORKER_LEASE_MS,

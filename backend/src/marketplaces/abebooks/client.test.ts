@@ -1,25 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixture-server.ts';
-import { describeHttpContract, testSettings } from '../http-contract.ts';
+import { describe, expect, it } from 'vitest';
+import { describeHttpContract, readFixture, useFixtureClient } from '../http-contract.ts';
 import { createAbeBooksAdapter } from './client.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = readFixture(import.meta.url);
 const xml = { 'content-type': 'text/xml; charset=utf-8' };
 
 describe('AbeBooks client', () => {
-  let server: FixtureServer;
-  const signal = new AbortController().signal;
-  const lookup = () => createAbeBooksAdapter(testSettings(server.url)).lookup('9780131457577', { signal });
-  beforeAll(async () => {
-    server = await startFixtureServer();
-  });
-  afterAll(() => server.close());
+  const client = useFixtureClient(createAbeBooksAdapter, '9780131457577');
+  const lookup = () => client.lookup();
 
   it('asks Search Web Services for long output sorted by total price, with the client key', async () => {
-    server.reply({ headers: xml, body: fixture('no-offers.xml') });
+    client.server.reply({ headers: xml, body: fixture('no-offers.xml') });
     await lookup();
-    const { url } = server.requests.at(-1)!;
+    const { url } = client.server.requests.at(-1)!;
     expect(url.pathname).toBe('/search');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       isbn: '9780131457577',
@@ -31,7 +24,7 @@ describe('AbeBooks client', () => {
   });
 
   it('several listings: the cheapest by total price becomes the record, all are kept', async () => {
-    server.reply({ headers: xml, body: fixture('offers.xml') });
+    client.server.reply({ headers: xml, body: fixture('offers.xml') });
     const outcome = await lookup();
     expect(outcome.kind).toBe('completed');
     if (outcome.kind !== 'completed') return;
@@ -47,7 +40,7 @@ describe('AbeBooks client', () => {
   });
 
   it('one listing is still a list, mapped to every column', async () => {
-    server.reply({ headers: xml, body: fixture('one-offer.xml') });
+    client.server.reply({ headers: xml, body: fixture('one-offer.xml') });
     const outcome = await lookup();
     expect(outcome).toEqual({
       kind: 'completed',
@@ -71,21 +64,21 @@ describe('AbeBooks client', () => {
   });
 
   it('resultCount 0 without <Book> means no offers', async () => {
-    server.reply({ headers: xml, body: fixture('no-offers.xml') });
+    client.server.reply({ headers: xml, body: fixture('no-offers.xml') });
     expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
   });
 
   it('a <messages> element is the failure message, on 200 or 400', async () => {
     for (const status of [200, 400]) {
-      server.reply({ status, headers: xml, body: fixture('error.xml') });
+      client.server.reply({ status, headers: xml, body: fixture('error.xml') });
       expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid ISBN value provided: 978-0-13' });
     }
   });
 
   it('sends no client key when it has none (the sandbox)', async () => {
-    server.reply({ headers: xml, body: fixture('no-offers.xml') });
-    await createAbeBooksAdapter(testSettings(server.url, { credential: undefined })).lookup('9780131457577', { signal });
-    expect(server.requests.at(-1)!.url.searchParams.has('clientkey')).toBe(false);
+    client.server.reply({ headers: xml, body: fixture('no-offers.xml') });
+    await client.lookup({ credential: undefined });
+    expect(client.server.requests.at(-1)!.url.searchParams.has('clientkey')).toBe(false);
   });
 });
 

@@ -1,25 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixture-server.ts';
-import { describeHttpContract, testSettings } from '../http-contract.ts';
+import { describe, expect, it } from 'vitest';
+import { describeHttpContract, readFixture, useFixtureClient } from '../http-contract.ts';
 import { createAlibrisAdapter } from './client.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = readFixture(import.meta.url);
 const json = { 'content-type': 'application/json' };
 
 describe('Alibris client', () => {
-  let server: FixtureServer;
-  const signal = new AbortController().signal;
-  const lookup = () => createAlibrisAdapter(testSettings(server.url)).lookup('9780486229874', { signal });
-  beforeAll(async () => {
-    server = await startFixtureServer();
-  });
-  afterAll(() => server.close());
+  const client = useFixtureClient(createAlibrisAdapter, '9780486229874');
+  const lookup = () => client.lookup();
 
   it('searches by qisbn for JSON sorted by price, with the key in apikey', async () => {
-    server.reply({ headers: json, body: fixture('no-offers.json') });
+    client.server.reply({ headers: json, body: fixture('no-offers.json') });
     await lookup();
-    const { url } = server.requests.at(-1)!;
+    const { url } = client.server.requests.at(-1)!;
     expect(url.pathname).toBe('/v1/public/search');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       qisbn: '9780486229874',
@@ -31,7 +24,7 @@ describe('Alibris client', () => {
   });
 
   it('several books: the cheapest becomes the record, prices as numbers', async () => {
-    server.reply({ headers: json, body: fixture('offers.json') });
+    client.server.reply({ headers: json, body: fixture('offers.json') });
     expect(await lookup()).toEqual({
       kind: 'completed',
       record: {
@@ -54,7 +47,7 @@ describe('Alibris client', () => {
     const one = fixture('one-offer.json');
     const lone = JSON.stringify({ ...JSON.parse(one), book: JSON.parse(one).book[0] });
     for (const body of [one, lone]) {
-      server.reply({ headers: json, body });
+      client.server.reply({ headers: json, body });
       const outcome = await lookup();
       expect(outcome).toMatchObject({ kind: 'completed', record: { sellername: 'Pico Books', price: 8.4 } });
       expect(outcome.kind === 'completed' && outcome.offers).toHaveLength(1);
@@ -63,18 +56,18 @@ describe('Alibris client', () => {
 
   it('an empty or absent book list means no offers', async () => {
     for (const body of [fixture('no-offers.json'), '{"status":"0","message":"Success"}']) {
-      server.reply({ headers: json, body });
+      client.server.reply({ headers: json, body });
       expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
     }
   });
 
   it('Errors.ErrorText is the failure message', async () => {
-    server.reply({ headers: json, body: fixture('error.json') });
+    client.server.reply({ headers: json, body: fixture('error.json') });
     expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid ISBN: 97804862' });
   });
 
   it('a non-zero status carries its message', async () => {
-    server.reply({ headers: json, body: '{"status":"3","message":"Developer Over Qps"}' });
+    client.server.reply({ headers: json, body: '{"status":"3","message":"Developer Over Qps"}' });
     expect(await lookup()).toEqual({ kind: 'failed', message: 'Developer Over Qps' });
   });
 });

@@ -1,33 +1,26 @@
-import { readFileSync } from 'node:fs';
 import { MARKETPLACES, dataFields } from '@app/domain/marketplaces';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixture-server.ts';
-import { describeHttpContract, testSettings } from '../http-contract.ts';
+import { describe, expect, it } from 'vitest';
+import { describeHttpContract, readFixture, useFixtureClient } from '../http-contract.ts';
 import { createBiblioAdapter } from './client.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = readFixture(import.meta.url);
 const json = { 'content-type': 'application/json' };
 
 describe('Biblio client', () => {
-  let server: FixtureServer;
-  const signal = new AbortController().signal;
-  const lookup = () => createBiblioAdapter(testSettings(server.url)).lookup('9780316769488', { signal });
-  beforeAll(async () => {
-    server = await startFixtureServer();
-  });
-  afterAll(() => server.close());
+  const client = useFixtureClient(createBiblioAdapter, '9780316769488');
+  const lookup = () => client.lookup();
 
   it('calls product_search by ISBN with the key in X-API-KEY', async () => {
-    server.reply({ headers: json, body: fixture('no-offers.json') });
+    client.server.reply({ headers: json, body: fixture('no-offers.json') });
     await lookup();
-    const { url, headers } = server.requests.at(-1)!;
+    const { url, headers } = client.server.requests.at(-1)!;
     expect(url.pathname).toBe('/api/product_search');
     expect(Object.fromEntries(url.searchParams)).toEqual({ isbn: '9780316769488' });
     expect(headers['x-api-key']).toBe('test-key');
   });
 
   it('several results: the cheapest fills all ~70 columns, book_link from canonical_book_link', async () => {
-    server.reply({ headers: json, body: fixture('offers.json') });
+    client.server.reply({ headers: json, body: fixture('offers.json') });
     const outcome = await lookup();
     expect(outcome.kind).toBe('completed');
     if (outcome.kind !== 'completed') return;
@@ -50,7 +43,7 @@ describe('Biblio client', () => {
   });
 
   it('one result is mapped, missing keys left empty', async () => {
-    server.reply({ headers: json, body: fixture('one-offer.json') });
+    client.server.reply({ headers: json, body: fixture('one-offer.json') });
     const outcome = await lookup();
     expect(outcome.kind).toBe('completed');
     if (outcome.kind !== 'completed') return;
@@ -67,17 +60,17 @@ describe('Biblio client', () => {
   });
 
   it('number_found 0 with no results means no offers', async () => {
-    server.reply({ headers: json, body: fixture('no-offers.json') });
+    client.server.reply({ headers: json, body: fixture('no-offers.json') });
     expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
   });
 
   it('a top-level error is the failure message', async () => {
-    server.reply({ headers: json, body: fixture('error.json') });
+    client.server.reply({ headers: json, body: fixture('error.json') });
     expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid value for parameter isbn: 97803' });
   });
 
   it('a JSON body without data.results is malformed', async () => {
-    server.reply({ headers: json, body: '{"data":{"meta":{}}}' });
+    client.server.reply({ headers: json, body: '{"data":{"meta":{}}}' });
     expect(await lookup()).toEqual({ kind: 'retry', reason: 'Malformed response: no data.results array' });
   });
 });
