@@ -1,5 +1,6 @@
 // The sandbox's imaginary stock: a book and its listings, derived from the ISBN alone, so every
 // marketplace and every run agrees on what an ISBN "has".
+import { isValidIsbn13, isbn13To10 } from '@app/domain/isbn';
 import type { MarketplaceId } from '@app/domain/marketplaces';
 import { hash32, prng, unit } from './random.ts';
 
@@ -76,7 +77,7 @@ export function bookFor(isbn: string, seed: number): Book {
   const rng = prng(hash32(seed, 'book', isbn));
   return {
     isbn13: isbn,
-    isbn10: isbn.startsWith('978') && isbn.length === 13 ? isbn10Of(isbn) : null,
+    isbn10: isValidIsbn13(isbn) ? isbn13To10(isbn) : null,
     title: `The ${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)}`,
     author: `${rng.pick(LAST)}, ${rng.pick(FIRST)}`,
     publisher: rng.pick(PUBLISHERS),
@@ -106,11 +107,4 @@ export function listingsFor(marketplace: MarketplaceId, book: Book, opts: Catalo
     firstEdition: rng.chance(0.1),
     signed: rng.chance(0.05),
   }));
-}
-
-function isbn10Of(isbn13: string): string {
-  const core = isbn13.slice(3, 12);
-  const sum = [...core].reduce((s, d, i) => s + (10 - i) * Number(d), 0);
-  const check = (11 - (sum % 11)) % 11;
-  return core + (check === 10 ? 'X' : String(check));
 }

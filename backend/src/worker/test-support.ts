@@ -1,13 +1,11 @@
 // Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
 import { randomBytes } from 'node:crypto';
 import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
-import pg from 'pg';
+import { createPgDatabase } from '../../test/helpers/databases.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createAdapters, settingsFromEnv, type MarketplaceSettingsMap } from '../marketplaces/registry.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { Sandbox } from '../sandbox/server.ts';
-
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   db: Database;
@@ -22,29 +20,17 @@ export async function openTestDatabase(kind: 'pglite' | 'pg'): Promise<TestDatab
     const db = await openDatabase({});
     return { db, dispose: () => db.close() };
   }
-  const name = `worker_test_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), poolSize: 20 });
+  // The suite's PostgreSQL server (test/helpers: local, TEST_DATABASE_URL, or a throwaway cluster).
+  const { url, drop } = await createPgDatabase('worker_test');
+  const db = await openDatabase({ url, poolSize: 20 });
   return {
     db,
-    url: url.toString(),
+    url,
     async dispose() {
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop();
     },
   };
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A user and a job (updated an hour ago) with one queued row per ISBN and marketplace. */
