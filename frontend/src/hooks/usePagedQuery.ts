@@ -16,9 +16,11 @@ export interface UsePagedQueryOptions<T> {
   pageSize: number;
   fetchPage: (args: { skip: number; limit: number; signal: AbortSignal }) => Promise<PageResult<T>>;
   enabled?: boolean;
+  /** Poll: milliseconds, or a function of the page on screen (false stops polling). */
+  refetchInterval?: number | false | ((page: PageResult<T> | undefined) => number | false);
 }
 
-export function pagedQueryOptions<T>({ queryKey, pageSize, fetchPage }: Omit<UsePagedQueryOptions<T>, 'page' | 'enabled'>, page: number) {
+export function pagedQueryOptions<T>({ queryKey, pageSize, fetchPage }: Omit<UsePagedQueryOptions<T>, 'page' | 'enabled' | 'refetchInterval'>, page: number) {
   return {
     queryKey: [...queryKey, { page, pageSize }] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage({ skip: skipFor(page, pageSize), limit: pageSize, signal }),
@@ -26,9 +28,14 @@ export function pagedQueryOptions<T>({ queryKey, pageSize, fetchPage }: Omit<Use
 }
 
 export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
-  const { page, pageSize, enabled = true } = options;
+  const { page, pageSize, enabled = true, refetchInterval } = options;
   const queryClient = useQueryClient();
-  const query = useQuery({ ...pagedQueryOptions(options, page), placeholderData: keepPreviousData, enabled });
+  const query = useQuery({
+    ...pagedQueryOptions(options, page),
+    placeholderData: keepPreviousData,
+    enabled,
+    refetchInterval: typeof refetchInterval === 'function' ? (q) => refetchInterval(q.state.data) : refetchInterval,
+  });
   const { hasNextPage, hasPreviousPage } = pagingState({
     page,
     pageSize,

@@ -1,7 +1,8 @@
 // A plain table driven by column definitions: placeholder rows while loading, an empty state,
-// and rows dimmed while the previous page stands in for the one being fetched.
+// rows dimmed while the previous page stands in for the one being fetched, and optionally rows
+// that open something when clicked (or Enter is pressed on them).
 import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { TableSkeleton } from './TableSkeleton';
 
 export interface DataColumn<T> {
@@ -10,6 +11,8 @@ export interface DataColumn<T> {
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** aria-sort of a sortable column's header. */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface DataTableProps<T> {
@@ -23,6 +26,7 @@ export interface DataTableProps<T> {
   placeholderRows?: number;
   empty?: ReactNode;
   'aria-label'?: string;
+  onRowClick?: (row: T) => void;
 }
 
 export function DataTable<T>({
@@ -34,6 +38,7 @@ export function DataTable<T>({
   placeholderRows,
   empty = 'No results found',
   'aria-label': ariaLabel,
+  onRowClick,
 }: DataTableProps<T>) {
   return (
     <Table.ScrollContainer minWidth={600}>
@@ -41,7 +46,7 @@ export function DataTable<T>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} w={c.width}>
+              <Table.Th key={c.key} w={c.width} aria-sort={c.sort}>
                 {c.header}
               </Table.Th>
             ))}
@@ -52,7 +57,7 @@ export function DataTable<T>({
             <TableSkeleton columns={columns.length} rows={placeholderRows} />
           ) : rows && rows.length > 0 ? (
             rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+              <Table.Tr key={rowKey(row)} {...(onRowClick ? clickableRow(() => onRowClick(row)) : {})}>
                 {columns.map((c) => (
                   <Table.Td key={c.key}>{c.render(row)}</Table.Td>
                 ))}
@@ -75,4 +80,15 @@ export function DataTable<T>({
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+function clickableRow(open: () => void) {
+  return {
+    onClick: open,
+    onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+      if (e.key === 'Enter' && e.target === e.currentTarget) open();
+    },
+    tabIndex: 0,
+    style: { cursor: 'pointer' },
+  };
 }

@@ -1,11 +1,10 @@
 // A modal holding one form with Save / Cancel: the shape of every add and edit dialog.
+// FormBody is the form without the modal, for dialogs that show something else after submitting.
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 
-export interface FormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
+export interface FormBodyProps {
+  onCancel: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel?: string;
   submitDisabled?: boolean;
@@ -13,20 +12,32 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-export function FormModal({ opened, onClose, title, onSubmit, submitLabel = 'Save', submitDisabled = false, loading = false, children }: FormModalProps) {
+export function FormBody({ onCancel, onSubmit, submitLabel = 'Save', submitDisabled = false, loading = false, children }: FormBodyProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">{children}</Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={loading}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submitDisabled} loading={loading}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+export interface FormModalProps extends Omit<FormBodyProps, 'onCancel'> {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+}
+
+export function FormModal({ opened, onClose, title, ...form }: FormModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">{children}</Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={submitDisabled} loading={loading}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </form>
+      <FormBody onCancel={onClose} {...form} />
     </Modal>
   );
 }

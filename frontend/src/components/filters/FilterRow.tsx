@@ -1,0 +1,50 @@
+// One filter of the builder: field, operator (by the field's type) and value, with a remove button.
+import type { FieldDef } from '@app/domain/fields';
+import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { operatorOptions, withField, type Filter } from '../../lib/filters';
+
+export interface FilterRowProps {
+  /** 1-based, for the controls' names. */
+  n: number;
+  filter: Filter;
+  fields: readonly FieldDef[];
+  onChange: (filter: Filter) => void;
+  onRemove: () => void;
+}
+
+const INPUT_TYPE = { text: 'text', number: 'number', date: 'date' } as const;
+
+export function FilterRow({ n, filter, fields, onChange, onRemove }: FilterRowProps) {
+  const def = fields.find((f) => f.name === filter.field);
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end">
+      <NativeSelect
+        aria-label={`Filter ${n} field`}
+        data={fields.map((f) => ({ value: f.name, label: f.label }))}
+        value={filter.field}
+        onChange={(e) => onChange(withField(filter, e.currentTarget.value, fields))}
+        w={220}
+      />
+      <NativeSelect
+        aria-label={`Filter ${n} operator`}
+        data={operatorOptions(def)}
+        value={filter.operator}
+        onChange={(e) => onChange({ ...filter, operator: e.currentTarget.value as Filter['operator'] })}
+        w={170}
+      />
+      <TextInput
+        aria-label={`Filter ${n} value`}
+        placeholder={def?.type === 'date' ? 'YYYY-MM-DD' : 'Value'}
+        type={INPUT_TYPE[def?.type ?? 'text']}
+        step={def?.type === 'number' ? 'any' : undefined}
+        value={filter.value}
+        onChange={(e) => onChange({ ...filter, value: e.currentTarget.value })}
+        w={220}
+      />
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove filter ${n}`} onClick={onRemove}>
+        <IconX size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}
