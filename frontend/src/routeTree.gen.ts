@@ -20,6 +20,7 @@ import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
 import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
+import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
 
@@ -77,6 +78,11 @@ const LayoutItemsRoute = LayoutItemsRouteImport.update({
   path: '/items',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutJobsRoute = LayoutJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutPalletIqRoute = LayoutPalletIqRouteImport.update({
   id: '/pallet-iq',
   path: '/pallet-iq',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
   '/items': typeof LayoutItemsRoute
+  '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/settings': typeof LayoutSettingsRoute
 }
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
   '/items': typeof LayoutItemsRoute
+  '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/_layout/alibris': typeof LayoutAlibrisRoute
   '/_layout/biblio': typeof LayoutBiblioRoute
   '/_layout/items': typeof LayoutItemsRoute
+  '/_layout/jobs': typeof LayoutJobsRoute
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/alibris'
     | '/biblio'
     | '/items'
+    | '/jobs'
     | '/pallet-iq'
     | '/settings'
   fileRoutesByTo: FileRoutesByTo
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/alibris'
     | '/biblio'
     | '/items'
+    | '/jobs'
     | '/pallet-iq'
     | '/settings'
     | '/'
@@ -173,6 +184,7 @@ export interface FileRouteTypes {
     | '/_layout/alibris'
     | '/_layout/biblio'
     | '/_layout/items'
+    | '/_layout/jobs'
     | '/_layout/pallet-iq'
     | '/_layout/settings'
     | '/_layout/'
@@ -265,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutItemsRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/jobs': {
+      id: '/_layout/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof LayoutJobsRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/pallet-iq': {
       id: '/_layout/pallet-iq'
       path: '/pallet-iq'
@@ -288,6 +307,7 @@ interface LayoutRouteChildren {
   LayoutAlibrisRoute: typeof LayoutAlibrisRoute
   LayoutBiblioRoute: typeof LayoutBiblioRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
+  LayoutJobsRoute: typeof LayoutJobsRoute
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
@@ -299,6 +319,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutAlibrisRoute: LayoutAlibrisRoute,
   LayoutBiblioRoute: LayoutBiblioRoute,
   LayoutItemsRoute: LayoutItemsRoute,
+  LayoutJobsRoute: LayoutJobsRoute,
   LayoutPalletIqRoute: LayoutPalletIqRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,

@@ -15,6 +15,8 @@ export const VALIDATION = {
   titleRequiredEdit: 'Title is required',
   jobNameRequired: 'Job Name is required.',
   fileRequired: 'File is required.',
+  /** Not worded by the spec, which only lists the types (§5). */
+  fileType: 'Only .csv, .xlsx and .xls files are accepted.',
 } as const;
 
 export const TOAST = {

@@ -1,12 +1,13 @@
 // Sidebar content: navigation links, then who is logged in.
 import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconBook, IconBooks, IconBox, IconBuildingStore, IconHome, IconPackage, IconSettings, IconShieldLock, IconStack2, type Icon } from '@tabler/icons-react';
+import { IconBook, IconBooks, IconBox, IconBuildingStore, IconHome, IconListCheck, IconPackage, IconSettings, IconShieldLock, IconStack2, type Icon } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { UserPublic } from '../../client/types.gen';
 import { type NavEntry, visibleEntries } from './nav';
 
 const ICONS: Record<string, Icon> = {
   '/': IconHome,
+  '/jobs': IconListCheck,
   '/abe-books': IconBook,
   '/biblio': IconBooks,
   '/alibris': IconBuildingStore,

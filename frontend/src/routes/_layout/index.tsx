@@ -1,6 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { JobsTable } from '../../components/jobs/JobsTable';
+import { NewJobButton } from '../../components/jobs/NewJobButton';
+import { useJobs } from '../../components/jobs/useJobs';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageParam } from '../../hooks/usePageParam';
 import { validatePageSearch } from '../../lib/paging';
 
 export const Route = createFileRoute('/_layout/')({
@@ -16,10 +20,21 @@ function Home() {
         <Title order={2}>Hi, {user?.full_name || user?.email}</Title>
         <Text>Welcome back, nice to see you again!</Text>
       </div>
-      {/*
-        JOBS: the 'New Job' button (Create Job modal) and the jobs table (page = Route.useSearch().page,
-        PAGE_SIZE.jobs, usePagedQuery + DataTable + PaginationFooter) go here — a later task.
-      */}
+      <HomeJobs />
+    </Stack>
+  );
+}
+
+/** New Job and the user's jobs, newest first (spec §2). */
+function HomeJobs() {
+  const [page, setPage] = usePageParam(Route.useSearch().page);
+  const jobs = useJobs({ page });
+  return (
+    <Stack gap="sm">
+      <Group>
+        <NewJobButton />
+      </Group>
+      <JobsTable jobs={jobs} page={page} onChangePage={setPage} />
     </Stack>
   );
 }

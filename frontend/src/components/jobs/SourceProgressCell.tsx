@@ -1,0 +1,40 @@
+// One source of one job in the jobs table (spec §2, §4): progress bar and percent in the
+// progress colour, an 'N left' badge and a 'View' link to that source's lookups of the job;
+// N/A when the job does not use the source.
+import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { SourceProgress } from '../../client/types.gen';
+import { encodeFilters, jobIdFilter } from '../../lib/filters';
+import { sourceCell } from '../../lib/progress';
+import { OrNA } from '../common/EmptyValue';
+
+// The four marketplace routes share one search schema; any of their paths types the link.
+type MarketplacePath = '/abe-books';
+
+export function SourceProgressCell({ jobId, marketplace, progress }: { jobId: number; marketplace: MarketplaceInfo; progress: SourceProgress }) {
+  const cell = sourceCell(progress);
+  if (!cell) return <OrNA value={null} />;
+  return (
+    <Stack gap={4} miw={120} data-source={marketplace.id}>
+      <Group gap="xs" wrap="nowrap">
+        <Progress value={cell.percent} color={cell.color} size="md" style={{ flex: 1 }} aria-label={`${marketplace.label} progress`} />
+        <Text size="xs" fw={600} c={cell.color} data-testid="progress-percent">
+          {cell.percent}%
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Badge size="sm" variant="light" tt="none" color={cell.left === 0 ? 'green' : 'gray'}>
+          {cell.label}
+        </Badge>
+        <Anchor
+          size="sm"
+          aria-label={`View ${marketplace.label} lookups of job ${jobId}`}
+          renderRoot={(props) => <Link {...props} to={`/${marketplace.slug}` as MarketplacePath} search={{ page: 1, filters: encodeFilters([jobIdFilter(jobId)]) }} />}
+        >
+          View
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+// Columns of the jobs table (spec §2): the job's own fields, then one progress cell per source.
+import { JOB_FIELDS } from '@app/domain/jobs';
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { JobPublic } from '../../client/types.gen';
+import { formatDateTime } from '../../lib/format';
+import { ariaSort, type SortState } from '../../lib/sort';
+import type { DataColumn } from '../common/DataTable';
+import { SortableHeader } from '../common/SortableHeader';
+import { SourceProgressCell } from './SourceProgressCell';
+
+const label = (name: string) => JOB_FIELDS.find((f) => f.name === name)!.label;
+
+/** With `sorting`, the job's own columns sort on header click. */
+export function jobColumns(sorting?: { sort: SortState; onSort: (column: string) => void }): DataColumn<JobPublic>[] {
+  const own = (name: 'id' | 'name' | 'input_filename' | 'created_at' | 'updated_at', render: (j: JobPublic) => ReactNode): DataColumn<JobPublic> => ({
+    key: name,
+    header: sorting ? <SortableHeader label={label(name)} column={name} {...sorting} /> : label(name),
+    sort: sorting ? ariaSort(sorting.sort, name) : undefined,
+    render,
+  });
+  return [
+    own('id', (j) => <Text size="sm" ff="monospace">{j.id}</Text>),
+    own('name', (j) => j.name),
+    own('input_filename', (j) => j.input_filename),
+    ...MARKETPLACE_LIST.map(
+      (m): DataColumn<JobPublic> => ({ key: m.id, header: m.label, render: (j) => <SourceProgressCell jobId={j.id} marketplace={m} progress={j[m.id]} /> }),
+    ),
+    own('created_at', (j) => formatDateTime(j.created_at)),
+    own('updated_at', (j) => formatDateTime(j.updated_at)),
+  ];
+}

@@ -1,0 +1,35 @@
+// The cells of an upload that could not be used: row, value as written, and why.
+import { Table, Text } from '@mantine/core';
+import type { Rejection } from '../../client/types.gen';
+
+export function RejectionsTable({ rejections, truncated, total }: { rejections: Rejection[]; truncated: boolean; total: number }) {
+  return (
+    <>
+      <Table.ScrollContainer minWidth={360} mah={240}>
+        <Table striped withTableBorder verticalSpacing={4} fz="xs" aria-label="Rejected cells">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Value</Table.Th>
+              <Table.Th>Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rejections.map((r, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{r.sheet ? `${r.sheet}!${r.row_number}` : r.row_number}</Table.Td>
+                <Table.Td ff="monospace">{r.raw_value}</Table.Td>
+                <Table.Td>{r.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {truncated && (
+        <Text size="xs" c="dimmed">
+          Showing the first {rejections.length} of {total} rejected cells; download the CSV for all of them.
+        </Text>
+      )}
+    </>
+  );
+}
