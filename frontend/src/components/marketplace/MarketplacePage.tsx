@@ -1,8 +1,51 @@
-// One marketplace's price-lookup page. For now only its title (spec §2); the filter builder,
-// table, upload and CSV download are a later task and will be added here.
+// One marketplace's price-lookup page (spec §2): upload, CSV download, refresh, filter builder,
+// sortable paged table; a row opens every offer of that lookup.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import { Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTableSearch } from '../../hooks/useTableSearch';
+import type { TableSearch } from '../../lib/table-search';
+import { DataTable } from '../common/DataTable';
 import { PageTitle } from '../common/PageTitle';
+import { PaginationFooter } from '../common/PaginationFooter';
+import { RefreshControl } from '../common/RefreshControl';
+import { FilterBuilder } from '../filters/FilterBuilder';
+import { DownloadCsvButton } from './DownloadCsvButton';
+import { lookupColumns } from './lookupColumns';
+import { OffersDrawer } from './OffersDrawer';
+import { SimulatedPricesNotice } from './SimulatedPricesNotice';
+import { UploadFileButton } from './UploadFileModal';
+import { useLookups } from './useLookups';
 
-export function MarketplacePage({ marketplace }: { marketplace: MarketplaceInfo }) {
-  return <PageTitle>{marketplace.title}</PageTitle>;
+export function MarketplacePage({ marketplace: m, search }: { marketplace: MarketplaceInfo; search: TableSearch }) {
+  const { page, setPage, filters, setFilters, sort, toggleSort } = useTableSearch(search, m.fields);
+  const lookups = useLookups(m, { page, filters, sort });
+  const [openLookup, setOpenLookup] = useState<number | null>(null);
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{m.title}</PageTitle>
+      <SimulatedPricesNotice />
+      <Group justify="space-between">
+        <Group gap="sm">
+          <UploadFileButton marketplace={m} />
+          <DownloadCsvButton marketplace={m} filters={filters} sort={sort} />
+        </Group>
+        <RefreshControl onRefresh={() => void lookups.refetch()} isFetching={lookups.isFetching} updatedAt={lookups.dataUpdatedAt} />
+      </Group>
+      <FilterBuilder fields={m.fields} value={filters} onApply={setFilters} />
+      <DataTable
+        aria-label={m.title}
+        columns={lookupColumns(m, sort, toggleSort)}
+        rows={lookups.rows}
+        rowKey={(r) => r.id}
+        isPending={lookups.isPending}
+        isPlaceholderData={lookups.isPlaceholderData}
+        placeholderRows={m.placeholderRows}
+        onRowClick={(r) => setOpenLookup(r.id)}
+      />
+      <PaginationFooter page={page} hasNextPage={lookups.hasNextPage} hasPreviousPage={lookups.hasPreviousPage} onChangePage={setPage} />
+      <OffersDrawer marketplace={m} lookupId={openLookup} onClose={() => setOpenLookup(null)} />
+    </Stack>
+  );
 }

@@ -1,9 +1,11 @@
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketplacePage } from '../../components/marketplace/MarketplacePage';
-import { validatePageSearch } from '../../lib/paging';
+import { validateTableSearch } from '../../lib/table-search';
+
+const marketplace = MARKETPLACES.biblio;
 
 export const Route = createFileRoute('/_layout/biblio')({
-  validateSearch: validatePageSearch,
-  component: () => <MarketplacePage marketplace={MARKETPLACES.biblio} />,
+  validateSearch: validateTableSearch(marketplace.fields),
+  component: () => <MarketplacePage marketplace={marketplace} search={Route.useSearch()} />,
 });

@@ -1,0 +1,26 @@
+// The filtered, sorted lookups as a CSV file named by the server (spec §7); a failure is only
+// logged (spec §8).
+import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { csvFilename, filenameFromDisposition, saveFile } from '../../lib/download';
+import type { Filter } from '../../lib/filters';
+import { marketplaceApi } from '../../lib/marketplace-api';
+import type { SortState } from '../../lib/sort';
+
+export function DownloadCsvButton({ marketplace, filters, sort }: { marketplace: MarketplaceInfo; filters: Filter[]; sort: SortState }) {
+  const download = useMutation({
+    mutationFn: async () => {
+      const { blob, disposition } = await marketplaceApi(marketplace.id).downloadCsv({ filters, ...sort });
+      saveFile(blob, filenameFromDisposition(disposition) ?? csvFilename(marketplace.csvPrefix));
+    },
+    meta: { toastOnError: false },
+    onError: (err) => console.error('CSV download failed:', err),
+  });
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} loading={download.isPending} onClick={() => download.mutate()}>
+      Download CSV
+    </Button>
+  );
+}

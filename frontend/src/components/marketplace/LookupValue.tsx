@@ -1,0 +1,24 @@
+// One cell of a price-lookup table, read through the field table: N/A when empty, external
+// links for link fields, a badge for the status, local time for dates, the value otherwise.
+import type { FieldDef } from '@app/domain/fields';
+import { Anchor } from '@mantine/core';
+import { formatDateTime } from '../../lib/format';
+import { externalHref } from '../../lib/links';
+import { OrNA, isEmptyValue } from '../common/EmptyValue';
+import { StatusBadge } from './StatusBadge';
+
+export function LookupValue({ field, value }: { field: FieldDef; value: unknown }) {
+  if (field.name === 'lookup_status') return <StatusBadge status={value} />;
+  if (isEmptyValue(value)) return <OrNA value={value} />;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (field.link) {
+    return (
+      // A row click opens the offers; following the link must not.
+      <Anchor href={externalHref(text)} target="_blank" rel="noopener noreferrer" size="sm" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-all' }}>
+        {text}
+      </Anchor>
+    );
+  }
+  if (field.type === 'date') return <>{formatDateTime(text)}</>;
+  return <>{text}</>;
+}

@@ -1,0 +1,19 @@
+// The columns of a marketplace's table: its field table's `column` fields, in order, with their
+// labels; sortable ones sort on header click.
+import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import type { LookupRow } from '../../lib/marketplace-api';
+import { ariaSort, type SortState } from '../../lib/sort';
+import type { DataColumn } from '../common/DataTable';
+import { SortableHeader } from '../common/SortableHeader';
+import { LookupValue } from './LookupValue';
+
+export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (column: string) => void): DataColumn<LookupRow>[] {
+  return m.fields
+    .filter((f) => f.column)
+    .map((f) => ({
+      key: f.name,
+      header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
+      sort: f.sortable ? ariaSort(sort, f.name) : undefined,
+      render: (row) => <LookupValue field={f} value={row[f.name]} />,
+    }));
+}
