@@ -14,7 +14,7 @@ export function SortableHeader({ label, column, sort, onSort }: SortableHeaderPr
   const state = ariaSort(sort, column);
   const Icon = state === 'ascending' ? IconArrowUp : state === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+    <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" w="100%">
       <Group gap={4} wrap="nowrap">
         {label}
         <Icon size={14} stroke={1.5} aria-hidden opacity={state === 'none' ? 0.4 : 1} />

@@ -4,13 +4,14 @@ import type { FieldDef } from '@app/domain/fields';
 import { Anchor } from '@mantine/core';
 import { formatDateTime } from '../../lib/format';
 import { externalHref } from '../../lib/links';
+import { offerCellText } from '../../lib/offers';
 import { OrNA, isEmptyValue } from '../common/EmptyValue';
 import { StatusBadge } from './StatusBadge';
 
 export function LookupValue({ field, value }: { field: FieldDef; value: unknown }) {
   if (field.name === 'lookup_status') return <StatusBadge status={value} />;
   if (isEmptyValue(value)) return <OrNA value={value} />;
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = offerCellText(value);
   if (field.link) {
     return (
       // A row click opens the offers; following the link must not.

@@ -5,15 +5,9 @@ import { Alert, Center, Drawer, Group, Loader, Stack, Table, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { marketplaceApi, type LookupOffers } from '../../lib/marketplace-api';
+import { offerCellText, offerKeys } from '../../lib/offers';
 import { OrNA } from '../common/EmptyValue';
 import { StatusBadge } from './StatusBadge';
-
-/** Columns: every key any offer has, in order of first appearance. */
-export function offerKeys(offers: Record<string, unknown>[]): string[] {
-  const keys = new Set<string>();
-  for (const o of offers) for (const k of Object.keys(o)) keys.add(k);
-  return [...keys];
-}
 
 function OffersTable({ offers }: { offers: Record<string, unknown>[] }) {
   const keys = offerKeys(offers);
@@ -32,7 +26,7 @@ function OffersTable({ offers }: { offers: Record<string, unknown>[] }) {
             <Table.Tr key={i}>
               {keys.map((k) => (
                 <Table.Td key={k}>
-                  <OrNA value={o[k]}>{typeof o[k] === 'object' ? JSON.stringify(o[k]) : String(o[k])}</OrNA>
+                  <OrNA value={o[k]}>{offerCellText(o[k])}</OrNA>
                 </Table.Td>
               ))}
             </Table.Tr>

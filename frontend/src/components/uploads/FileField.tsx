@@ -4,13 +4,7 @@ import { FileInput } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { VALIDATION } from '../../lib/messages';
-
-export const ACCEPT = UPLOAD_EXTENSIONS.join(',');
-
-export function hasUploadExtension(name: string): boolean {
-  const lower = name.toLowerCase();
-  return UPLOAD_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
+import { ACCEPT, hasUploadExtension } from '../../lib/uploads';
 
 export function FileField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
   return (

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerDate } from './format';
+import { offerCellText, offerKeys } from './offers';
+import { ACCEPT, hasUploadExtension } from './uploads';
+
+describe('offers drawer table', () => {
+  it('has a column for every key any offer has, in first-seen order', () => {
+    expect(offerKeys([{ price: 1, seller: 'a' }, { price: 2, condition: 'Good' }, {}])).toEqual(['price', 'seller', 'condition']);
+    expect(offerKeys([])).toEqual([]);
+  });
+  it('shows nested values as JSON', () => {
+    expect(offerCellText({ a: 1 })).toBe('{"a":1}');
+    expect(offerCellText(3.5)).toBe('3.5');
+    expect(offerCellText(false)).toBe('false');
+  });
+});
+
+describe('upload file types (spec §5)', () => {
+  it('accepts .csv, .xlsx and .xls in any case', () => {
+    expect(ACCEPT).toBe('.csv,.xlsx,.xls');
+    for (const name of ['a.csv', 'B.XLSX', 'c.d.xls']) expect(hasUploadExtension(name)).toBe(true);
+    for (const name of ['a.ods', 'xlsx', 'a.csv.zip', 'a.pdf']) expect(hasUploadExtension(name)).toBe(false);
+  });
+});
+
+describe('server timestamps are UTC (spec §3)', () => {
+  it('reads a zoned or zoneless timestamp as the same instant', () => {
+    expect(parseServerDate('2025-01-02T03:04:05Z').toISOString()).toBe('2025-01-02T03:04:05.000Z');
+    expect(parseServerDate('2025-01-02T03:04:05').toISOString()).toBe('2025-01-02T03:04:05.000Z');
+    expect(parseServerDate('2025-01-02T05:04:05+02:00').toISOString()).toBe('2025-01-02T03:04:05.000Z');
+  });
+});
