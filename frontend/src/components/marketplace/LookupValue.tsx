@@ -15,7 +15,8 @@ export function LookupValue({ field, value }: { field: FieldDef; value: unknown 
   if (field.link) {
     return (
       // A row click opens the offers; following the link must not.
-      <Anchor href={externalHref(text)} target="_blank" rel="noopener noreferrer" size="sm" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-all' }}>
+      // Marketplace URLs are long: one truncated line, the whole address on hover.
+      <Anchor href={externalHref(text)} target="_blank" rel="noopener noreferrer" size="sm" onClick={(e) => e.stopPropagation()} title={text} truncate="end" maw={240} display="block">
         {text}
       </Anchor>
     );
