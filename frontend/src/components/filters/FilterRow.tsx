@@ -18,20 +18,20 @@ const INPUT_TYPE = { text: 'text', number: 'number', date: 'date' } as const;
 export function FilterRow({ n, filter, fields, onChange, onRemove }: FilterRowProps) {
   const def = fields.find((f) => f.name === filter.field);
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-end">
+    <Group gap="xs" align="flex-end">
       <NativeSelect
         aria-label={`Filter ${n} field`}
         data={fields.map((f) => ({ value: f.name, label: f.label }))}
         value={filter.field}
         onChange={(e) => onChange(withField(filter, e.currentTarget.value, fields))}
-        w={220}
+        w={{ base: '100%', sm: 220 }}
       />
       <NativeSelect
         aria-label={`Filter ${n} operator`}
         data={operatorOptions(def)}
         value={filter.operator}
         onChange={(e) => onChange({ ...filter, operator: e.currentTarget.value as Filter['operator'] })}
-        w={170}
+        w={{ base: '100%', sm: 170 }}
       />
       <TextInput
         aria-label={`Filter ${n} value`}
@@ -40,7 +40,7 @@ export function FilterRow({ n, filter, fields, onChange, onRemove }: FilterRowPr
         step={def?.type === 'number' ? 'any' : undefined}
         value={filter.value}
         onChange={(e) => onChange({ ...filter, value: e.currentTarget.value })}
-        w={220}
+        w={{ base: '100%', sm: 220 }}
       />
       <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove filter ${n}`} onClick={onRemove}>
         <IconX size={16} />
