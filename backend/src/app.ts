@@ -80,13 +80,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     { prefix: API_PREFIX },
   );
 
-  if (opts.frontendDist && existsSync(path.join(opts.frontendDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: opts.frontendDist, wildcard: false });
+  const spa = opts.frontendDist && existsSync(path.join(opts.frontendDist, 'index.html'));
+  if (spa) await app.register(fastifyStatic, { root: opts.frontendDist!, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
-      return reply.code(404).send({ detail: 'Not Found' });
-    });
-  }
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
   return app;
 }

@@ -54,5 +54,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Not Found' }));
 }

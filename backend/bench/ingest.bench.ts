@@ -1,0 +1,85 @@
+// Ingest of a 100k-ISBN .xlsx with all four sources (400k lookup rows), on PGlite and PostgreSQL:
+// time to a created job beside parsing alone plus a bare bulk insert of the same rows.
+// Target: ingest ≤ 1.5 × (parse + bare insert).
+import * as XLSX from '@e965/xlsx';
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import { isbn10To13 } from '@app/domain/isbn';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { createJob } from '../src/jobs/ingest.ts';
+import { parseUpload } from '../src/uploads/index.ts';
+import { benchPostgres, report, timed } from './lib.ts';
+
+const ISBN_COUNT = 100_000;
+const limits = { maxRows: 200_000, maxIsbns: 200_000, maxUncompressedBytes: 500 * 1024 * 1024 };
+
+/** 100k distinct valid ISBN-13s as numeric cells, the way Excel stores them. */
+export function makeWorkbook(count = ISBN_COUNT): Buffer {
+  const rows: (string | number)[][] = [['ISBN', 'Title']];
+  for (let i = 0; i < count; i++) {
+    const isbn13 = isbn10To13(isbn10(i));
+    rows.push([Number(isbn13), `Book ${i}`]);
+  }
+  const ws = XLSX.utils.aoa_to_sheet(rows);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, 'Books');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+function isbn10(n: number): string {
+  const body = `0${String(n).padStart(8, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (10 - i) * Number(body[i]);
+  const check = (11 - (sum % 11)) % 11;
+  return body + (check === 10 ? 'X' : String(check));
+}
+
+async function seedUser(db: Database): Promise<{ id: string; is_superuser: boolean }> {
+  const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ('bench@example.com', 'x') RETURNING id`);
+  return { id: rows[0].id, is_superuser: false };
+}
+
+async function bareInsert(db: Database, ownerId: string, isbns: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bare', 'bare.xlsx', $1) RETURNING id`, [ownerId]);
+    for (const m of MARKETPLACE_LIST) {
+      await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [rows[0].id, isbns, 'bare.xlsx']);
+    }
+  });
+}
+
+export async function benchIngest(): Promise<void> {
+  const file = makeWorkbook();
+  const parse = await timed(() => parseUpload(file, 'books.xlsx', limits));
+  if (parse.value.isbns.length !== ISBN_COUNT) throw new Error(`parsed ${parse.value.isbns.length} ISBNs, expected ${ISBN_COUNT}`);
+  report({ name: 'ingest: parse 100k-ISBN .xlsx', value: `${parse.ms.toFixed(0)} ms (${(file.length / 1024).toFixed(0)} KiB file)` });
+
+  const pgDb = await benchPostgres();
+  try {
+    for (const engine of ['pglite', 'postgres'] as const) {
+      const db = await openDatabase(engine === 'pglite' ? {} : { url: pgDb.url });
+      try {
+        const user = await seedUser(db);
+        const bare = await timed(() => bareInsert(db, user.id, parse.value.isbns));
+        await db.query('TRUNCATE jobs CASCADE');
+        const full = await timed(() =>
+          createJob(db, user as never, { name: 'bench', abe_books: true, biblio: true, alibris: true, pallet_iq: true }, { filename: 'books.xlsx', data: file }, limits),
+        );
+        const { rows } = await db.query<{ n: number }>(`SELECT (SELECT count(*) FROM abe_books_price_lookups) + (SELECT count(*) FROM biblio_price_lookups) + (SELECT count(*) FROM alibris_price_lookups) + (SELECT count(*) FROM pallet_iq_price_lookups) AS n`);
+        if (Number(rows[0].n) !== 4 * ISBN_COUNT) throw new Error(`ingest wrote ${rows[0].n} lookup rows`);
+        const ratio = full.ms / (parse.ms + bare.ms);
+        report({ name: `ingest on ${engine}: bare insert of 400k lookup rows`, value: `${bare.ms.toFixed(0)} ms` });
+        report({
+          name: `ingest on ${engine}: upload → created job (400k rows)`,
+          value: `${full.ms.toFixed(0)} ms vs parse + bare insert ${(parse.ms + bare.ms).toFixed(0)} ms`,
+          ratio,
+          target: '≤ 1.5',
+          ok: ratio <= 1.5,
+        });
+      } finally {
+        await db.close();
+      }
+    }
+  } finally {
+    await pgDb.cleanup();
+  }
+}

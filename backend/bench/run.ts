@@ -1,0 +1,25 @@
+// `npm run bench`: every benchmark, one line per figure with its ratio and target.
+// Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
+import { benchIngest } from './ingest.bench.ts';
+import { benchLookups } from './lookups.bench.ts';
+import { allFigures } from './lib.ts';
+
+const only = process.argv[2];
+const benches: [string, () => Promise<void>][] = [
+  ['ingest', benchIngest],
+  ['lookups', benchLookups],
+];
+
+try {
+  for (const [name, run] of benches) {
+    if (only && only !== name) continue;
+    console.log(`\n# ${name}`);
+    await run();
+  }
+  const missed = allFigures().filter((f) => f.ok === false);
+  console.log(`\n${allFigures().length} figures, ${missed.length} targets missed`);
+  process.exit(0);
+} catch (err) {
+  console.error('benchmark could not run:', err);
+  process.exit(1);
+}
