@@ -2,12 +2,14 @@
 // Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
+import { benchWorker } from './worker.bench.ts';
 import { allFigures } from './lib.ts';
 
 const only = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
   ['ingest', benchIngest],
   ['lookups', benchLookups],
+  ['worker', benchWorker],
 ];
 
 try {

@@ -1,0 +1,76 @@
+// Worker throughput against the sandbox at 100 ms latency and concurrency 16 per marketplace, on
+// PostgreSQL, beside the theoretical 16 / 0.1 s = 160 lookups/s per marketplace. Target ≥ 90 %.
+// The sandbox runs in its own process, as a real marketplace would.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import { openDatabase } from '../src/db/client.ts';
+import { createAdapters, settingsFromEnv } from '../src/marketplaces/registry.ts';
+import { sampleIsbns } from '../src/sandbox/isbns.ts';
+import { startWorker } from '../src/worker/worker.ts';
+import { benchPostgres, report, timed } from './lib.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PER_MARKETPLACE = 2000;
+const CONCURRENCY = 16;
+const LATENCY_MS = 100;
+
+function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/sandbox/main.ts')], {
+      env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_NO_OFFER_SHARE: '0.2' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = out.match(/listening on (http:\/\/\S+)/);
+      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+}
+
+export async function benchWorker(): Promise<void> {
+  const pgDb = await benchPostgres();
+  const sandbox = await startSandboxProcess();
+  const db = await openDatabase({ url: pgDb.url, poolSize: 20 });
+  try {
+    const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`);
+    const job = await db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', $1) RETURNING id`, [rows[0].id]);
+    const isbns = sampleIsbns(PER_MARKETPLACE);
+    for (const m of MARKETPLACE_LIST) {
+      await db.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), 'b.xlsx'`, [job.rows[0].id, isbns]);
+    }
+    const env: NodeJS.ProcessEnv = {};
+    for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {
+      env[`${prefix}_CONCURRENCY`] = String(CONCURRENCY);
+      env[`${prefix}_RATE_PER_SECOND`] = '10000';
+    }
+    const settings = settingsFromEnv(env, { sandboxUrl: sandbox.url });
+    const { ms } = await timed(async () => {
+      const worker = startWorker({ db, adapters: createAdapters(settings), settings, pollIntervalMs: 200 });
+      await worker.idle();
+      await worker.stop();
+    });
+    const done = await db.query<{ n: number }>(
+      MARKETPLACE_LIST.map((m) => `SELECT count(*) AS n FROM ${m.table} WHERE lookup_status IN ('completed', 'no_offers_available')`).join(' UNION ALL '),
+    );
+    const finished = done.rows.reduce((s, r) => s + Number(r.n), 0);
+    if (finished !== PER_MARKETPLACE * MARKETPLACE_IDS.length) throw new Error(`only ${finished} lookups finished`);
+    const perMarketplace = PER_MARKETPLACE / (ms / 1000);
+    const theoretical = CONCURRENCY / (LATENCY_MS / 1000);
+    report({
+      name: `worker: ${finished} lookups, 4 marketplaces × concurrency ${CONCURRENCY} at ${LATENCY_MS} ms`,
+      value: `${(ms / 1000).toFixed(1)} s, ${perMarketplace.toFixed(0)} lookups/s per marketplace (${(perMarketplace * 4).toFixed(0)}/s in all) vs theoretical ${theoretical}/s`,
+      ratio: perMarketplace / theoretical,
+      target: '≥ 0.90',
+      ok: perMarketplace / theoretical >= 0.9,
+    });
+  } finally {
+    await db.close();
+    sandbox.stop();
+    await pgDb.cleanup();
+  }
+}
