@@ -2,7 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { readFileSync } from 'node:fs';
 import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/uploads/${name}`, import.meta.url));
 
 const CSV = ['ISBN,Title', '978-0-13-145757-7,Marketing', '0131457578,same book as ISBN-10', '9780486229874,Art Forms', 'not an isbn,junk', '', '9781861972712,ok'].join('\n');
 
@@ -98,6 +101,43 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       expect((await small.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0].n).toBe(0);
     } finally {
       await small.close();
+    }
+  });
+
+  it('reads real .xlsx and .xls workbooks with all four sources', async () => {
+    for (const name of ['mixed.xlsx', 'mixed.xls']) {
+      const res = await upload(user.token, { name, ...ALL_SOURCES }, { name, data: fixture(name) as never });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().report).toMatchObject({ rows_read: 16, isbns_accepted: 10, duplicates_merged: 2, cells_rejected: 4 });
+      for (const source of ['abe_books', 'biblio', 'alibris', 'pallet_iq']) expect(res.json()[source]).toEqual({ enabled: true, total_isbns: 10, processed_isbns: 0 });
+    }
+  });
+
+  it('refuses corrupt, renamed, bomb-like and over-long workbooks without writing anything', async () => {
+    const tight = await startTestApp(engine, { env: { UPLOAD_MAX_UNCOMPRESSED_BYTES: '20000', UPLOAD_MAX_ROWS: '5' } });
+    try {
+      const token = await login(tight.app, ADMIN.email, ADMIN.password);
+      const xlsx = fixture('mixed.xlsx');
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
+      const cases: [string, Buffer, number][] = [
+        ['corrupt.xlsx', xlsx.subarray(0, Math.floor(xlsx.length / 2)), 422],
+        ['picture.xlsx', png, 422],
+        ['bomb.xlsx', xlsx, 413],
+        ['long.csv', Buffer.from(`isbn\n${'9780131457577\n'.repeat(10)}`), 413],
+      ];
+      for (const [name, data, status] of cases) {
+        const body = multipartBody({ config: JSON.stringify({ name, abe_books: true }) }, { name, data });
+        const res = await tight.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+        expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+        expect(typeof res.json().detail, name).toBe('string');
+        expect(res.body).not.toMatch(/\bat \S+:\d+/);
+      }
+      const { rows } = await tight.ctx.db.query<{ jobs: number; lookups: number; rejections: number }>(
+        'SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM abe_books_price_lookups)::int AS lookups, (SELECT count(*) FROM job_rejections)::int AS rejections',
+      );
+      expect(rows[0]).toEqual({ jobs: 0, lookups: 0, rejections: 0 });
+    } finally {
+      await tight.close();
     }
   });
 
