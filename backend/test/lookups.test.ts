@@ -118,6 +118,14 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     expect(records.slice(1).map((r) => r[urlIdx])).toContain(`'=HYPERLINK("x")`);
   });
 
+  it('returns its database connection after every export (more exports than pool connections)', async () => {
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/abe-books/price-lookups/download-csv', headers: bearer(user.token), payload: { filters: [] } });
+      expect(res.body.trim().split('\n')).toHaveLength(26);
+    }
+    expect((await query(user.token, [])).json().count).toBe(25);
+  }, 15_000);
+
   it('serves the other three marketplaces with their own fields', async () => {
     for (const m of [MARKETPLACES.biblio, MARKETPLACES.alibris, MARKETPLACES.pallet_iq]) {
       const res = await query(user.token, [{ field: m.fields.find((f) => f.type === 'number' && f.filterable)!.name, operator: 'gte', value: '0' }], '', m.slug);

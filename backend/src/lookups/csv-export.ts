@@ -53,19 +53,11 @@ function copyStream(pool: pg.Pool, q: ExportQuery): Readable {
   out.write(csvLine(columnsOf(q.fields).map((f) => f.label)));
   pool.connect().then(
     (client) => {
-      let released = false;
-      const release = () => {
-        if (!released) client.release();
-        released = true;
-      };
       const sql = `COPY (SELECT ${copySelect(q.fields)} ${q.fromWhere} ORDER BY ${q.orderBy}) TO STDOUT WITH (FORMAT csv)`;
       const copy = client.query(copyTo(inlineParams(sql, q.params, client)));
-      pipeline(copy, out, (err) => {
-        // A client that went away mid-download: the connection may hold an unfinished COPY, so drop it.
-        if (err && !released) client.release(err);
-        released = true;
-        release();
-      });
+      // On error (a client that went away mid-download) the connection may hold an unfinished COPY:
+      // releasing it with the error makes the pool discard it.
+      pipeline(copy, out, (err) => client.release(err ?? undefined));
     },
     (err) => out.destroy(err),
   );
