@@ -44,7 +44,8 @@ try {
 if (tally.failed === 0 && !setupError) rmSync(dataDir, { recursive: true, force: true });
 else if (app) console.error(`e2e: app log kept at ${app.logFile}`);
 if (tally.failures.length) console.error(`e2e: failed:\n${tally.failures.map((f) => `  - ${f}`).join('\n')}`);
-const summary = `${tally.passed} passed, ${tally.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`;
+// The last line is the plain 'N passed, N failed' that CI reads; the duration goes just before it.
+const summary = `e2e: browser suite took ${((Date.now() - started) / 1000).toFixed(1)} s\n${tally.passed} passed, ${tally.failed} failed`;
 if (tally.failed > 0 || setupError || tally.passed === 0) process.exitCode = 1;
 // node:test's reporter flushes its own trailer just before exit; ours is the last line.
 process.once('exit', () => console.log(summary));
