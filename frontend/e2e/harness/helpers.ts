@@ -84,7 +84,10 @@ export async function expectDisabled(locator: Locator, disabled = true): Promise
   await eventually(async () => (await locator.isDisabled()) === disabled, `${locator} to be ${disabled ? 'disabled' : 'enabled'}`);
 }
 
-/** The table row holding `text`, clicking Next until it shows up (lists are paged by 5). */
+/**
+ * The table row holding `text`, clicking Next until it shows up (lists are paged by 5). Each page is
+ * given a moment: right after a mutation the list refetches, and the old rows are still on screen.
+ */
 export async function findRow(page: Page, text: string): Promise<Locator> {
   const table = page.locator('table');
   const next = page.getByRole('button', { name: 'Next' });
@@ -92,7 +95,11 @@ export async function findRow(page: Page, text: string): Promise<Locator> {
     await table.locator('tbody tr').first().waitFor();
     await eventually(async () => (await table.getAttribute('aria-busy')) === 'false', 'table to finish loading');
     const row = table.locator('tbody tr').filter({ hasText: text });
-    if ((await row.count()) > 0) return row.first();
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      if ((await row.count()) > 0) return row.first();
+      await new Promise((r) => setTimeout(r, 100));
+    }
     if (await next.isDisabled()) break;
     await next.click();
   }
