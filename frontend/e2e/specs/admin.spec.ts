@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { TOAST, VALIDATION } from '../../src/lib/messages';
 import { ADMIN } from '../harness/app';
-import { blur, expectDisabled, expectPath, expectToast, findRow, logInThroughForm, openLoggedIn, rowAction, seed, uniqueEmail } from '../harness/helpers';
+import { blur, eventually, expectDisabled, expectPath, expectToast, findRow, logInThroughForm, openLoggedIn, rowAction, seed, uniqueEmail } from '../harness/helpers';
 import { e2e } from '../harness/test';
 
 // Labels of required fields end in an asterisk; this matches 'Password *' but not 'Confirm Password'.
@@ -69,8 +69,8 @@ e2e('a superuser adds, edits and deletes a user', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.deleted('user'));
   await page.getByRole('table').waitFor();
-  await page.waitForTimeout(300);
-  assert.equal(await page.locator('table tbody tr').filter({ hasText: email }).count(), 0);
+  // The list refetches after the delete; wait for the row to go rather than for a fixed time.
+  await eventually(async () => (await page.locator('table tbody tr').filter({ hasText: email }).count()) === 0, 'the deleted user to leave the table');
 });
 
 e2e('editing a user without a password keeps the old one', async ({ page }) => {
