@@ -106,6 +106,13 @@ e2e(
     await page.getByText(/^Last Refreshed: \d/).waitFor();
     const jobs = await settledTable(page, 'Jobs');
     assert.deepEqual(await headers(jobs), JOB_COLUMNS);
+    // The rejected cells stay downloadable from the job's row after the dialog is gone.
+    const jobRow = jobs.locator('tbody tr').filter({ hasText: 'E2E mixed job' });
+    const [later] = await Promise.all([page.waitForEvent('download'), jobRow.getByRole('button', { name: `${MIXED.report.cells_rejected} rejected` }).click()]);
+    assert.deepEqual(
+      parseCsv(readFileSync((await later.path())!, 'utf8')).slice(1).map((r) => Number(r[1])),
+      MIXED.rejected.map((r) => r.row),
+    );
     await jobs.locator('tbody tr').filter({ hasText: 'E2E mixed job' }).getByRole('link', { name: 'View Biblio' }).click();
     await expectPath(page, '/biblio');
     await page.getByRole('heading', { name: 'Biblio Price Lookups' }).waitFor();

@@ -1,13 +1,14 @@
 // Columns of the jobs table (spec §2): the job's own fields, then one progress cell per source.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { JobPublic } from '../../client/types.gen';
 import { formatDateTime } from '../../lib/format';
 import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
+import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { SourceProgressCell } from './SourceProgressCell';
 
 const label = (name: string) => JOB_FIELDS.find((f) => f.name === name)!.label;
@@ -23,7 +24,13 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
   return [
     own('id', (j) => <Text size="sm" ff="monospace">{j.id}</Text>),
     own('name', (j) => j.name),
-    own('input_filename', (j) => j.input_filename),
+    own('input_filename', (j) => (
+      <Stack gap={2} align="flex-start">
+        <span>{j.input_filename}</span>
+        {/* The rejected cells stay downloadable after the upload dialog is gone. */}
+        {j.report && j.report.cells_rejected > 0 && <DownloadRejectionsButton jobId={j.id} compact={{ cellsRejected: j.report.cells_rejected }} />}
+      </Stack>
+    )),
     ...MARKETPLACE_LIST.map(
       (m): DataColumn<JobPublic> => ({ key: m.id, header: m.label, render: (j) => <SourceProgressCell jobId={j.id} marketplace={m} progress={j[m.id]} /> }),
     ),
