@@ -134,3 +134,12 @@ export const abeBooksLookups = lookupTable(abe.table, dataFields(abe));
 export const biblioLookups = lookupTable(bib.table, dataFields(bib));
 export const alibrisLookups = lookupTable(ali.table, dataFields(ali));
 export const palletIqLookups = lookupTable(pal.table, dataFields(pal));
+
+/**
+ * The next free request slot of each marketplace, shared by every worker process so that their
+ * combined request rate stays within the marketplace's limit (see worker/rate-limiter.ts).
+ */
+export const marketplaceRateSlots = pgTable('marketplace_rate_slots', {
+  marketplace: varchar({ length: 32 }).primaryKey(),
+  next_at: timestamp({ withTimezone: true }).notNull(),
+});

@@ -39,7 +39,7 @@ export class LookupQueue {
   private readonly finishSql: string;
 
   constructor(
-    private readonly db: Sql,
+    readonly db: Sql,
     marketplace: MarketplaceInfo,
   ) {
     this.table = quote(marketplace.table);

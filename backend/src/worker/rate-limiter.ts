@@ -1,23 +1,59 @@
-// Requests per second for one marketplace in this process: a token bucket holding a single token,
-// so no window of any length sees more than its share (no bursts after a quiet spell).
+// Requests per second for one marketplace across EVERY worker process: the next free request slot
+// lives in PostgreSQL (marketplace_rate_slots), so N workers together stay within the marketplace's
+// rate instead of sending N × rate. Slots are spaced 1/rate apart (no burst after a quiet spell).
+// To spare the database a round trip per request, a worker reserves a block of slots at a time
+// (about 100 ms worth, at most `maxBlock`) and hands them out locally, in order.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Sql } from '../db/client.ts';
+
+const BLOCK_MS = 100;
 
 export class RateLimiter {
   private readonly intervalMs: number;
-  /** When the next token is due (performance.now() clock). */
-  private nextAt = 0;
+  private readonly blockSize: number;
+  /** Reserved slot times (performance.now() clock), earliest first. */
+  private slots: number[] = [];
+  private reserving: Promise<void> | undefined;
 
-  constructor(ratePerSecond: number) {
+  constructor(
+    private readonly db: Sql,
+    private readonly marketplace: string,
+    ratePerSecond: number,
+    maxBlock: number,
+  ) {
     this.intervalMs = 1000 / ratePerSecond;
+    this.blockSize = Math.max(1, Math.min(maxBlock, Math.floor(BLOCK_MS / this.intervalMs)));
   }
 
   /** Resolves when the caller may send; rejects if the signal aborts first (the slot is then lost). */
   async take(signal?: AbortSignal): Promise<void> {
-    const now = performance.now();
-    // Reserve the slot now, so concurrent callers queue up behind each other in order.
-    const at = Math.max(now, this.nextAt);
-    this.nextAt = at + this.intervalMs;
-    if (at > now) await sleep(at - now, undefined, { signal });
-    else signal?.throwIfAborted();
+    for (;;) {
+      signal?.throwIfAborted();
+      // A slot left over from a quiet spell is dropped: using it late would bunch requests together.
+      while (this.slots.length > 0 && this.slots[0] < performance.now() - this.intervalMs) this.slots.shift();
+      const slot = this.slots.shift();
+      if (slot !== undefined) {
+        const wait = slot - performance.now();
+        if (wait > 0) await sleep(wait, undefined, { signal });
+        return;
+      }
+      this.reserving ??= this.reserve().finally(() => (this.reserving = undefined));
+      await this.reserving;
+    }
+  }
+
+  /** Moves the shared next-free slot on by one block and keeps the block's slots. */
+  private async reserve(): Promise<void> {
+    const blockMs = this.blockSize * this.intervalMs;
+    const { rows } = await this.db.query<{ until_end_ms: number }>(
+      `INSERT INTO marketplace_rate_slots AS s (marketplace, next_at)
+         VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond')
+       ON CONFLICT (marketplace) DO UPDATE
+         SET next_at = greatest(s.next_at, clock_timestamp()) + $2 * interval '1 millisecond'
+       RETURNING (extract(epoch FROM s.next_at - clock_timestamp()) * 1000)::float8 AS until_end_ms`,
+      [this.marketplace, blockMs],
+    );
+    const start = performance.now() + Number(rows[0].until_end_ms) - blockMs;
+    for (let i = 0; i < this.blockSize; i++) this.slots.push(start + i * this.intervalMs);
   }
 }

@@ -51,7 +51,7 @@ export class MarketplaceRunner {
   private readonly loopDone: Promise<void>;
 
   constructor(private readonly o: RunnerOptions) {
-    this.limiter = new RateLimiter(o.settings.ratePerSecond);
+    this.limiter = new RateLimiter(o.queue.db, o.adapter.id, o.settings.ratePerSecond, o.settings.concurrency);
     // Every running call and token wait listens on these; `concurrency` of them at once is expected.
     setMaxListeners(0, this.stopClaiming.signal, this.cancelCalls.signal);
     this.loopDone = this.claimLoop();

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryDelayMs } from './backoff.ts';
 import { workerOptionsFromEnv } from './options.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { settle } from './settle.ts';
 
 const policy = { baseMs: 1000, maxMs: 5000 };
@@ -36,15 +37,30 @@ describe('settle', () => {
 });
 
 describe('rate limiter', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({});
+  });
+  afterAll(() => db.close());
+
   it('spaces calls at 1/rate without an initial burst', async () => {
-    const limiter = new RateLimiter(50);
+    const limiter = new RateLimiter(db, 'units-a', 50, 4);
     const started = performance.now();
     await Promise.all(Array.from({ length: 11 }, () => limiter.take()));
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
   });
 
+  it('shares the rate between limiters of different workers', async () => {
+    const a = new RateLimiter(db, 'units-b', 50, 4);
+    const b = new RateLimiter(db, 'units-b', 50, 4);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 11 }, (_, i) => (i % 2 ? a : b).take()));
+    // 11 calls at 50/s in all, not 50/s each: the last is at least 10 intervals after the first.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(195);
+  });
+
   it('gives up a wait when the signal aborts', async () => {
-    const limiter = new RateLimiter(1);
+    const limiter = new RateLimiter(db, 'units-c', 1, 1);
     await limiter.take();
     await expect(limiter.take(AbortSignal.timeout(20))).rejects.toThrow();
   });

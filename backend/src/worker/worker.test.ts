@@ -123,6 +123,22 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     expect((await lookupRows(t.db, 'pallet_iq', jobId)).every((r) => r.attempts === 1)).toBe(true);
   });
 
+  it('two workers together keep to the marketplace’s rate, not twice it', async () => {
+    const s = await sandbox();
+    const rate = 25;
+    const jobId = await seedJob(t.db, sampleIsbns(60, 7_500), ['alibris']);
+    const parts = sandboxWorkerParts(s, ['alibris'], { ratePerSecond: rate, concurrency: 8 });
+    const workers = [run(parts), run(parts)];
+    await Promise.all(workers.map((w) => w.idle()));
+    await Promise.all(workers.map((w) => w.stop()));
+
+    const { requests, firstAt, lastAt } = s.stats().byMarketplace.alibris;
+    expect(requests).toBe(60);
+    const observed = (requests - 1) / ((lastAt! - firstAt!) / 1000);
+    expect(observed).toBeLessThanOrEqual(rate * 1.1);
+    expect((await lookupRows(t.db, 'alibris', jobId)).every((r) => r.attempts === 1)).toBe(true);
+  });
+
   it('stop() lets running calls finish and hands back what it had not sent', async () => {
     const s = await sandbox({ latencyMs: 300 });
     const jobId = await seedJob(t.db, sampleIsbns(40, 8_000), ['abe_books']);
