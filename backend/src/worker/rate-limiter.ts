@@ -29,17 +29,25 @@ export class RateLimiter {
   async take(signal?: AbortSignal): Promise<void> {
     for (;;) {
       signal?.throwIfAborted();
-      // A slot left over from a quiet spell is dropped: using it late would bunch requests together.
-      while (this.slots.length > 0 && this.slots[0] < performance.now() - this.intervalMs) this.slots.shift();
+      // A slot left over from a quiet spell is dropped: using many late would bunch requests together.
+      // (Slots up to one block late are kept, so a burst is at most one block, ~100 ms of the rate.)
+      while (this.slots.length > 0 && this.slots[0] < performance.now() - BLOCK_MS) this.slots.shift();
       const slot = this.slots.shift();
+      // Top up before running dry, so callers rarely wait on the database round trip.
+      // A failure here is not lost: the next caller that runs dry awaits a fresh attempt and sees it.
+      if (this.slots.length < this.blockSize / 2) this.refill().catch(() => {});
       if (slot !== undefined) {
         const wait = slot - performance.now();
         if (wait > 0) await sleep(wait, undefined, { signal });
         return;
       }
-      this.reserving ??= this.reserve().finally(() => (this.reserving = undefined));
-      await this.reserving;
+      await this.refill();
     }
+  }
+
+  private refill(): Promise<void> {
+    this.reserving ??= this.reserve().finally(() => (this.reserving = undefined));
+    return this.reserving;
   }
 
   /** Moves the shared next-free slot on by one block and keeps the block's slots. */
