@@ -38,6 +38,7 @@ export const envSchema = z
     UPLOAD_MAX_ROWS: z.coerce.number().int().positive().default(200_000),
     UPLOAD_MAX_ISBNS: z.coerce.number().int().positive().default(150_000),
     UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+    UPLOAD_PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
     RUN_WORKER: bool.default(true),
     RUN_SANDBOX: z.enum(['auto', 'true', 'false']).default('auto'),
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),

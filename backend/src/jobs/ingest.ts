@@ -6,7 +6,7 @@ import path from 'node:path';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { parseUpload, UploadError, type ParsedUpload } from '../uploads/index.ts';
+import { parseUploadOffThread, UploadError, type ParsedUpload } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
 import type { JobConfigInput } from './schemas.ts';
 import type { JobRow } from './repository.ts';
@@ -15,13 +15,15 @@ export interface UploadLimits {
   maxRows: number;
   maxIsbns: number;
   maxUncompressedBytes: number;
+  /** Heap of the thread that reads the file. */
+  maxParseMemoryMb: number;
 }
 
 export const REJECTIONS_IN_RESPONSE = 100;
 
-export function parseOrExplain(data: Buffer, filename: string, limits: UploadLimits): ParsedUpload {
+export async function parseOrExplain(data: Buffer, filename: string, limits: UploadLimits): Promise<ParsedUpload> {
   try {
-    return parseUpload(data, filename, limits);
+    return await parseUploadOffThread(data, filename, limits, limits.maxParseMemoryMb);
   } catch (err) {
     if (err instanceof UploadError) throw new HttpError(err.status, err.message);
     throw err;
@@ -35,7 +37,7 @@ export function cleanFilename(name: string): string {
 }
 
 export async function createJob(db: Database, owner: UserRow, config: JobConfigInput, file: { filename: string; data: Buffer }, limits: UploadLimits) {
-  const parsed = parseOrExplain(file.data, file.filename, limits);
+  const parsed = await parseOrExplain(file.data, file.filename, limits);
   const filename = cleanFilename(file.filename);
   const job = await db.transaction(async (tx) => {
     const { rows } = await tx.query<JobRow>(

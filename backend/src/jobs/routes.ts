@@ -38,6 +38,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     maxRows: ctx.config.UPLOAD_MAX_ROWS,
     maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
     maxUncompressedBytes: ctx.config.UPLOAD_MAX_UNCOMPRESSED_BYTES,
+    maxParseMemoryMb: ctx.config.UPLOAD_PARSE_MAX_MEMORY_MB,
   };
 
   async function upload(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {

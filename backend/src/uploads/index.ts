@@ -2,3 +2,4 @@
 export { parseUpload, type ParsedUpload, type UploadLimits, type UploadRejection, type UploadReport } from './parse-upload.ts';
 export { UploadError, type UploadErrorStatus } from './upload-error.ts';
 export { MAX_ZIP_ENTRIES } from './zip-guard.ts';
+export { parseUploadOffThread } from './parse-off-thread.ts';
