@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
 }
 
-main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+main().catch((err: NodeJS.ErrnoException) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8000} is already in use: stop the other program or choose another with PORT=…`);
+  else console.error(err);
   process.exit(1);
 });
