@@ -131,6 +131,8 @@ for (const m of MARKETPLACE_LIST) {
         const offers = drawer.getByRole('table', { name: 'Offers' });
         assert.ok((await offers.locator('tbody tr').count()) >= 1);
         assert.ok((await offers.locator('thead th').count()) >= 1);
+        // Listings lead with their price, the column a dealer compares first.
+        if (m.id !== 'pallet_iq') assert.match(await offers.locator('thead th').first().innerText(), /price/i);
       } else {
         await drawer.getByText('No offers.').waitFor();
         if (status === 'failed') await drawer.getByText('Last error').waitFor();
