@@ -13,6 +13,8 @@ export interface FieldDef {
   sortable: boolean;
   /** Shown as a column on the page (and in the CSV export). */
   column: boolean;
+  /** Never empty (NOT NULL in the database): sorts need no NULLS clause, schemas are not nullable. */
+  required?: boolean;
   /** Rendered as an external link. */
   link?: boolean;
 }

@@ -1,13 +1,14 @@
 // Jobs: the filter/sort field table of /jobs and the page sizes shared by UI and API.
 import { col, type FieldDef } from './fields.ts';
 
+// Every job column is NOT NULL.
 export const JOB_FIELDS: readonly FieldDef[] = [
   col('id', 'Job ID', 'number'),
   col('name', 'Name'),
   col('input_filename', 'Input Filename'),
   col('created_at', 'Created At', 'date'),
   col('updated_at', 'Updated At', 'date'),
-];
+].map((f) => ({ ...f, required: true }));
 
 /** Specification §9. */
 export const PAGE_SIZE = { jobs: 10, lookups: 10, items: 5, users: 5, generic: 100 } as const;

@@ -159,6 +159,11 @@ const palletIqFields: FieldDef[] = [
   field('updated_at', 'Updated At', 'date'),
 ];
 
+/** Lookup columns that always have a value (NOT NULL in every lookup table). */
+const REQUIRED_LOOKUP_FIELDS = new Set(['id', 'isbn', 'created_at', 'updated_at', 'isbn_lookup_job_id', 'lookup_status']);
+
+const markRequired = (fields: FieldDef[]): FieldDef[] => fields.map((f) => ({ ...f, required: REQUIRED_LOOKUP_FIELDS.has(f.name) }));
+
 export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
   abe_books: {
     id: 'abe_books',
@@ -168,7 +173,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     csvPrefix: 'abe_books',
     placeholderRows: 15,
     table: 'abe_books_price_lookups',
-    fields: abeBooksFields,
+    fields: markRequired(abeBooksFields),
   },
   biblio: {
     id: 'biblio',
@@ -178,7 +183,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     csvPrefix: 'biblio',
     placeholderRows: 13,
     table: 'biblio_price_lookups',
-    fields: biblioFields,
+    fields: markRequired(biblioFields),
   },
   alibris: {
     id: 'alibris',
@@ -188,7 +193,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     csvPrefix: 'alibris',
     placeholderRows: 4,
     table: 'alibris_price_lookups',
-    fields: alibrisFields,
+    fields: markRequired(alibrisFields),
   },
   pallet_iq: {
     id: 'pallet_iq',
@@ -198,7 +203,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     csvPrefix: 'pallet_iq',
     placeholderRows: 4,
     table: 'pallet_iq_price_lookups',
-    fields: palletIqFields,
+    fields: markRequired(palletIqFields),
   },
 };
 

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { App, AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { EmailSchema, HttpErrorBody, Message, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
+import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
+import { EmailSchema, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { SECURITY, authGuards, currentUser } from './current-user.ts';
 import { resetPasswordEmail } from '../email/templates.ts';

@@ -6,7 +6,7 @@ import type { App, AppContext } from '../context.ts';
 import { items } from '../db/schema.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { HttpErrorBody, Message, Paging } from '../users/schemas.ts';
+import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
 
 const Title = z.string().trim().min(1, 'Title is required').max(255);

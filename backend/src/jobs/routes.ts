@@ -7,8 +7,10 @@ import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
-import { HttpErrorBody } from '../users/schemas.ts';
+import { camel } from '../lib/names.ts';
+import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { readUploadForm } from './multipart.ts';
+import type { Counts } from './progress.ts';
 import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
 import { findVisibleJob, listJobs, readJob, toJobPublic } from './repository.ts';
 import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, type JobConfigInput } from './schemas.ts';
@@ -44,8 +46,9 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   async function upload(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
-    const fresh = await readJob(ctx.db, currentUser(req), job.id);
-    return { ...fresh, rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE), rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE };
+    // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
+    const counts = Object.fromEntries(MARKETPLACE_LIST.map((m) => [m.id, { total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }])) as Counts;
+    return { ...toJobPublic(job, counts), rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE), rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE };
   }
 
   app.post('/jobs/upload-file', {
@@ -113,5 +116,3 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   });
 }
 
-export const camel = (id: string) => id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-export { toJobPublic };

@@ -2,6 +2,7 @@
 // Field names are whitelisted by the table, so they are safe to quote into SQL; values are parameters.
 import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
+import { Paging } from './api-schemas.ts';
 import { HttpError, type ValidationIssue } from './http-errors.ts';
 
 export const FilterSchema = z
@@ -14,9 +15,7 @@ export const FilterSchema = z
 
 export const FiltersBody = z.object({ filters: z.array(FilterSchema).max(50).default([]) }).meta({ id: 'FiltersBody' });
 
-export const SortQuery = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+export const SortQuery = Paging.extend({
   sort_by: z.string().max(100).optional(),
   sort_direction: z.enum(['asc', 'desc']).optional(),
 });
@@ -81,8 +80,6 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
   return { where: conditions.join(' AND '), params };
 }
 
-const NOT_NULL_COLUMNS = new Set(['id', 'created_at', 'updated_at', 'isbn', 'isbn_lookup_job_id', 'lookup_status', 'name']);
-
 const SQL_OPS: Record<string, string> = { equals: '=', gt: '>', lt: '<', gte: '>=', lte: '<=' };
 
 function escapeLike(s: string): string {
@@ -97,6 +94,6 @@ export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefine
   const dir = (direction ?? (sortBy ? 'asc' : 'desc')).toUpperCase();
   const col = `${alias}${quoteIdent(def.name)}`;
   // Empty values sort last either way; NOT NULL columns keep the plain form so their indexes serve the sort.
-  const nulls = NOT_NULL_COLUMNS.has(def.name) ? '' : ' NULLS LAST';
+  const nulls = def.required ? '' : ' NULLS LAST';
   return def.name === 'id' ? `${col} ${dir}` : `${col} ${dir}${nulls}, ${alias}"id" ${dir}`;
 }

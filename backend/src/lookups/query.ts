@@ -24,14 +24,17 @@ export function selectList(m: MarketplaceInfo, which: 'all' | 'columns' = 'all')
     .join(', ');
 }
 
+/** Lookups of the user's own jobs; superusers see all ('' then). Adds its parameter to `params`. */
+export function lookupVisibility(user: UserRow, params: unknown[]): string {
+  if (user.is_superuser) return '';
+  params.push(user.id);
+  return `isbn_lookup_job_id IN (SELECT id FROM jobs WHERE owner_id = $${params.length})`;
+}
+
 export function buildLookupQuery(m: MarketplaceInfo, user: UserRow, q: LookupQuery): BuiltQuery {
   const params: unknown[] = [];
   const { where } = filtersToSql(m.fields, q.filters, params);
-  const conditions = where ? [where] : [];
-  if (!user.is_superuser) {
-    params.push(user.id);
-    conditions.push(`isbn_lookup_job_id IN (SELECT id FROM jobs WHERE owner_id = $${params.length})`);
-  }
+  const conditions = [where, lookupVisibility(user, params)].filter(Boolean);
   return {
     fromWhere: `FROM ${m.table}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
     orderBy: sortToSql(m.fields, q.sort_by, q.sort_direction),

@@ -6,9 +6,9 @@ import type { App, AppContext } from '../context.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { HttpErrorBody } from '../users/schemas.ts';
-import { camel } from '../jobs/routes.ts';
-import { buildLookupQuery, selectList } from './query.ts';
+import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { camel } from '../lib/names.ts';
+import { buildLookupQuery, lookupVisibility, selectList } from './query.ts';
 import { csvStream } from './csv-export.ts';
 import { lookupSchemas } from './schemas.ts';
 
@@ -61,12 +61,10 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
       schema: { operationId: `${op}ReadOffers`, tags, security: SECURITY, params: IdParam, response: { 200: schemas.offers, 404: HttpErrorBody } },
       onRequest: requireUser,
       handler: async (req) => {
-        const user = currentUser(req);
         const params: unknown[] = [req.params.id];
-        const visible = user.is_superuser ? '' : ` AND isbn_lookup_job_id IN (SELECT id FROM jobs WHERE owner_id = $2)`;
-        if (!user.is_superuser) params.push(user.id);
+        const visible = lookupVisibility(currentUser(req), params);
         const { rows } = await ctx.db.query<{ id: number; isbn: string; lookup_status: string; last_error: string | null; attempts: number; offers: unknown }>(
-          `SELECT id, isbn, lookup_status, last_error, attempts, offers FROM ${m.table} WHERE id = $1${visible}`,
+          `SELECT id, isbn, lookup_status, last_error, attempts, offers FROM ${m.table} WHERE id = $1${visible ? ` AND ${visible}` : ''}`,
           params,
         );
         if (!rows[0]) throw new HttpError(404, 'Price lookup not found');

@@ -3,11 +3,9 @@ import { z } from 'zod';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import type { FieldDef } from '@app/domain/fields';
 
-const NOT_NULL = new Set(['id', 'isbn', 'created_at', 'updated_at', 'isbn_lookup_job_id', 'lookup_status']);
-
 function fieldSchema(f: FieldDef) {
   const base = f.type === 'number' ? z.number() : f.type === 'date' ? z.date() : z.string();
-  return NOT_NULL.has(f.name) ? base : base.nullable();
+  return f.required ? base : base.nullable();
 }
 
 const pascal = (id: string) => id.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());

@@ -4,10 +4,8 @@ import type { App, AppContext } from '../context.ts';
 import { HttpError, forbidden } from '../lib/http-errors.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import {
-  HttpErrorBody,
-  Message,
-  Paging,
   UpdatePassword,
   UserCreate,
   UserPublic,

@@ -52,13 +52,6 @@ export const UpdatePassword = z
   .object({ current_password: z.string().min(1).max(128), new_password: PasswordSchema })
   .meta({ id: 'UpdatePassword' });
 
-export const Message = z.object({ message: z.string() }).meta({ id: 'Message' });
-export const HttpErrorBody = z.object({ detail: z.unknown() }).meta({ id: 'HTTPError' });
-
-export const Paging = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
 
 export type UserRow = {
   id: string;

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
-import { lookupRows, openTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
+import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
 import { startWorker } from './worker.ts';
 
 const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
@@ -76,13 +76,13 @@ describe('worker processes on PostgreSQL', () => {
   const sandboxes: Sandbox[] = [];
 
   beforeAll(async () => {
-    t = await openTestDatabase('pg');
+    t = await openWorkerTestDatabase('pg');
   });
   afterEach(async () => {
     for (const w of children.splice(0)) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
-  afterAll(() => t?.dispose());
+  afterAll(() => t?.cleanup());
 
   it('three processes on one job never look a row up twice', async () => {
     const sandbox = await startSandbox({ latencyMs: 40 });

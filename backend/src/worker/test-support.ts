@@ -1,37 +1,16 @@
 // Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
 import { randomBytes } from 'node:crypto';
 import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
-import { createPgDatabase } from '../../test/helpers/databases.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openTestDatabase } from '../../test/helpers/databases.ts';
+import type { Database } from '../db/client.ts';
 import { createAdapters, settingsFromEnv, type MarketplaceSettingsMap } from '../marketplaces/registry.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 
-export interface TestDatabase {
-  db: Database;
-  /** postgres://… of the database, for other processes; undefined on PGlite. */
-  url?: string;
-  dispose(): Promise<void>;
-}
+export type { TestDatabase } from '../../test/helpers/databases.ts';
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function openTestDatabase(kind: 'pglite' | 'pg'): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({});
-    return { db, dispose: () => db.close() };
-  }
-  // The suite's PostgreSQL server (test/helpers: local, TEST_DATABASE_URL, or a throwaway cluster).
-  const { url, drop } = await createPgDatabase('worker_test');
-  const db = await openDatabase({ url, poolSize: 20 });
-  return {
-    db,
-    url,
-    async dispose() {
-      await db.close();
-      await drop();
-    },
-  };
-}
+/** A fresh, migrated database for a worker suite (the test suite's helper, with room for many workers). */
+export const openWorkerTestDatabase = (kind: 'pglite' | 'pg') => openTestDatabase(kind, { prefix: 'worker_test', poolSize: 20 });
 
 /** A user and a job (updated an hour ago) with one queued row per ISBN and marketplace. */
 export async function seedJob(db: Database, isbns: string[], marketplaces: readonly MarketplaceId[] = MARKETPLACE_IDS): Promise<number> {

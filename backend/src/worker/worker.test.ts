@@ -6,7 +6,7 @@ import { hasOffers } from '../sandbox/catalog.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from '../sandbox/options.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
-import { callGaps, lookupRows, openTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
+import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
 
 describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
@@ -20,13 +20,13 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
   const run = (opts: Omit<WorkerOptions, 'db'>) => startWorker({ db: t.db, pollIntervalMs: 20, ...opts });
 
   beforeAll(async () => {
-    t = await openTestDatabase(kind);
+    t = await openWorkerTestDatabase(kind);
   });
   afterEach(async () => {
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
     await t.db.query('DELETE FROM jobs');
   });
-  afterAll(() => t?.dispose());
+  afterAll(() => t?.cleanup());
 
   it('looks up every queued row once and writes status, data columns, offers and the job’s updated_at', async () => {
     const s = await sandbox({ noOfferShare: 0.3, latencyMs: 2 });

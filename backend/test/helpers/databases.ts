@@ -34,15 +34,23 @@ export async function createPgDatabase(prefix = 'test'): Promise<{ url: string; 
   };
 }
 
-export async function openTestDatabase(engine: Engine): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+export interface TestDatabase {
+  db: Database;
+  /** postgres://… of the database, for other processes; undefined on PGlite. */
+  url?: string;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDatabase(engine: Engine, opts: { prefix?: string; poolSize?: number } = {}): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const db = await openDatabase({});
     return { db, cleanup: () => db.close() };
   }
-  const { url, drop } = await createPgDatabase();
-  const db = await openDatabase({ url, poolSize: 5 });
+  const { url, drop } = await createPgDatabase(opts.prefix);
+  const db = await openDatabase({ url, poolSize: opts.poolSize ?? 5 });
   return {
     db,
+    url,
     cleanup: async () => {
       await db.close();
       await drop();

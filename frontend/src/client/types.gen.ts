@@ -4,6 +4,14 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type MessageInput = {
+    message: string;
+};
+
+export type HttpErrorInput = {
+    detail: unknown;
+};
+
 export type UserPublicInput = {
     id: string;
     email: string;
@@ -47,14 +55,6 @@ export type UserUpdateMeInput = {
 export type UpdatePasswordInput = {
     current_password: string;
     new_password: string;
-};
-
-export type MessageInput = {
-    message: string;
-};
-
-export type HttpErrorInput = {
-    detail: unknown;
 };
 
 export type TokenInput = {
@@ -362,6 +362,14 @@ export type PalletIqOffersInput = {
     }>;
 };
 
+export type Message = {
+    message: string;
+};
+
+export type HttpError = {
+    detail: unknown;
+};
+
 export type UserPublic = {
     id: string;
     email: string;
@@ -405,14 +413,6 @@ export type UserUpdateMe = {
 export type UpdatePassword = {
     current_password: string;
     new_password: string;
-};
-
-export type Message = {
-    message: string;
-};
-
-export type HttpError = {
-    detail: unknown;
 };
 
 export type Token = {

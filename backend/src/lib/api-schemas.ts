@@ -1,0 +1,10 @@
+// Shapes every route module shares: error bodies, plain messages and skip/limit paging.
+import { z } from 'zod';
+
+export const Message = z.object({ message: z.string() }).meta({ id: 'Message' });
+export const HttpErrorBody = z.object({ detail: z.unknown() }).meta({ id: 'HTTPError' });
+
+export const Paging = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
