@@ -157,6 +157,12 @@ const palletIqFields: FieldDef[] = [
   field('isbn_lookup_job_id', 'Job ID', 'number'),
   field('created_at', 'Created At', 'date'),
   field('updated_at', 'Updated At', 'date'),
+  // What PalletIQ's answer carries besides the decision (meta.* and winner.amazonLogData.fba_decision).
+  field('title', 'Title'),
+  field('asin', 'ASIN'),
+  field('image_url', 'Image URL', 'text', { link: true }),
+  field('weight', 'Weight', 'number'),
+  field('fba_decision', 'FBA Decision'),
 ];
 
 /** Lookup columns that always have a value (NOT NULL in every lookup table). */

@@ -6,7 +6,7 @@ describe('field mapping', () => {
   it('must cover the data columns exactly once', () => {
     expect(() =>
       defineMapping('pallet_iq', [{ field: 'winner_amazon_log_data_mm_val', wire: 'x', evidence: 'UNKNOWN' }]),
-    ).toThrow(/unmapped columns \[winner_amazon_log_data_mp_decision\]/);
+    ).toThrow(/unmapped columns \[winner_amazon_log_data_mp_decision,/);
     expect(() =>
       defineMapping('alibris', [
         ...['title', 'author', 'sellername', 'condition', 'price', 'sellercountry'].map((field) => ({
@@ -20,12 +20,14 @@ describe('field mapping', () => {
   });
 
   it('converts by the column type and walks nested keys', () => {
-    const m = defineMapping('pallet_iq', [
-      { field: 'winner_amazon_log_data_mp_decision', wire: 'a.b', evidence: 'UNKNOWN' },
-      { field: 'winner_amazon_log_data_mm_val', wire: 'a.c', evidence: 'UNKNOWN' },
+    const m = defineMapping('alibris', [
+      { field: 'title', wire: 'a.b', evidence: 'UNKNOWN' },
+      { field: 'price', wire: 'a.c', evidence: 'UNKNOWN' },
+      ...['author', 'sellername', 'condition', 'sellercountry'].map((field) => ({ field, wire: field, evidence: 'CERTAIN' as const })),
     ]);
-    expect(m.apply({ a: { b: 7, c: ' 1.50 ' } })).toEqual({ winner_amazon_log_data_mp_decision: '7', winner_amazon_log_data_mm_val: 1.5 });
-    expect(m.apply({ a: 'flat' })).toEqual({ winner_amazon_log_data_mp_decision: null, winner_amazon_log_data_mm_val: null });
+    const empty = { author: null, sellername: null, condition: null, sellercountry: null };
+    expect(m.apply({ a: { b: 7, c: ' 1.50 ' } })).toEqual({ title: '7', price: 1.5, ...empty });
+    expect(m.apply({ a: 'flat' })).toEqual({ title: null, price: null, ...empty });
   });
 
   it('reads numbers and text as marketplaces send them', () => {

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text is sent as UTF-8; a Buffer as it is (e.g. an ISO-8859-1 answer). */
+  body?: string | Buffer;
   /** Never answer: the client has to give up. */
   hang?: boolean;
 }

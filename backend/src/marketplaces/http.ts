@@ -12,6 +12,11 @@ export interface WireFormat {
   request(isbn13: string, settings: MarketplaceSettings): HttpRequest;
   /** Reads a response body. Throws on a body it cannot make sense of: that becomes a retry. */
   parse(body: string): LookupOutcome;
+  /**
+   * A marketplace's own reading of an HTTP status, before the shared rules below (e.g. Alibris'
+   * gateway says "slow down" with a 403). Undefined leaves the answer to the shared rules.
+   */
+  classifyStatus?(status: number, headers: Headers, body: string): LookupOutcome | undefined;
 }
 
 /** A body that is not in the marketplace's format (truncated, an HTML error page, a changed schema). */
@@ -35,7 +40,8 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
       try {
         if (opts.signal.aborted) throw opts.signal.reason;
         const res = await fetch(url, { headers: { accept: '*/*', ...headers }, signal: controller.signal });
-        return classify(res.status, res.headers, await res.text(), format);
+        const body = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
+        return classify(res.status, res.headers, body, format);
       } catch (err) {
         if (timedOut) return { kind: 'retry', reason: `Timed out after ${settings.timeoutMs} ms` };
         if (opts.signal.aborted) return { kind: 'retry', reason: 'Cancelled: the worker is stopping' };
@@ -57,6 +63,8 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
  * - other 4xx: failed, with the marketplace's own message when the body carries one.
  */
 export function classify(status: number, headers: Headers, body: string, format: WireFormat): LookupOutcome {
+  const own = format.classifyStatus?.(status, headers, body);
+  if (own) return own;
   if (status === 401 || status === 403) return { kind: 'failed', message: `Marketplace rejected the credentials (${status})` };
   if (status === 429 || status === 408 || status >= 500) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
@@ -72,6 +80,22 @@ export function classify(status: number, headers: Headers, body: string, format:
   }
   if (status >= 200 && status < 300) return outcome;
   return outcome.kind === 'failed' ? outcome : { kind: 'failed', message: `Marketplace answered HTTP ${status}` };
+}
+
+/**
+ * Bytes → text in the charset the answer declares: the Content-Type's charset, else an XML
+ * declaration's encoding (AbeBooks has answered ISO-8859-1), else UTF-8. An unknown label falls
+ * back to UTF-8 rather than failing the lookup.
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string | null): string {
+  const declared =
+    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1] ??
+    /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(new TextDecoder('latin1').decode(bytes.subarray(0, 200)))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */

@@ -44,7 +44,14 @@ describe('marketplace settings from the environment', () => {
     expect(read).toThrow(/ABEBOOKS_CLIENT_KEY: not set, and no sandbox/);
     expect(read).toThrow(/BIBLIO_CONCURRENCY/);
     expect(read).toThrow(/ALIBRIS_RATE_PER_SECOND/);
-    expect(read).toThrow(/PALLETIQ_BASE_URL: required with PALLETIQ_API_KEY/);
+  });
+
+  it('a key without a base URL talks to the real service; Alibris defaults to its public plan\'s rate', () => {
+    const settings = settingsFromEnv({ PALLETIQ_API_KEY: 'p', ALIBRIS_API_KEY: 'a' }, { sandboxUrl: 'http://sandbox:8090' });
+    expect(settings.pallet_iq).toMatchObject({ baseUrl: 'https://api.palletiq.com', credential: 'p' });
+    expect(settings.alibris).toMatchObject({ baseUrl: 'https://api.alibris.com', ratePerSecond: 2 });
+    expect(settings.abe_books.ratePerSecond).toBe(10);
+    expect(settingsFromEnv({ ALIBRIS_RATE_PER_SECOND: '0.5' }, { sandboxUrl: 'http://s' }).alibris.ratePerSecond).toBe(0.5);
   });
 
   it('knows when a sandbox is needed', () => {

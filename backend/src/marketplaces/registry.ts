@@ -15,8 +15,10 @@ export interface MarketplaceEntry {
   envPrefix: string;
   /** Env var holding the key. */
   credentialEnv: string;
-  /** The real service, used when a key is set and no base URL is; PalletIQ's is not public. */
-  productionBaseUrl?: string;
+  /** The real service, used when a key is set and no base URL is. */
+  productionBaseUrl: string;
+  /** Requests per second when <PREFIX>_RATE_PER_SECOND is unset. */
+  defaultRatePerSecond: number;
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
 }
 
@@ -25,23 +27,32 @@ export const marketplaceRegistry = {
     envPrefix: 'ABEBOOKS',
     credentialEnv: 'ABEBOOKS_CLIENT_KEY',
     productionBaseUrl: 'https://search2.abebooks.com',
+    defaultRatePerSecond: 10, // no documented limit
     createAdapter: createAbeBooksAdapter,
   },
   biblio: {
     envPrefix: 'BIBLIO',
     credentialEnv: 'BIBLIO_API_KEY',
     productionBaseUrl: 'https://www.biblio.com',
+    defaultRatePerSecond: 10, // no documented limit
     createAdapter: createBiblioAdapter,
   },
   alibris: {
     envPrefix: 'ALIBRIS',
     credentialEnv: 'ALIBRIS_API_KEY',
+    // Public clients call http://api.alibris.com; we send the key over TLS. Set
+    // ALIBRIS_BASE_URL=http://api.alibris.com if the account's endpoint refuses https.
     productionBaseUrl: 'https://api.alibris.com',
+    // Mashery's standard developer plan, which Alibris' portal used: 2 calls/s (5,000 a day).
+    defaultRatePerSecond: 2,
     createAdapter: createAlibrisAdapter,
   },
   pallet_iq: {
     envPrefix: 'PALLETIQ',
     credentialEnv: 'PALLETIQ_API_KEY',
+    // The host public client code calls (README: marketplace evidence).
+    productionBaseUrl: 'https://api.palletiq.com',
+    defaultRatePerSecond: 10, // no documented limit
     createAdapter: createPalletIqAdapter,
   },
 } satisfies Record<MarketplaceId, MarketplaceEntry>;
@@ -58,7 +69,7 @@ const count = (fallback: number) => z.preprocess(unset, z.coerce.number().int().
 const envShape = {
   BASE_URL: z.preprocess(unset, z.string().url().optional()),
   CREDENTIAL: z.preprocess(unset, z.string().optional()),
-  RATE_PER_SECOND: z.preprocess(unset, z.coerce.number().positive().default(10)),
+  RATE_PER_SECOND: z.preprocess(unset, z.coerce.number().positive().optional()),
   CONCURRENCY: count(4),
   TIMEOUT_MS: count(10_000),
   MAX_ATTEMPTS: count(5),
@@ -91,19 +102,18 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { sa
       continue;
     }
     const v = parsed.data;
-    const baseUrl = v.BASE_URL ?? (v.CREDENTIAL ? (marketplaceRegistry[id] as MarketplaceEntry).productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
+    const entry: MarketplaceEntry = marketplaceRegistry[id];
+    const baseUrl = v.BASE_URL ?? (v.CREDENTIAL ? entry.productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
     if (!baseUrl) {
       problems.push(
-        v.CREDENTIAL
-          ? `  - ${envName(id, 'BASE_URL')}: required with ${envName(id, 'CREDENTIAL')} (no public address is known)`
-          : `  - ${envName(id, 'CREDENTIAL')}: not set, and no sandbox to use instead: set ${envName(id, 'BASE_URL')} or SANDBOX_URL (see \`npm run sandbox\`)`,
+        `  - ${envName(id, 'CREDENTIAL')}: not set, and no sandbox to use instead: set ${envName(id, 'BASE_URL')} or SANDBOX_URL (see \`npm run sandbox\`)`,
       );
       continue;
     }
     settings[id] = {
       baseUrl: baseUrl.replace(/\/+$/, ''),
       credential: v.CREDENTIAL,
-      ratePerSecond: v.RATE_PER_SECOND,
+      ratePerSecond: v.RATE_PER_SECOND ?? entry.defaultRatePerSecond,
       concurrency: v.CONCURRENCY,
       timeoutMs: v.TIMEOUT_MS,
       maxAttempts: v.MAX_ATTEMPTS,

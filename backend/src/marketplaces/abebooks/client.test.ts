@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeHttpContract, readFixture, useFixtureClient } from '../http-contract.ts';
 import { createAbeBooksAdapter } from './client.ts';
@@ -19,6 +20,8 @@ describe('AbeBooks client', () => {
       outputsize: 'long',
       sortorder: '17',
       maxresults: '50',
+      currency: 'USD',
+      destinationcountry: 'USA',
       clientkey: 'test-key',
     });
   });
@@ -73,6 +76,34 @@ describe('AbeBooks client', () => {
       client.server.reply({ status, headers: xml, body: fixture('error.xml') });
       expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid ISBN value provided: 978-0-13' });
     }
+  });
+
+  it('decodes an answer declared ISO-8859-1 in its XML declaration (no charset in the header)', async () => {
+    const latin1 = readFileSync(new URL('./fixtures/latin1-declared.xml', import.meta.url));
+    client.server.reply({ headers: { 'content-type': 'text/xml' }, body: latin1 });
+    const outcome = await lookup();
+    expect(outcome.kind === 'completed' && outcome.record.vendor_name).toBe('Bücherstube Müller à Genève');
+  });
+
+  it('a charset in the Content-Type wins over a missing declaration', async () => {
+    const body = Buffer.from(fixture('one-offer.xml').replace('Example Books Ltd', 'Libraría Peñón'), 'latin1');
+    client.server.reply({ headers: { 'content-type': 'text/xml; charset=ISO-8859-1' }, body });
+    const outcome = await lookup();
+    expect(outcome.kind === 'completed' && outcome.record.vendor_name).toBe('Libraría Peñón');
+  });
+
+  it('decodes numeric character references', async () => {
+    client.server.reply({ headers: xml, body: fixture('numeric-char-refs.xml') });
+    const outcome = await lookup();
+    expect(outcome.kind === 'completed' && outcome.record.vendor_name).toBe('Librairé Dupont & Fils');
+  });
+
+  it('an error message with a raw & is the marketplace speaking: failed, not a retry', async () => {
+    client.server.reply({ headers: xml, body: fixture('error-raw-ampersand.xml') });
+    expect(await lookup()).toEqual({
+      kind: 'failed',
+      message: 'Words such as "a", "&", "of" are not searched. Please enter some other words and try again.',
+    });
   });
 
   it('sends no client key when it has none (the sandbox)', async () => {

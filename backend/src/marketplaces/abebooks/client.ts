@@ -1,4 +1,5 @@
 // AbeBooks Search Web Services: GET {base}/search?isbn=…&outputsize=long&sortorder=17&…, XML back.
+// Checked against the official v1 guide's samples and two real captures (see the README's table).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { cheapest, messageText, toNumber } from '../field-mapping.ts';
 import { MalformedResponseError, httpAdapter, type WireFormat } from '../http.ts';
@@ -13,6 +14,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   ignoreAttributes: true,
   ignoreDeclaration: true,
+  // Real answers carry numeric character references (&#233;, &#x26;) besides the five XML ones.
+  htmlEntities: true,
   // One <Book> must still be a list.
   isArray: (_name, jpath) => jpath === 'searchResults.Book',
 });
@@ -26,13 +29,23 @@ export const abeBooksFormat: WireFormat = {
       outputsize: 'long',
       sortorder: '17', // total price (book + shipping), ascending
       maxresults: String(MAX_RESULTS),
+      // The guide's localised editions mark both "always needed"; without them prices come in the
+      // account's default currency and shipping to its default country.
+      currency: 'USD',
+      destinationcountry: 'USA',
     });
     if (settings.credential) query.set('clientkey', settings.credential);
     return { url: `${settings.baseUrl}/search?${query}` };
   },
   parse(body) {
     const valid = XMLValidator.validate(body);
-    if (valid !== true) throw new MalformedResponseError(`invalid XML (${valid.err.msg})`);
+    if (valid !== true) {
+      // AbeBooks prints some error messages with a raw `&` (the guide's stop-words message): still
+      // its own answer, final, not a garbled body worth asking again.
+      const message = unparsedMessages(body);
+      if (message !== undefined) return { kind: 'failed', message: message || 'AbeBooks returned an empty error message' };
+      throw new MalformedResponseError(`invalid XML (${valid.err.msg})`);
+    }
     const root = (parser.parse(body) as { searchResults?: unknown }).searchResults;
     if (root === undefined) throw new MalformedResponseError('no <searchResults> element');
     // An empty element parses to ''.
@@ -45,6 +58,12 @@ export const abeBooksFormat: WireFormat = {
     return outcomeFor(books as Book[]);
   },
 };
+
+/** The text of a <messages> element in a body that is not well-formed XML, whitespace folded. */
+function unparsedMessages(body: string): string | undefined {
+  const m = /<searchResults>\s*<messages>([\s\S]*?)<\/messages>/i.exec(body);
+  return m ? m[1]!.replace(/\s+/g, ' ').trim() : undefined;
+}
 
 function outcomeFor(books: Book[]): LookupOutcome {
   if (books.length === 0) return { kind: 'no_offers', offers: [] };

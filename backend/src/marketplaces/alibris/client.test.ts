@@ -72,6 +72,49 @@ describe('Alibris client', () => {
   });
 });
 
+describe('Alibris client: Mashery gateway answers', () => {
+  const client = useFixtureClient(createAlibrisAdapter, '9780486229874');
+  const mashery = (code: string, extra: Record<string, string> = {}) =>
+    client.server.reply({
+      status: 403,
+      headers: { 'content-type': 'text/xml', server: 'Mashery Proxy', 'x-mashery-error-code': code, ...extra },
+      body: '<h1>Developer Inactive</h1>'.replace('Inactive', code.includes('QPS') ? 'Over Qps' : 'Inactive'),
+    });
+
+  it('over the per-second limit is "slow down": retried with backoff, not a rejected key', async () => {
+    mashery('ERR_403_DEVELOPER_OVER_QPS');
+    expect(await client.lookup()).toEqual({
+      kind: 'retry',
+      reason: 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)',
+    });
+  });
+
+  it('over the daily quota waits (Retry-After when sent, else 15 minutes)', async () => {
+    mashery('ERR_403_DEVELOPER_OVER_RATE');
+    expect(await client.lookup()).toMatchObject({ kind: 'retry', retryAfterMs: 15 * 60_000 });
+    mashery('ERR_403_DEVELOPER_OVER_RATE', { 'retry-after': '120' });
+    expect(await client.lookup()).toMatchObject({ kind: 'retry', retryAfterMs: 120_000 });
+  });
+
+  it('an inactive key is final, with a readable message', async () => {
+    mashery('ERR_403_DEVELOPER_INACTIVE');
+    expect(await client.lookup()).toEqual({
+      kind: 'failed',
+      message: 'Alibris: the API key is inactive (ERR_403_DEVELOPER_INACTIVE)',
+    });
+  });
+
+  it('a Mashery body without the header is still read', async () => {
+    client.server.reply({ status: 403, headers: { 'content-type': 'text/xml' }, body: '<h1>Developer Over Qps</h1>' });
+    expect(await client.lookup()).toMatchObject({ kind: 'retry' });
+  });
+
+  it('an unknown Mashery code is final and names the code', async () => {
+    mashery('ERR_403_SOMETHING_NEW');
+    expect(await client.lookup()).toEqual({ kind: 'failed', message: 'Alibris refused the request (ERR_403_SOMETHING_NEW, HTTP 403)' });
+  });
+});
+
 describeHttpContract('Alibris', createAlibrisAdapter, {
   offers: fixture('offers.json'),
   malformed: fixture('malformed.json'),

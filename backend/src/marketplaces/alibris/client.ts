@@ -1,8 +1,8 @@
 // Alibris public API: GET {base}/v1/public/search?qisbn=…&outputtype=json&qsort=p&chunk=…&apikey=…,
 // JSON {status, message, book:[…]} back, or {Errors:{ErrorID, ErrorText}}.
 import { cheapest, messageText, toNumber } from '../field-mapping.ts';
-import { MalformedResponseError, httpAdapter, parseJsonObject, type WireFormat } from '../http.ts';
-import type { MarketplaceAdapter, MarketplaceSettings } from '../types.ts';
+import { MalformedResponseError, httpAdapter, parseJsonObject, parseRetryAfter, type WireFormat } from '../http.ts';
+import type { LookupOutcome, MarketplaceAdapter, MarketplaceSettings } from '../types.ts';
 import { alibrisMapping } from './mapping.ts';
 
 /** Offers kept per ISBN (the API's default page size). */
@@ -10,7 +10,43 @@ const CHUNK = 25;
 
 type Book = Record<string, unknown>;
 
+/**
+ * Alibris' API sits behind Mashery, which answers for it with HTTP 403 and an X-Mashery-Error-Code
+ * header (its error-code table; a captured 403 shows the header with a short text/xml body).
+ * Over-QPS and over-rate mean "slow down": retry. Anything else is about the key: final.
+ */
+const MASHERY_SLOW_DOWN: Record<string, { reason: string; waitMs?: number }> = {
+  ERR_403_DEVELOPER_OVER_QPS: { reason: 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)' },
+  // The daily quota: backing off by seconds would spend every attempt before it refills.
+  ERR_403_DEVELOPER_OVER_RATE: { reason: 'Alibris: over the daily request quota (ERR_403_DEVELOPER_OVER_RATE)', waitMs: 15 * 60_000 },
+};
+const MASHERY_FINAL: Record<string, string> = {
+  ERR_403_DEVELOPER_INACTIVE: 'Alibris: the API key is inactive (ERR_403_DEVELOPER_INACTIVE)',
+  ERR_403_NOT_AUTHORIZED: 'Alibris: the API key is not authorised for this API (ERR_403_NOT_AUTHORIZED)',
+  ERR_596_SERVICE_NOT_FOUND: 'Alibris: the API key is missing or unknown (ERR_596_SERVICE_NOT_FOUND)',
+};
+
+function masheryOutcome(status: number, headers: Headers, body: string): LookupOutcome | undefined {
+  const code = headers.get('x-mashery-error-code')?.trim().toUpperCase() ?? bodyCode(body);
+  if (!code) return undefined;
+  const slow = MASHERY_SLOW_DOWN[code];
+  if (slow) {
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after')) ?? slow.waitMs;
+    return retryAfterMs === undefined ? { kind: 'retry', reason: slow.reason } : { kind: 'retry', reason: slow.reason, retryAfterMs };
+  }
+  return { kind: 'failed', message: MASHERY_FINAL[code] ?? `Alibris refused the request (${code}, HTTP ${status})` };
+}
+
+/** Mashery's body says the same in words ("Developer Over Qps") when a proxy drops the header. */
+function bodyCode(body: string): string | undefined {
+  if (/developer over qps/i.test(body)) return 'ERR_403_DEVELOPER_OVER_QPS';
+  if (/developer over rate/i.test(body)) return 'ERR_403_DEVELOPER_OVER_RATE';
+  if (/developer inactive/i.test(body)) return 'ERR_403_DEVELOPER_INACTIVE';
+  return undefined;
+}
+
 export const alibrisFormat: WireFormat = {
+  classifyStatus: (status, headers, body) => (status === 403 || status === 596 ? masheryOutcome(status, headers, body) : undefined),
   request(isbn13, settings) {
     const query = new URLSearchParams({ qisbn: isbn13, outputtype: 'json', qsort: 'p', chunk: String(CHUNK) });
     if (settings.credential) query.set('apikey', settings.credential);

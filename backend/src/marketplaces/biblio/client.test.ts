@@ -10,12 +10,19 @@ describe('Biblio client', () => {
   const client = useFixtureClient(createBiblioAdapter, '9780316769488');
   const lookup = () => client.lookup();
 
-  it('calls product_search by ISBN with the key in X-API-KEY', async () => {
+  it('calls product_search by ISBN in USD, shipped to the USA, cheapest first, key in X-API-KEY', async () => {
     client.server.reply({ headers: json, body: fixture('no-offers.json') });
     await lookup();
     const { url, headers } = client.server.requests.at(-1)!;
     expect(url.pathname).toBe('/api/product_search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ isbn: '9780316769488' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      isbn: '9780316769488',
+      currency: 'USD',
+      ship_to_country: 'USA',
+      sort_field: 'price',
+      sort_direction: 'asc',
+      results_per_page: '50',
+    });
     expect(headers['x-api-key']).toBe('test-key');
   });
 
@@ -62,6 +69,40 @@ describe('Biblio client', () => {
   it('number_found 0 with no results means no offers', async () => {
     client.server.reply({ headers: json, body: fixture('no-offers.json') });
     expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+  });
+
+  it.each(['no-offers-results-absent.json', 'no-offers-results-null.json'])(
+    'number_found 0 with results left out or null (%s) means no offers, not a malformed answer',
+    async (name) => {
+      client.server.reply({ headers: json, body: fixture(name) });
+      expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+    },
+  );
+
+  it('an answer with only the publicly evidenced keys fills those columns, prices as text or numbers', async () => {
+    client.server.reply({ headers: json, body: fixture('evidenced-keys-mixed-currency.json') });
+    const outcome = await lookup();
+    expect(outcome.kind === 'completed' && outcome.record).toMatchObject({
+      title: 'Marketing Management',
+      author: 'Kotler, Philip',
+      subtitle: 'Millennium Edition',
+      publisher: 'Prentice Hall',
+      photo: 'https://photos.example.test/2200000003.jpg',
+      book_link: 'https://www.biblio.com/book/marketing-management-kotler-philip/d/2200000003',
+    });
+  });
+
+  it('never compares prices across currencies: the cheaper GBP offer loses to the cheapest USD one', async () => {
+    client.server.reply({ headers: json, body: fixture('evidenced-keys-mixed-currency.json') });
+    const outcome = await lookup();
+    expect(outcome.kind === 'completed' && outcome.record).toMatchObject({ price: 6.25, currency: 'USD' });
+    expect(outcome.kind === 'completed' && outcome.offers).toHaveLength(3);
+  });
+
+  it('with no offer in USD, the cheapest in one currency is kept with that currency', async () => {
+    client.server.reply({ headers: json, body: fixture('only-foreign-currency.json') });
+    const outcome = await lookup();
+    expect(outcome.kind === 'completed' && outcome.record).toMatchObject({ price: 8.4, currency: 'EUR' });
   });
 
   it('a top-level error is the failure message', async () => {

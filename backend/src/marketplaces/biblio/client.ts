@@ -1,5 +1,7 @@
-// Biblio Inventory API: GET {base}/api/product_search?isbn=… with header X-API-KEY,
-// JSON {data:{meta,results}} back; a top-level `error` carries the marketplace's message.
+// Biblio Inventory API: GET {base}/api/product_search?isbn=…&currency=USD&ship_to_country=USA&
+// sort_field=price&sort_direction=asc&results_per_page=50 with header X-API-KEY (what Biblio's
+// announcement and the public clients send), JSON {data:{meta,results}} back; a top-level `error`
+// carries the marketplace's message.
 import { cheapest, messageText, toNumber } from '../field-mapping.ts';
 import { MalformedResponseError, httpAdapter, parseJsonObject, type WireFormat } from '../http.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../types.ts';
@@ -7,11 +9,24 @@ import { biblioMapping } from './mapping.ts';
 
 type Result = Record<string, unknown>;
 
+/** Prices are asked for, and compared, in this currency. */
+export const BIBLIO_CURRENCY = 'USD';
+/** One page of offers, cheapest first (a public client notes 199 as the API's page limit). */
+const RESULTS_PER_PAGE = 50;
+
 export const biblioFormat: WireFormat = {
   request(isbn13, settings) {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (settings.credential) headers['X-API-KEY'] = settings.credential;
-    return { url: `${settings.baseUrl}/api/product_search?${new URLSearchParams({ isbn: isbn13 })}`, headers };
+    const query = new URLSearchParams({
+      isbn: isbn13,
+      currency: BIBLIO_CURRENCY,
+      ship_to_country: 'USA',
+      sort_field: 'price',
+      sort_direction: 'asc',
+      results_per_page: String(RESULTS_PER_PAGE),
+    });
+    return { url: `${settings.baseUrl}/api/product_search?${query}`, headers };
   },
   parse(body) {
     const doc = parseJsonObject(body);
@@ -19,16 +34,31 @@ export const biblioFormat: WireFormat = {
       return { kind: 'failed', message: messageText(doc.error) || 'Biblio returned an empty error' };
     }
     const data = doc.data as { meta?: { number_found?: unknown }; results?: unknown } | undefined;
-    if (!data || typeof data !== 'object' || !Array.isArray(data.results)) {
-      throw new MalformedResponseError('no data.results array');
+    if (!data || typeof data !== 'object') throw new MalformedResponseError('no data object');
+    // Nothing found comes back as number_found 0 with results empty, null or left out.
+    if (toNumber(data.meta?.number_found) === 0 && (data.results === undefined || data.results === null)) {
+      return { kind: 'no_offers', offers: [] };
     }
+    if (!Array.isArray(data.results)) throw new MalformedResponseError('no data.results array');
     const results = data.results as unknown[];
     if (results.some((r) => typeof r !== 'object' || r === null)) throw new MalformedResponseError('a result that is not an object');
     if (results.length === 0 || toNumber(data.meta?.number_found) === 0) return { kind: 'no_offers', offers: [] };
-    const best = cheapest(results as Result[], (r) => toNumber(r.price));
+    const best = cheapestInOneCurrency(results as Result[]);
     return { kind: 'completed', record: biblioMapping.apply(best), offers: results };
   },
 };
+
+/**
+ * Prices in different currencies are never compared: the cheapest offer in the requested currency
+ * wins (an offer without a currency is taken to be in it, since we asked for it). When no offer is
+ * in that currency, the cheapest in the first offer's currency is kept, with its currency beside it.
+ */
+function cheapestInOneCurrency(results: Result[]): Result {
+  const currencyOf = (r: Result) => (typeof r.currency === 'string' && r.currency.trim() ? r.currency.trim().toUpperCase() : BIBLIO_CURRENCY);
+  const requested = results.filter((r) => currencyOf(r) === BIBLIO_CURRENCY);
+  const pool = requested.length ? requested : results.filter((r) => currencyOf(r) === currencyOf(results[0]!));
+  return cheapest(pool, (r) => toNumber(r.price));
+}
 
 export function createBiblioAdapter(settings: MarketplaceSettings): MarketplaceAdapter {
   return httpAdapter('biblio', settings, biblioFormat);

@@ -1,7 +1,7 @@
-// PalletIQ, our assumed contract (marketplaces.md §4 has no public evidence):
-// GET {base}/v1/evaluate?isbn=… with `Authorization: Bearer <key>`, JSON back:
-//   {"isbn": "…", "winner": {"amazon": {"log_data": {"mp_decision": "…", "mm_val": 1.23}}}}
-// `winner: null` means nothing to evaluate (no offers); a top-level `error` is the service's message.
+// PalletIQ: GET {base}/v1/isbn/{isbn}/0?token=<key>, JSON back (contract and evidence in mapping.ts).
+// `status: "failed"` is PalletIQ saying it has nothing to evaluate for this ISBN: final, shown as
+// no offers (asking again gives the same answer). What the trailing `/0` selects is UNKNOWN; the
+// public client always sends 0.
 import { messageText } from '../field-mapping.ts';
 import { MalformedResponseError, httpAdapter, parseJsonObject, type WireFormat } from '../http.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../types.ts';
@@ -9,19 +9,22 @@ import { palletIqMapping } from './mapping.ts';
 
 export const palletIqFormat: WireFormat = {
   request(isbn13, settings) {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (settings.credential) headers.authorization = `Bearer ${settings.credential}`;
-    return { url: `${settings.baseUrl}/v1/evaluate?${new URLSearchParams({ isbn: isbn13 })}`, headers };
+    const query = settings.credential ? `?${new URLSearchParams({ token: settings.credential })}` : '';
+    return { url: `${settings.baseUrl}/v1/isbn/${encodeURIComponent(isbn13)}/0${query}`, headers: { accept: 'application/json' } };
   },
   parse(body) {
     const doc = parseJsonObject(body);
+    if (doc.status === 'failed') return { kind: 'no_offers', offers: [] };
+    // Not evidenced: an `error`/`message` beside a false status is read as PalletIQ's own refusal.
     if (doc.error !== undefined && doc.error !== null) {
       return { kind: 'failed', message: messageText(doc.error) || 'PalletIQ returned an empty error' };
     }
-    if (!('winner' in doc)) throw new MalformedResponseError('no winner');
-    if (doc.winner === null) return { kind: 'no_offers', offers: [] };
-    const logData = (doc.winner as { amazon?: { log_data?: unknown } }).amazon?.log_data;
-    if (typeof logData !== 'object' || logData === null) throw new MalformedResponseError('no winner.amazon.log_data');
+    if (doc.status === false) return { kind: 'failed', message: messageText(doc.message) || 'PalletIQ refused the request' };
+    const winner = doc.winner as { amazonLogData?: unknown } | null | undefined;
+    if (winner === null) return { kind: 'no_offers', offers: [] };
+    if (typeof winner !== 'object' || typeof winner.amazonLogData !== 'object' || winner.amazonLogData === null) {
+      throw new MalformedResponseError('no winner.amazonLogData');
+    }
     // The one evaluation is both the record and the only "offer".
     return { kind: 'completed', record: palletIqMapping.apply(doc), offers: [doc] };
   },
