@@ -1,3 +1,6 @@
+import { MARKETPLACES } from '@app/domain/marketplaces';
+import { biblioMapping } from './biblio/mapping.ts';
+import { palletIqMapping } from './palletiq/mapping.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { createAdapters, hasRealCredentials, needsSandbox, settingsFromEnv, simulatedMarketplaces } from './registry.ts';
@@ -58,5 +61,17 @@ describe('marketplace settings from the environment', () => {
     expect(needsSandbox({})).toBe(true);
     const allSet = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_BASE_URL: 'http://x', PALLETIQ_BASE_URL: 'http://y' };
     expect(needsSandbox(allSet)).toBe(false);
+  });
+});
+
+describe('field tables put what real answers carry first', () => {
+  const rank = { CERTAIN: 0, INFERRED: 1, UNKNOWN: 2 } as const;
+  it.each([
+    ['biblio', biblioMapping],
+    ['pallet_iq', palletIqMapping],
+  ] as const)('%s: the filter builder lists evidenced fields before assumed ones', (id, mapping) => {
+    const evidence = new Map(mapping.entries.map((e) => [e.field, rank[e.evidence]]));
+    const ranks = MARKETPLACES[id].fields.filter((f) => !f.column && evidence.has(f.name)).map((f) => evidence.get(f.name)!);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 });

@@ -69,7 +69,7 @@ const SELLERS: Seller[] = [
   ['55120', 'Bookhaus', 'Hamburg', 'HH', 'Germany', 'DEU'],
   ['31007', 'Pico Books', 'Los Angeles', 'CA', 'United States', 'USA'],
   ['90412', "Reader's Attic", 'Toronto', 'ON', 'Canada', 'CAN'],
-  ['77345', 'Librairie du Quai', 'Lyon', 'ARA', 'France', 'FRA'],
+  ['77345', 'Librairie Générale du Quai', 'Lyon', 'ARA', 'France', 'FRA'],
   ['66001', 'Harbour Lights Books', 'Hobart', 'TAS', 'Australia', 'AUS'],
 ].map(([id, name, city, state, country, country3], i) => ({ id, name, city, state, country, country3, rating: 1 + (i % 5) }));
 

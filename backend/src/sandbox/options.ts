@@ -21,6 +21,8 @@ export interface SandboxOptions {
   timeoutShare: number;
   /** Share of requests answered 200 with a truncated body. */
   malformedShare: number;
+  /** When set, every marketplace refuses requests without this key, as the real one would. */
+  apiKey?: string;
   /** Seeds offers and faults; faults are drawn per (marketplace, ISBN, attempt), so a retry can succeed. */
   seed: number;
 }
@@ -55,6 +57,7 @@ const envSchema = z.object({
   SANDBOX_TIMEOUT_SHARE: share(d.timeoutShare),
   SANDBOX_MALFORMED_SHARE: share(d.malformedShare),
   SANDBOX_SEED: z.preprocess(unset, z.coerce.number().int().default(d.seed)),
+  SANDBOX_API_KEY: z.preprocess(unset, z.string().optional()),
 });
 
 /** Sandbox options from SANDBOX_* variables (port 8090 unless SANDBOX_PORT says otherwise). */
@@ -72,5 +75,6 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): San
     timeoutShare: e.SANDBOX_TIMEOUT_SHARE,
     malformedShare: e.SANDBOX_MALFORMED_SHARE,
     seed: e.SANDBOX_SEED,
+    ...(e.SANDBOX_API_KEY === undefined ? {} : { apiKey: e.SANDBOX_API_KEY }),
   };
 }

@@ -1,6 +1,7 @@
 // A local stand-in for the four marketplaces: one node:http server, each marketplace under its slug
-// (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/evaluate),
-// answering in its wire format with offers derived from the ISBN and the configured faults.
+// (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/isbn/{isbn}/0),
+// answering in its wire format with offers derived from the ISBN and the configured faults. With
+// `apiKey` set, a request carrying another key (or none) is refused the way that marketplace does.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +11,16 @@ import { faultFor } from './faults.ts';
 import { SIMULATED_FORMATS, type SandboxReply } from './formats/index.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from './options.ts';
 
-export type SandboxResult = 'offers' | 'no_offers' | 'error' | 'rate_limited' | 'unavailable' | 'timeout' | 'malformed' | 'not_found';
+export type SandboxResult =
+  | 'offers'
+  | 'no_offers'
+  | 'error'
+  | 'bad_key'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'timeout'
+  | 'malformed'
+  | 'not_found';
 
 export interface SandboxStats {
   requests: number;
@@ -35,7 +45,7 @@ const bySlug = new Map(MARKETPLACE_IDS.map((id) => [MARKETPLACES[id].slug, id]))
 export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const opts: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   const byResult = Object.fromEntries(
-    (['offers', 'no_offers', 'error', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [r, 0]),
+    (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [r, 0]),
   ) as Record<SandboxResult, number>;
   const byMarketplace = Object.fromEntries(
     MARKETPLACE_IDS.map((id) => [id, { requests: 0, firstAt: null as number | null, lastAt: null as number | null }]),
@@ -50,7 +60,8 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     const slash = url.pathname.indexOf('/', 1);
     const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
     const format = id && SIMULATED_FORMATS[id];
-    if (!id || !format || url.pathname.slice(slash) !== format.path) {
+    const asked = format && slash !== -1 ? format.read(url.pathname.slice(slash), url.searchParams, req.headers) : null;
+    if (!id || !format || !asked) {
       byResult.not_found++;
       return send(res, { status: 404, contentType: 'application/json', body: '{"detail":"Not Found"}' });
     }
@@ -59,7 +70,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     market.requests++;
     market.firstAt ??= now;
     market.lastAt = now;
-    const isbn = url.searchParams.get(format.isbnParam) ?? '';
+    const { isbn } = asked;
     const key = `${id}:${isbn}`;
     const entry = seen.get(key) ?? { count: 0, times: [] };
     seen.set(key, entry);
@@ -73,10 +84,14 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     }
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
     if (res.destroyed) return;
+    if (opts.apiKey !== undefined && asked.key !== opts.apiKey) {
+      byResult.bad_key++;
+      return send(res, format.badKey());
+    }
     if (fault === 'rate_limited') {
       byResult.rate_limited++;
       res.setHeader('retry-after', String(opts.retryAfterSeconds));
-      return send(res, { status: 429, contentType: 'text/plain', body: 'Too Many Requests' });
+      return send(res, format.rateLimited?.(opts.retryAfterSeconds) ?? { status: 429, contentType: 'text/plain', body: 'Too Many Requests' });
     }
     if (fault === 'unavailable') {
       byResult.unavailable++;
@@ -130,6 +145,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
 }
 
 function send(res: http.ServerResponse, reply: SandboxReply): void {
-  res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': Buffer.byteLength(reply.body) });
-  res.end(reply.body);
+  const body = Buffer.from(reply.body, reply.encoding ?? 'utf8');
+  res.writeHead(reply.status, { ...reply.headers, 'content-type': reply.contentType, 'content-length': body.length });
+  res.end(body);
 }

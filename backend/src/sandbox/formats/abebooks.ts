@@ -1,19 +1,26 @@
 // AbeBooks Search Web Services, outputsize=long: <searchResults><resultCount/><Book>…</Book>…
 import { CONDITIONS } from '../catalog.ts';
-import type { SimulatedFormat } from './types.ts';
+import { hash32 } from '../random.ts';
+import { queryParam, type SandboxReply, type SimulatedFormat } from './types.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const element = (tag: string, value: string | number | null) =>
   value === null ? '' : `    <${tag}>${escape(String(value))}</${tag}>\n`;
-const xml = (inner: string) => ({
-  status: 200,
+const xml = (inner: string, status = 200): SandboxReply => ({
+  status,
   contentType: 'text/xml; charset=utf-8',
   body: `<?xml version="1.0" encoding="UTF-8"?>\n<searchResults>\n${inner}</searchResults>\n`,
 });
+/** Some real answers come in ISO-8859-1, declared only in the XML declaration. */
+const latin1 = (inner: string): SandboxReply => ({
+  status: 200,
+  contentType: 'text/xml',
+  encoding: 'latin1',
+  body: `<?xml version="1.0" encoding="ISO-8859-1"?>\n<searchResults>\n${inner}</searchResults>\n`,
+});
 
 export const abeBooksSim: SimulatedFormat = {
-  path: '/search',
-  isbnParam: 'isbn',
+  read: (path, query) => (path === '/search' ? { isbn: query.get('isbn') ?? '', key: queryParam(query, 'clientkey') } : null),
   offers(book, listings) {
     // Sorted as sortorder=17 asks: total price ascending.
     const sorted = [...listings].sort((a, b) => a.price + a.shipping - (b.price + b.shipping));
@@ -46,7 +53,11 @@ export const abeBooksSim: SimulatedFormat = {
       ];
       return `  <Book>\n${fields.map(([t, v]) => element(t, v)).join('')}  </Book>\n`;
     });
-    return xml(`  <resultCount>${listings.length}</resultCount>\n${books.join('')}`);
+    const inner = `  <resultCount>${listings.length}</resultCount>\n${books.join('')}`;
+    // One ISBN in four answers in ISO-8859-1 (names with accents are where it shows).
+    return hash32('abebooks-charset', book.isbn13) % 4 === 0 ? latin1(inner) : xml(inner);
   },
   invalidIsbn: (value) => xml(`  <messages>Invalid ISBN value provided: ${escape(value)}</messages>\n`),
+  // The guide: HTTP 401 for a missing or wrong client key.
+  badKey: () => xml('  <messages>Invalid client key</messages>\n', 401),
 };

@@ -1,9 +1,16 @@
 // Alibris item search, outputtype=json: every value a string; Errors{ErrorID,ErrorText} on error.
-import { json, money, type SimulatedFormat } from './types.ts';
+// Its gateway (Mashery) refuses keys and rates with 403 + X-Mashery-Error-Code, not 429.
+import { json, money, queryParam, type SandboxReply, type SimulatedFormat } from './types.ts';
+
+const mashery = (code: string, text: string): SandboxReply => ({
+  status: 403,
+  contentType: 'text/xml',
+  headers: { 'x-mashery-error-code': code, server: 'Mashery Proxy' },
+  body: `<h1>${text}</h1>`,
+});
 
 export const alibrisSim: SimulatedFormat = {
-  path: '/v1/public/search',
-  isbnParam: 'qisbn',
+  read: (path, query) => (path === '/v1/public/search' ? { isbn: query.get('qisbn') ?? '', key: queryParam(query, 'apikey') } : null),
   offers(book, listings) {
     // qsort=p: price ascending.
     const books = [...listings]
@@ -30,7 +37,10 @@ export const alibrisSim: SimulatedFormat = {
         date_pub: String(book.year),
         work_id: String(Number(book.isbn13.slice(-6))),
       }));
-    return json({ status: '0', message: 'Success', book: books });
+    // No match: the envelope without `book` (INFERRED from clients that test for it).
+    return json(books.length ? { status: '0', message: 'Success', book: books } : { status: '0', message: 'Success' });
   },
   invalidIsbn: (value) => json({ Errors: { ErrorID: '105', ErrorText: `Invalid ISBN: ${value}` } }),
+  badKey: () => mashery('ERR_403_DEVELOPER_INACTIVE', 'Developer Inactive'),
+  rateLimited: () => mashery('ERR_403_DEVELOPER_OVER_QPS', 'Developer Over Qps'),
 };

@@ -1,22 +1,28 @@
 // Biblio product_search: {data:{meta,results}}; each result carries every field of our Biblio table
 // (marketplaces.md §2.3: group A evidenced, groups B and C speculative).
 import { hash32 } from '../random.ts';
-import { json, money, type SimulatedFormat } from './types.ts';
+import { json, money, withoutNulls, type SimulatedFormat } from './types.ts';
 
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 export const biblioSim: SimulatedFormat = {
-  path: '/api/product_search',
-  isbnParam: 'isbn',
+  read: (path, query, headers) =>
+    path === '/api/product_search' ? { isbn: query.get('isbn') ?? '', key: header(headers['x-api-key']) } : null,
   offers(book, listings) {
     const slug = slugOf(`${book.title} ${book.author}`);
+    // Nothing found: number_found 0 and no results at all (real answers vary: left out, null, []).
+    if (listings.length === 0) {
+      const meta = { page: '1', pages: '0', number_found: 0, fulltext: '' };
+      return json({ data: hash32('biblio-empty', book.isbn13) % 2 ? { meta } : { meta, results: null } });
+    }
     const results = listings.map((l, i) => {
       const sku = String(1_000_000_000 + (hash32('biblio', book.isbn13, i) % 1_000_000_000));
       const link = `https://www.biblio.com/book/${slug}/d/${sku}`;
       const reduced = l.price;
       const original = Math.round(reduced * 1.2 * 100) / 100;
       const jacket = l.binding === 'Hardcover';
-      return {
+      return withoutNulls({
         biblio_sku: sku,
         book_id: `b${sku}`,
         product_id: `p${sku}`,
@@ -80,10 +86,10 @@ export const biblioSim: SimulatedFormat = {
         slug,
         photo: `https://img.biblio.com/sandbox/${sku}.jpg`,
         photo_count: 1 + (i % 3),
-      };
+      });
     });
-    const pages = results.length ? '1' : '0';
-    return json({ data: { meta: { page: '1', pages, number_found: results.length, fulltext: '' }, results } });
+    return json({ data: { meta: { page: '1', pages: '1', number_found: results.length, fulltext: '' }, results } });
   },
   invalidIsbn: (value) => json({ error: `Invalid value for parameter isbn: ${value}` }, 400),
+  badKey: () => json({ error: 'Invalid API key' }, 401),
 };

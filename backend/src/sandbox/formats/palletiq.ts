@@ -1,16 +1,30 @@
-// PalletIQ, our assumed contract: {isbn, winner:{amazon:{log_data:{mp_decision, mm_val}}}} or winner null.
-import { json, type SimulatedFormat } from './types.ts';
+// PalletIQ as its public clients see it: GET /v1/isbn/{isbn}/0?token=…, JSON with status, meta and
+// winner.amazonLogData; {"status":"failed"} when there is nothing to evaluate.
+import { json, queryParam, type SimulatedFormat } from './types.ts';
+
+const PATH = /^\/v1\/isbn\/([^/]*)\/0$/;
 
 export const palletIqSim: SimulatedFormat = {
-  path: '/v1/evaluate',
-  isbnParam: 'isbn',
+  read(path, query) {
+    const m = PATH.exec(path);
+    return m ? { isbn: decodeURIComponent(m[1]!), key: queryParam(query, 'token') } : null;
+  },
   offers(book, listings) {
-    if (listings.length === 0) return json({ isbn: book.isbn13, winner: null });
+    if (listings.length === 0) return json({ status: 'failed' });
     // Profit if bought at the cheapest listing and sold at the book's typical price, less fees.
     const buy = Math.min(...listings.map((l) => l.price + l.shipping));
     const profit = Math.round((book.basePrice * 1.6 - buy - 3.5) * 100) / 100;
-    const decision = profit > 8 ? 'SELL_FBA' : profit > 2 ? 'SELL_MF' : profit > 0 ? 'KEEP' : 'REJECT';
-    return json({ isbn: book.isbn13, winner: { amazon: { log_data: { mp_decision: decision, mm_val: profit } } } });
+    return json({
+      status: 'success',
+      meta: {
+        title: book.title,
+        asin: book.isbn10,
+        image_url: `https://images.palletiq.invalid/${book.isbn10}.jpg`,
+        weight: 150 + (Number(book.isbn13.slice(-3)) % 900),
+      },
+      winner: { amazonLogData: { fba_decision: profit > 8, mp_decision: profit > 2 ? 'accept' : 'reject', mm_val: profit } },
+    });
   },
-  invalidIsbn: (value) => json({ error: `isbn must be 10 or 13 digits, got "${value}"` }, 422),
+  invalidIsbn: () => json({ status: 'failed' }),
+  badKey: () => json({ status: false, message: 'Invalid token' }, 401),
 };

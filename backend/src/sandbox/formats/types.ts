@@ -4,17 +4,28 @@ export interface SandboxReply {
   status: number;
   contentType: string;
   body: string;
+  headers?: Record<string, string>;
+  /** How the body is encoded on the wire (default UTF-8); must match what contentType declares. */
+  encoding?: 'utf8' | 'latin1';
 }
 
-/** One marketplace's wire format as the sandbox speaks it (marketplaces.md). */
+/** What the sandbox reads off a request: the ISBN asked for and the key sent, if any. */
+export interface SimulatedRequest {
+  isbn: string;
+  key: string | undefined;
+}
+
+/** One marketplace's wire format as the sandbox speaks it (the shapes of real answers). */
 export interface SimulatedFormat {
-  /** Request path below the marketplace's slug. */
-  path: string;
-  /** Query parameter carrying the ISBN. */
-  isbnParam: string;
+  /** Reads a request below the marketplace's slug; null when the path is not this API's. */
+  read(path: string, query: URLSearchParams, headers: Record<string, string | string[] | undefined>): SimulatedRequest | null;
   offers(book: Book, listings: Listing[]): SandboxReply;
   /** The marketplace's own error body for an ISBN it cannot read. */
   invalidIsbn(value: string): SandboxReply;
+  /** How it refuses a wrong key. */
+  badKey(): SandboxReply;
+  /** How it says "slow down" (default: 429 with Retry-After). */
+  rateLimited?(retryAfterSeconds: number): SandboxReply;
 }
 
 export const json = (body: unknown, status = 200): SandboxReply => ({
@@ -24,3 +35,11 @@ export const json = (body: unknown, status = 200): SandboxReply => ({
 });
 
 export const money = (n: number) => n.toFixed(2);
+
+/** Real answers leave absent fields out rather than sending null. */
+export function withoutNulls<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+}
+
+/** A query-string parameter as the single value the sandbox reads. */
+export const queryParam = (query: URLSearchParams, name: string) => query.get(name) ?? undefined;
