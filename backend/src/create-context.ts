@@ -12,7 +12,12 @@ export async function createContext(
   opts: { db?: Database; mailer?: Mailer; pricesSimulated?: boolean; log?: (msg: string) => void } = {},
 ): Promise<AppContext> {
   const log = opts.log ?? ((msg: string) => console.log(msg));
-  const db = opts.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite` }));
+  const db = opts.db ?? (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+      poolSize: config.DATABASE_POOL_SIZE,
+      exportPoolSize: config.EXPORT_MAX_CONCURRENT,
+    }));
   return {
     config,
     db,

@@ -35,8 +35,13 @@ export interface Database extends Sql {
   orm: Orm;
   /** Runs fn in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /** Streams a query's rows (pg: a server-side cursor; PGlite: keyset pages are the caller's job). */
+  /** The API's pool (pg only). */
   pool?: pg.Pool;
+  /**
+   * A small pool of its own for CSV exports (pg only): a download is held open as long as its
+   * client reads, so slow or stalled downloads must never take the connections the API needs.
+   */
+  exportPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -46,30 +51,47 @@ export interface OpenOptions {
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Connections for CSV exports (pg only); at most this many run at once. */
+  exportPoolSize?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const db = opts.url ? openPg(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
+  const db = opts.url ? openPg(opts.url, opts.poolSize ?? 10, opts.exportPoolSize ?? 4) : await openPglite(opts.dataDir);
   if (db.kind === 'pg') await migratePg(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
   else await migratePglite(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;
 }
 
-function openPg(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => {});
+/**
+ * A connection emits 'error' when the server drops it (restart, failover, pg_terminate_backend),
+ * also while checked out of the pool; without a listener Node ends the process. The query in flight
+ * rejects on its own and its caller answers 5xx, so every connection gets a listener for its whole
+ * life; the pool discards a broken connection when it is released with the error.
+ */
+function newPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => {}); // an idle connection that broke: the pool has already dropped it
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+function openPg(url: string, max: number, exportMax: number): Database {
+  const pool = newPool({ connectionString: url, max });
+  // Waiting for a free export connection is bounded: a full pool answers "busy", not a hung request.
+  const exportPool = newPool({ connectionString: url, max: exportMax, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 10_000 });
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   return {
     kind: 'pg',
     orm,
     pool,
+    exportPool,
     async query<T>(text: string, params?: unknown[]) {
       const r = await pool.query(text, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async transaction<T>(fn: (tx: Sql) => Promise<T>) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const tx: Sql = {
@@ -82,13 +104,16 @@ function openPg(url: string, max: number): Database {
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A ROLLBACK that fails means the connection itself is gone: discard it.
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), exportPool.end()]);
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../context.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
+import { Gate, GateFullError } from '../lib/gate.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { camel } from '../lib/names.ts';
@@ -17,7 +18,7 @@ import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUplo
 
 const JobIdParam = z.object({ id: z.coerce.number().int().positive('Invalid job id') });
 const tags = ['jobs'];
-const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBody };
+const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBody, 429: HttpErrorBody };
 
 function parseConfig(raw: string | undefined): JobConfigInput {
   let json: unknown;
@@ -43,7 +44,22 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     maxParseMemoryMb: ctx.config.UPLOAD_PARSE_MAX_MEMORY_MB,
   };
 
+  // Each upload in flight holds its file and a parser thread (up to UPLOAD_PARSE_MAX_MEMORY_MB):
+  // a few at a time, the rest wait briefly in line, then are asked to come back.
+  const uploads = new Gate(ctx.config.UPLOAD_MAX_CONCURRENT_PARSES, ctx.config.UPLOAD_PARSE_QUEUE_WAIT_MS);
+
   async function upload(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {
+    try {
+      return await uploads.run(() => readAndCreate(req, config));
+    } catch (err) {
+      if (err instanceof GateFullError) {
+        throw new HttpError(429, 'Other uploads are being read right now. Please try again in a moment.', { 'retry-after': '5' });
+      }
+      throw err;
+    }
+  }
+
+  async function readAndCreate(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
     // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.

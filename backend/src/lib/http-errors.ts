@@ -51,7 +51,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, body too large, wrong content type): keep the message, drop the stack.
       return reply.code(status).send({ detail: err.message });
     }
+    if (isDatabaseConnectionError(err)) {
+      req.log.warn({ err }, 'database connection lost during a request');
+      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is unavailable. Please try again in a moment.' });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
+}
+
+/** The database went away mid-request (admin shutdown, connection failure, a cut socket). */
+function isDatabaseConnectionError(err: { code?: string; message?: string }): boolean {
+  return /^(57P0[1-3]|08\d\d\d)$/.test(err.code ?? '') || /Connection terminated|ECONNRESET|ECONNREFUSED/.test(err.message ?? '');
 }

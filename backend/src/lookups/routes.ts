@@ -49,7 +49,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
       onRequest: requireUser,
       handler: async (req, reply) => {
         const q = buildLookupQuery(m, currentUser(req), { filters: req.body.filters as never, sort_by: req.body.sort_by, sort_direction: req.body.sort_direction });
-        const stream = csvStream(ctx.db, { fields: m.fields, ...q });
+        const stream = await csvStream(ctx.db, { fields: m.fields, ...q }, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${m.csvPrefix}_price_lookups_${timestamp()}.csv"`)

@@ -30,8 +30,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export async function startTestApp(engine: Engine, opts: { env?: Record<string, string>; captureMail?: boolean } = {}): Promise<TestApp> {
-  const { db, cleanup } = await openTestDatabase(engine);
   const config = testConfig(opts.env);
+  const { db, cleanup } = await openTestDatabase(engine, { exportPoolSize: config.EXPORT_MAX_CONCURRENT });
   const sent: OutgoingEmail[] = [];
   const mailer = opts.captureMail === false ? undefined : { send: async (m: OutgoingEmail) => void sent.push(m), describe: () => 'memory' };
   const ctx = await createContext(config, { db, mailer, log: () => {} });

@@ -41,13 +41,13 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-export async function openTestDatabase(engine: Engine, opts: { prefix?: string; poolSize?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(engine: Engine, opts: { prefix?: string; poolSize?: number; exportPoolSize?: number } = {}): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const db = await openDatabase({});
     return { db, cleanup: () => db.close() };
   }
   const { url, drop } = await createPgDatabase(opts.prefix);
-  const db = await openDatabase({ url, poolSize: opts.poolSize ?? 5 });
+  const db = await openDatabase({ url, poolSize: opts.poolSize ?? 5, exportPoolSize: opts.exportPoolSize });
   return {
     db,
     url,

@@ -1,0 +1,146 @@
+// Faults that used to take the service down, on real PostgreSQL through a listening server:
+// connections cut mid-upload and mid-export, parallel uploads, and downloads nobody reads.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleIsbns } from '../src/sandbox/isbns.ts';
+import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
+
+const ROWS = 150_000;
+
+describe('faults on pg', () => {
+  let t: TestApp;
+  let base: string;
+  let token: string;
+  let killer: pg.Client;
+
+  /** Ends every connection the app holds to its database (what a failover or an admin does). */
+  const terminateAppBackends = () =>
+    killer.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+
+  const request = (method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const healthy = async () => (await fetch(`${base}/api/v1/utils/health-check/`)).status === 200 && (await request('POST', '/api/v1/jobs/jobs', { filters: [] })).status === 200;
+
+  beforeAll(async () => {
+    t = await startTestApp('pg', {
+      env: { EXPORT_MAX_CONCURRENT: '2', EXPORT_STALL_TIMEOUT_MS: '4000', UPLOAD_MAX_CONCURRENT_PARSES: '1', UPLOAD_PARSE_QUEUE_WAIT_MS: '0' },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    token = await login(t.app, ADMIN.email, ADMIN.password);
+    const job = await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'big', 'big.csv', id, true FROM users LIMIT 1 RETURNING id`);
+    // Enough rows that a download does not fit in the socket buffers: an unread one stays open.
+    await t.ctx.db.query(
+      `INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_url, listing_condition)
+       SELECT $1, lpad(g::text, 13, '9'), 'big.csv', 'completed', 'https://www.abebooks.com/servlet/BookDetailsPL?bi=' || g, 'NOT NEW BOOK'
+       FROM generate_series(1, ${ROWS}) g`,
+      [job.rows[0]!.id],
+    );
+    killer = new pg.Client({ connectionString: (t.ctx.db.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    await killer.connect();
+  }, 120_000);
+  afterAll(async () => {
+    await killer?.end();
+    await t?.close();
+  });
+
+  it('a connection cut mid-export ends that download, and the server keeps serving', async () => {
+    const res = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', { filters: [] });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    await terminateAppBackends();
+    // The download ends early (an error or a short body), never the process.
+    let bytes = 0;
+    try {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
+    } catch {
+      /* the server cut the response: expected */
+    }
+    expect(bytes).toBeLessThan(ROWS * 60);
+    expect(await healthy()).toBe(true);
+  });
+
+  it('a connection cut mid-upload answers 5xx with {detail}, writes nothing, and the server keeps serving', async () => {
+    const jobsBefore = (await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0]!.n;
+    const csv = ['isbn', ...sampleIsbns(40_000, 100_000_000)].join('\n');
+    const body = multipartBody({ config: JSON.stringify({ name: 'cut', ...ALL_SOURCES }) }, { name: 'cut.csv', data: csv });
+    const upload = fetch(`${base}/api/v1/jobs/upload-file`, { method: 'POST', headers: { ...bearer(token), ...body.headers }, body: body.payload });
+    // Cut the app's connections repeatedly while the upload is being written.
+    let done = false;
+    const cutting = (async () => {
+      while (!done) {
+        await terminateAppBackends();
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+    const res = await upload;
+    done = true;
+    await cutting;
+    if (res.status !== 200) {
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(Object.keys(await res.json())).toEqual(['detail']);
+      expect((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0]!.n).toBe(jobsBefore);
+    }
+    expect(await healthy()).toBe(true);
+  });
+
+  it('uploads beyond the parse limit are asked to come back (429 + Retry-After), not all read at once', async () => {
+    const csv = ['isbn', ...sampleIsbns(30_000, 200_000_000)].join('\n');
+    const send = () => {
+      const body = multipartBody({ config: JSON.stringify({ name: 'many', abe_books: true }) }, { name: 'many.csv', data: csv });
+      return fetch(`${base}/api/v1/jobs/upload-file`, { method: 'POST', headers: { ...bearer(token), ...body.headers }, body: body.payload });
+    };
+    const answers = await Promise.all([send(), send(), send()]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(429);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect((await refused.json()).detail).toMatch(/try again/);
+  });
+
+  it('downloads nobody reads never starve the API, are turned away past the cap, and are ended when stalled', async () => {
+    // Clients that ask for a CSV and never read it.
+    const stalled: http.ClientRequest[] = [];
+    const openStalled = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(`${base}/api/v1/abe-books/price-lookups/download-csv`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+        });
+        req.on('response', (res) => {
+          res.pause();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end('{"filters":[]}');
+        stalled.push(req);
+      });
+    try {
+      expect(await openStalled()).toBe(200);
+      expect(await openStalled()).toBe(200);
+      // Both export connections are held; the API's own pool is untouched.
+      for (let i = 0; i < 5; i++) expect(await healthy()).toBe(true);
+      // A third download waits for a free export connection, then is told to come back.
+      const third = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', { filters: [] });
+      expect(third.status).toBe(503);
+      expect(third.headers.get('retry-after')).toBe('10');
+      expect(await third.json()).toEqual({ detail: 'Too many CSV downloads are running. Please try again in a moment.' });
+      // After the stall timeout the unread downloads are ended and their connections come back.
+      await new Promise((r) => setTimeout(r, 4500));
+      const again = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', { filters: [{ field: 'isbn', operator: 'equals', value: 'none' }] });
+      expect(again.status).toBe(200);
+      expect((await again.text()).trim().split('\n')).toHaveLength(1);
+    } finally {
+      for (const req of stalled) req.destroy();
+    }
+  }, 60_000);
+});
