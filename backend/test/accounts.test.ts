@@ -192,7 +192,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(res.json().count).toBeGreaterThan(2);
       const bad = await t.app.inject({ method: 'GET', url: '/api/v1/users/?limit=-1', headers: bearer(adminToken) });
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().detail[0].loc).toEqual(['querystring', 'limit']);
+      expect(bad.json().detail[0].loc).toEqual(['query', 'limit']);
     });
 
     it('creates, updates (empty password omitted) and deletes a user with their items', async () => {
@@ -221,7 +221,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(self.statusCode).toBe(403);
       const badId = await t.app.inject({ method: 'GET', url: '/api/v1/users/not-a-uuid', headers: bearer(adminToken) });
       expect(badId.statusCode).toBe(422);
-      expect(badId.json().detail[0].loc).toEqual(['params', 'user_id']);
+      expect(badId.json().detail[0].loc).toEqual(['path', 'user_id']);
     });
   });
 

@@ -84,7 +84,7 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     const s = await query(user.token, [], '?sort_by=offers');
     expect(s.json().detail[0]).toMatchObject({ loc: ['query', 'sort_by'], msg: "Unknown sort field 'offers'" });
     const d = await query(user.token, [], '?sort_direction=sideways');
-    expect(d.json().detail[0].loc).toEqual(['querystring', 'sort_direction']);
+    expect(d.json().detail[0].loc).toEqual(['query', 'sort_direction']);
   });
 
   it('shows users only their own lookups; superusers all', async () => {

@@ -30,14 +30,28 @@ export async function parseOrExplain(data: Buffer, filename: string, limits: Upl
   }
 }
 
+/** A cell as PostgreSQL text can hold it: NUL (which a spreadsheet can carry) shown as U+FFFD. */
+const storable = (text: string) => text.replace(/\0/g, '\uFFFD');
+
+/**
+ * The report and rejected cells with every NUL (which a spreadsheet cell or sheet name can carry)
+ * as U+FFFD: PostgreSQL text and jsonb cannot hold NUL. An escaped backslash before "u0000" is text.
+ */
+function readableWithoutNul(parsed: ParsedUpload): ParsedUpload {
+  const json = JSON.stringify({ report: parsed.report, rejections: parsed.rejections });
+  if (!json.includes('\\u0000')) return parsed;
+  const clean = JSON.parse(json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd')) as Pick<ParsedUpload, 'report' | 'rejections'>;
+  return { ...parsed, ...clean };
+}
+
 /** Keeps the name a user recognises, without any client path, within the column's size. */
 export function cleanFilename(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).trim();
+  const base = storable(path.basename(name.replace(/\\/g, '/'))).trim();
   return (base || 'upload').slice(0, 255);
 }
 
 export async function createJob(db: Database, owner: UserRow, config: JobConfigInput, file: { filename: string; data: Buffer }, limits: UploadLimits) {
-  const parsed = await parseOrExplain(file.data, file.filename, limits);
+  const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
   const filename = cleanFilename(file.filename);
   const job = await db.transaction(async (tx) => {
     const { rows } = await tx.query<JobRow>(

@@ -1,6 +1,7 @@
 // Reads one uploaded file and the text fields of a multipart request, bounded in size.
 import type { FastifyRequest } from 'fastify';
 import { HttpError, validationError } from '../lib/http-errors.ts';
+import { nulIssues } from '../lib/nul-guard.ts';
 
 export interface UploadedForm {
   file: { filename: string; data: Buffer };
@@ -27,9 +28,12 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
       throw new HttpError(413, `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB upload limit.`);
     }
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Upload one file at a time.');
-    if (code?.startsWith('FST_')) throw new HttpError(400, 'The upload could not be read. Please try again.');
-    throw err;
+    if (err instanceof HttpError) throw err;
+    // A missing or broken boundary, a truncated body: busboy's and Fastify's parse errors alike.
+    throw new HttpError(400, 'The upload could not be read. Please try again.');
   }
+  const issues = [...nulIssues('body', fields), ...(file ? nulIssues('body', { filename: file.filename }) : [])];
+  if (issues.length) throw new HttpError(422, issues);
   if (!file || file.data.length === 0) throw validationError(['body', 'file'], file ? 'The file is empty.' : 'File is required.');
   return { file, fields };
 }

@@ -6,6 +6,7 @@ import type { App, AppContext } from '../context.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
+import { nulIssues } from '../lib/nul-guard.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { camel } from '../lib/names.ts';
@@ -16,7 +17,8 @@ import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
 import { findVisibleJob, listJobs, readJob, toJobPublic } from './repository.ts';
 import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, type JobConfigInput } from './schemas.ts';
 
-const JobIdParam = z.object({ id: z.coerce.number().int().positive('Invalid job id') });
+// Job ids are PostgreSQL integers: anything larger is no job (422, not a database error).
+const JobIdParam = z.object({ id: z.coerce.number().int('Invalid job id').positive('Invalid job id').max(2_147_483_647, 'Invalid job id') });
 const tags = ['jobs'];
 const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBody, 429: HttpErrorBody };
 
@@ -27,6 +29,8 @@ function parseConfig(raw: string | undefined): JobConfigInput {
   } catch {
     throw new HttpError(422, [{ loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' }]);
   }
+  const nul = nulIssues('body', { config: json });
+  if (nul.length) throw new HttpError(422, nul);
   const result = JobConfig.safeParse(json);
   if (!result.success) {
     const detail: ValidationIssue[] = result.error.issues.map((i) => ({ loc: ['body', 'config', ...(i.path as (string | number)[])], msg: i.message, type: i.code }));

@@ -5,6 +5,6 @@ export const Message = z.object({ message: z.string() }).meta({ id: 'Message' })
 export const HttpErrorBody = z.object({ detail: z.unknown() }).meta({ id: 'HTTPError' });
 
 export const Paging = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });

@@ -29,6 +29,9 @@ export interface SqlFragment {
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+// JavaScript reads dates far outside what PostgreSQL stores; keep to ordinary calendar years.
+const MIN_DATE = Date.parse('0001-01-01T00:00:00Z');
+const MAX_DATE = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Builds WHERE conditions; every problem becomes a 422 naming the filter and its part. */
 export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[], params: unknown[] = [], alias = ''): SqlFragment {
@@ -56,12 +59,18 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     if (def.type === 'number') {
       const n = Number(value);
       if (value === '' || !Number.isFinite(n)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
-      conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(n)}`);
+      // A whole number in int4's range compares as the column's own type (its index serves it); a
+      // fraction or a larger number compares as numeric, so an integer column never sees a value it
+      // cannot hold (that was a database error, i.e. a 500).
+      if (Number.isInteger(n) && Math.abs(n) <= 2_147_483_647) conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(n)}`);
+      else conditions.push(`${col}::numeric ${SQL_OPS[f.operator]} ${p(String(n))}::numeric`);
       return;
     }
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
     const t = Date.parse(DAY_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(t)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD)`, type: 'value_error' });
+    if (Number.isNaN(t) || t < MIN_DATE || t > MAX_DATE) {
+      return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`, type: 'value_error' });
+    }
     const start = new Date(t);
     if (DAY_ONLY.test(value)) {
       const next = new Date(t + 86_400_000);

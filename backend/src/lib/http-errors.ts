@@ -26,6 +26,9 @@ export function validationError(loc: (string | number)[], msg: string, type = 'v
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const forbidden = (detail = "The user doesn't have enough privileges") => new HttpError(403, detail);
 
+/** Fastify's names for the parts of a request → FastAPI's, which the API's 422s use. */
+const FASTAPI_LOC: Record<string, string> = { params: 'path', querystring: 'query', headers: 'header', body: 'body' };
+
 interface ZodLikeIssue {
   instancePath?: string;
   message?: string;
@@ -38,7 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send({ detail: err.detail });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext ?? 'body';
+      const where = FASTAPI_LOC[err.validationContext ?? 'body'] ?? err.validationContext ?? 'body';
       const detail: ValidationIssue[] = (err.validation as ZodLikeIssue[]).map((v) => {
         const issue = v.params?.issue;
         const path = issue?.path ?? (v.instancePath ?? '').split('/').filter(Boolean);
@@ -48,8 +51,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type): keep the message, drop the stack.
-      return reply.code(status).send({ detail: err.message });
+      // Fastify's own client errors (bad JSON, body too large, wrong content type): a fixed sentence
+      // per status, since their messages can quote the request back.
+      return reply.code(status).send({ detail: CLIENT_ERROR_DETAIL[status] ?? 'Bad Request' });
     }
     if (isDatabaseConnectionError(err)) {
       req.log.warn({ err }, 'database connection lost during a request');
@@ -58,6 +62,30 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
+}
+
+const CLIENT_ERROR_DETAIL: Record<number, string> = {
+  400: 'The request body could not be read',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  411: 'Length Required',
+  413: 'The request body is too large',
+  414: 'The address is too long',
+  415: 'Unsupported Media Type',
+  431: 'The request headers are too large',
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (headers too large, a malformed
+ * request line): answered as {detail} too, without echoing anything sent.
+ */
+export function clientErrorResponse(err: NodeJS.ErrnoException): string {
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+  const body = JSON.stringify({ detail: CLIENT_ERROR_DETAIL[status] ?? 'Bad Request' });
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 414 ? 'URI Too Long' : 'Bad Request';
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /** The database went away mid-request (admin shutdown, connection failure, a cut socket). */

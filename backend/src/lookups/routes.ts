@@ -13,7 +13,7 @@ import { csvStream } from './csv-export.ts';
 import { lookupSchemas } from './schemas.ts';
 
 const ExportBody = FiltersBody.extend({ sort_by: z.string().max(100).optional(), sort_direction: z.enum(['asc', 'desc']).optional() }).meta({ id: 'ExportBody' });
-const IdParam = z.object({ id: z.coerce.number().int().positive('Invalid lookup id') });
+const IdParam = z.object({ id: z.coerce.number().int('Invalid lookup id').positive('Invalid lookup id').max(Number.MAX_SAFE_INTEGER, 'Invalid lookup id') });
 
 const timestamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 

@@ -1258,6 +1258,10 @@ export type UploadJobFileErrors = {
      * Default Response
      */
     422: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type UploadJobFileError = UploadJobFileErrors[keyof UploadJobFileErrors];
@@ -1296,6 +1300,10 @@ export type AbeBooksUploadFileErrors = {
      * Default Response
      */
     422: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type AbeBooksUploadFileError = AbeBooksUploadFileErrors[keyof AbeBooksUploadFileErrors];
@@ -1334,6 +1342,10 @@ export type BiblioUploadFileErrors = {
      * Default Response
      */
     422: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type BiblioUploadFileError = BiblioUploadFileErrors[keyof BiblioUploadFileErrors];
@@ -1372,6 +1384,10 @@ export type AlibrisUploadFileErrors = {
      * Default Response
      */
     422: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type AlibrisUploadFileError = AlibrisUploadFileErrors[keyof AlibrisUploadFileErrors];
@@ -1410,6 +1426,10 @@ export type PalletIqUploadFileErrors = {
      * Default Response
      */
     422: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type PalletIqUploadFileError = PalletIqUploadFileErrors[keyof PalletIqUploadFileErrors];
