@@ -33,6 +33,11 @@ export interface BuildOptions {
   routes?: ((app: App, ctx: AppContext) => void)[];
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops". */
+function trustProxyOption(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 /** Request lines as logged: method and path only; a query string can carry tokens or hashes. */
 function requestForLog(req: { method: string; url: string; ip?: string }) {
   return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
@@ -41,7 +46,7 @@ function requestForLog(req: { method: string; url: string; ip?: string }) {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ? { ...(opts.logger as object), serializers: { req: requestForLog } } : false,
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     clientErrorHandler: (err, socket) => {
       if (socket.writable) socket.end(clientErrorResponse(err));

@@ -33,7 +33,18 @@ export const envSchema = z
     EMAILS_FROM_EMAIL: z.string().email().default('noreply@example.com'),
     EMAILS_FROM_NAME: z.string().optional(),
     LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+    LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+    RECOVERY_EMAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+    RECOVERY_EMAILS_PER_CLIENT: z.coerce.number().int().positive().default(20),
+    RECOVERY_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+    // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
+    // addresses. Off by default: a client-sent X-Forwarded-For must not pick the address we throttle.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
     UPLOAD_MAX_ROWS: z.coerce.number().int().positive().default(200_000),
     UPLOAD_MAX_ISBNS: z.coerce.number().int().positive().default(150_000),

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { TokenService } from './auth/tokens.ts';
-import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { AttemptLimiter } from './auth/attempt-limiter.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { UsersRepository } from './users/repository.ts';
 
@@ -13,7 +13,8 @@ export interface AppContext {
   config: Config;
   db: Database;
   tokens: TokenService;
-  throttle: LoginThrottle;
+  /** Login and recovery-email limits, counted in the database. */
+  limiter: AttemptLimiter;
   mailer: Mailer;
   users: UsersRepository;
   /** True when the marketplace adapters talk to the local sandbox rather than real marketplaces. */

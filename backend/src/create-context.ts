@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { TokenService } from './auth/tokens.ts';
-import { LoginThrottle } from './auth/login-throttle.ts';
+import { AttemptLimiter } from './auth/attempt-limiter.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { UsersRepository } from './users/repository.ts';
 
@@ -22,7 +22,7 @@ export async function createContext(
     config,
     db,
     tokens: new TokenService(config.SECRET_KEY, config.ACCESS_TOKEN_EXPIRE_MINUTES, config.EMAIL_RESET_TOKEN_EXPIRE_HOURS),
-    throttle: new LoginThrottle(config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS * 1000),
+    limiter: new AttemptLimiter(db),
     mailer: opts.mailer ?? createMailer(config, log),
     users: new UsersRepository(db.orm),
     pricesSimulated: opts.pricesSimulated ?? true,

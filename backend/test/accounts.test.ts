@@ -56,7 +56,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await attempt('wrong-password')).statusCode).toBe(400);
       const blocked = await attempt('target-password');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ detail: 'Too Many Requests' });
+      expect(blocked.json()).toEqual({ detail: 'Too many login attempts. Please wait a moment and try again.' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
@@ -85,7 +85,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ email: 'New.Person@example.com', is_superuser: false, is_active: true });
       const dup = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'new.person@EXAMPLE.com', password: 'password123' } });
-      expect(dup.statusCode).toBe(409);
+      expect(dup.statusCode).toBe(400);
+      expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system' });
       const short = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'x@example.com', password: 'short' } });
       expect(short.statusCode).toBe(422);
       expect(short.json().detail[0]).toMatchObject({ loc: ['body', 'password'], msg: 'Password must be at least 8 characters' });
@@ -112,7 +113,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const same = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password: 'first-password', new_password: 'first-password' } });
       expect(same.statusCode).toBe(400);
       const ok = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password: 'first-password', new_password: 'second-password' } });
-      expect(ok.json()).toEqual({ message: 'Password updated successfully' });
+      expect(ok.json()).toMatchObject({ message: 'Password updated successfully', token_type: 'bearer' });
       await expect(login(t.app, 'pw@example.com', 'second-password')).resolves.toBeTruthy();
     });
 
@@ -215,7 +216,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('refuses duplicate emails and self-deletion', async () => {
       const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
       const dup = await t.app.inject({ method: 'POST', url: '/api/v1/users/', headers: bearer(adminToken), payload: { email: 'ADMIN@example.com', password: 'password123' } });
-      expect(dup.statusCode).toBe(409);
+      expect(dup.statusCode).toBe(400);
+      expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system.' });
       const me = (await t.ctx.users.byEmail(ADMIN.email))!;
       const self = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${me.id}`, headers: bearer(adminToken) });
       expect(self.statusCode).toBe(403);

@@ -17,10 +17,11 @@ export function authGuards(ctx: AppContext) {
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer\s+(.+)$/i);
     if (!match) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
-    const userId = await ctx.tokens.verifyAccessToken(match[1].trim());
-    // A token for a user that no longer exists is as good as a forged one.
-    const user = userId && /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.users.byId(userId) : undefined;
-    if (!user) throw new HttpError(403, 'Could not validate credentials');
+    const claims = await ctx.tokens.verifyAccessToken(match[1].trim());
+    // A token for a user that no longer exists is as good as a forged one, and so is one from
+    // before the password last changed.
+    const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await ctx.users.byId(claims.userId) : undefined;
+    if (!user || user.password_changed_at.getTime() !== claims!.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
     if (!user.is_active) throw new HttpError(400, 'Inactive user');
     req.currentUser = user;
   }

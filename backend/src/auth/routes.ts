@@ -7,6 +7,7 @@ import { EmailSchema, PasswordSchema, UserPublic, toPublic } from '../users/sche
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { SECURITY, authGuards, currentUser } from './current-user.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
+import type { LimitPolicy } from './attempt-limiter.ts';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
 const LoginForm = z
@@ -26,6 +27,10 @@ export const RECOVERY_MESSAGE = 'If that email is registered, a password recover
 
 export function authRoutes(app: App, ctx: AppContext): void {
   const { requireUser, requireSuperuser } = authGuards(ctx);
+  const c = ctx.config;
+  const loginPolicy: LimitPolicy = { max: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS, after: 'double', maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS };
+  const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS };
+  const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 
   app.post('/login/access-token', {
     schema: {
@@ -38,19 +43,19 @@ export function authRoutes(app: App, ctx: AppContext): void {
     },
     handler: async (req) => {
       const email = req.body.username.trim().toLowerCase();
-      const keys = [`account:${email}`, `ip:${req.ip}`];
-      const wait = ctx.throttle.retryAfter(keys);
-      if (wait > 0) throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(wait) });
+      // Counted before the password is checked, per account *and* address (a guesser elsewhere
+      // slows only themself, never the owner) and per address across accounts.
+      const pairKey = `login:${email}|${req.ip}`;
+      const wait =
+        (await ctx.limiter.take(pairKey, loginPolicy)) || (await ctx.limiter.take(`login-address:${req.ip}`, addressPolicy));
+      if (wait > 0) throw new HttpError(429, 'Too many login attempts. Please wait a moment and try again.', { 'retry-after': String(wait) });
       const user = await ctx.users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
-      if (!user || !ok) {
-        ctx.throttle.recordFailure(keys);
-        throw new HttpError(400, 'Incorrect email or password');
-      }
+      if (!user || !ok) throw new HttpError(400, 'Incorrect email or password');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
-      ctx.throttle.reset(`account:${email}`);
-      return { access_token: await ctx.tokens.createAccessToken(user.id), token_type: 'bearer' };
+      await ctx.limiter.reset(pairKey);
+      return { access_token: await ctx.tokens.createAccessToken(user.id, user.password_changed_at), token_type: 'bearer' };
     },
   });
 
@@ -63,8 +68,15 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post('/password-recovery/:email', {
     schema: { operationId: 'recoverPassword', tags: ['login'], params: EmailParam, response: { 200: Message } },
     handler: async (req) => {
-      // Same answer, and no waiting on the mail server, whether or not the email exists.
-      void sendRecoveryEmail(ctx, req.params.email).catch((err) => req.log.error({ err }, 'password recovery email failed'));
+      // Same answer, and no waiting on the mail server, whether or not the email exists or a limit
+      // was reached (a limit that answered differently would tell which addresses have accounts).
+      const email = req.params.email.trim().toLowerCase();
+      const send = async () => {
+        if ((await ctx.limiter.take(`recovery-client:${req.ip}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_CLIENT))) > 0) return;
+        if ((await ctx.limiter.take(`recovery:${email}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_ADDRESS))) > 0) return;
+        await sendRecoveryEmail(ctx, email);
+      };
+      void send().catch((err) => req.log.error({ err }, 'password recovery email failed'));
       return { message: RECOVERY_MESSAGE };
     },
   });
@@ -76,7 +88,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const user = claims ? await ctx.users.byEmail(claims.email) : undefined;
       if (!claims || !user || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(400, 'Invalid token');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
-      await ctx.users.update(user.id, { password: req.body.new_password });
+      // Only if the password is still the one the link was made for: of parallel uses, one wins.
+      if (!(await ctx.users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp))) throw new HttpError(400, 'Invalid token');
       return { message: 'Password updated successfully' };
     },
   });

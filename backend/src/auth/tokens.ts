@@ -12,8 +12,12 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  createAccessToken(userId: string): Promise<string> {
-    return new SignJWT({ typ: 'access' })
+  /**
+   * The access token carries the password's change stamp too: changing or resetting the password
+   * ends every session that started before it.
+   */
+  createAccessToken(userId: string, passwordStamp: Date): Promise<string> {
+    return new SignJWT({ typ: 'access', pwd: passwordStamp.getTime() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -31,9 +35,10 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verifyAccessToken(token: string): Promise<string | null> {
+  async verifyAccessToken(token: string): Promise<{ userId: string; passwordStamp: number } | null> {
     const payload = await this.verify(token, 'access');
-    return payload?.sub ?? null;
+    if (!payload?.sub || typeof payload.pwd !== 'number') return null;
+    return { userId: payload.sub, passwordStamp: payload.pwd };
   }
 
   async verifyResetToken(token: string): Promise<{ email: string; passwordStamp: number } | null> {
@@ -44,7 +49,8 @@ export class TokenService {
 
   private async verify(token: string, typ: string) {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token without an expiry would be good forever: refused, whoever signed it.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
       return payload.typ === typ ? payload : null;
     } catch {
       return null;

@@ -143,3 +143,14 @@ export const marketplaceRateSlots = pgTable('marketplace_rate_slots', {
   marketplace: varchar({ length: 32 }).primaryKey(),
   next_at: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Attempt counters for throttling (logins, recovery emails), shared by every API process.
+ * One row per key (e.g. account+address); see auth/attempt-limiter.ts.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text().primaryKey(),
+  attempts: integer().notNull(),
+  window_start: timestamp({ withTimezone: true }).notNull(),
+  blocked_until: timestamp({ withTimezone: true }),
+});

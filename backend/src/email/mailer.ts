@@ -1,5 +1,6 @@
 // Outgoing email: SMTP when SMTP_HOST is set, otherwise .eml files in DATA_DIR/outbox so the
 // embedded default works offline and a developer can still open the message.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -42,7 +43,8 @@ export function createMailer(config: Config, log: (msg: string) => void): Mailer
     async send(m) {
       const info = await transport.sendMail({ from, ...m });
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      // A random part keeps two messages in the same millisecond (to the same address) apart.
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       writeFileSync(file, info.message as Buffer);
       log(`Email to ${m.to} ("${m.subject}") written to ${file}`);
     },

@@ -1,5 +1,5 @@
 // Users in the database. Emails are unique without regard to case (unique index on lower(email)).
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -7,6 +7,13 @@ import { HttpError } from '../lib/http-errors.ts';
 import type { UserRow } from './schemas.ts';
 
 export const EMAIL_TAKEN = 'The user with this email already exists in the system.';
+
+/** A user with this email exists already (409 by default; creating answers 400, as the template does). */
+export class EmailTakenError extends HttpError {
+  constructor() {
+    super(409, EMAIL_TAKEN);
+  }
+}
 
 export class UsersRepository {
   constructor(private readonly orm: Orm) {}
@@ -48,7 +55,7 @@ export class UsersRepository {
         .returning();
       return row;
     } catch (err) {
-      throw uniqueViolation(err) ? new HttpError(409, EMAIL_TAKEN) : err;
+      throw uniqueViolation(err) ? new EmailTakenError() : err;
     }
   }
 
@@ -68,8 +75,22 @@ export class UsersRepository {
       const [row] = await this.orm.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     } catch (err) {
-      throw uniqueViolation(err) ? new HttpError(409, EMAIL_TAKEN) : err;
+      throw uniqueViolation(err) ? new EmailTakenError() : err;
     }
+  }
+
+  /**
+   * Sets a new password only while the password is still the one stamped `stampMs` (a reset link's
+   * stamp). One UPDATE decides, so of parallel resets with the same link exactly one succeeds.
+   */
+  async setPasswordIfUnchanged(id: string, password: string, stampMs: number): Promise<boolean> {
+    const hashed_password = await hashPassword(password);
+    const rows = await this.orm
+      .update(users)
+      .set({ hashed_password, password_changed_at: new Date() })
+      .where(and(eq(users.id, id), sql`date_trunc('milliseconds', ${users.password_changed_at}) = ${new Date(stampMs).toISOString()}::timestamptz`))
+      .returning({ id: users.id });
+    return rows.length === 1;
   }
 
   /** Deleting a user deletes their items and jobs too (ON DELETE CASCADE). */
@@ -79,7 +100,7 @@ export class UsersRepository {
 
   private async assertEmailFree(email: string, exceptId?: string): Promise<void> {
     const existing = await this.byEmail(email);
-    if (existing && existing.id !== exceptId) throw new HttpError(409, EMAIL_TAKEN);
+    if (existing && existing.id !== exceptId) throw new EmailTakenError();
   }
 }
 

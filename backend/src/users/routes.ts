@@ -5,6 +5,7 @@ import { HttpError, forbidden } from '../lib/http-errors.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
+import { EMAIL_TAKEN, EmailTakenError } from './repository.ts';
 import {
   UpdatePassword,
   UserCreate,
@@ -19,6 +20,20 @@ import {
 const UserIdParam = z.object({ user_id: z.string().uuid('Invalid user id') });
 const tags = ['users'];
 const SELF_DELETE = 'Super users are not allowed to delete themselves';
+const SELF_DEMOTE = 'Super users are not allowed to remove their own superuser rights or deactivate themselves';
+
+/** Creating a user with a taken email answers 400 with this text (the API template's contract). */
+async function createOr400<T>(create: () => Promise<T>, detail: string): Promise<T> {
+  try {
+    return await create();
+  } catch (err) {
+    if (err instanceof EmailTakenError) throw new HttpError(400, detail);
+    throw err;
+  }
+}
+
+/** The password was changed: a fresh token for this session, since older ones no longer work. */
+const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z.string() }).meta({ id: 'PasswordChanged' });
 
 export function userRoutes(app: App, ctx: AppContext): void {
   const { requireUser, requireSuperuser } = authGuards(ctx);
@@ -35,9 +50,9 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/users/', {
-    schema: { operationId: 'createUser', tags, security: SECURITY, body: UserCreate, response: { 200: UserPublic, 409: HttpErrorBody } },
+    schema: { operationId: 'createUser', tags, security: SECURITY, body: UserCreate, response: { 200: UserPublic, 400: HttpErrorBody } },
     ...su,
-    handler: async (req) => toPublic(await ctx.users.create(req.body)),
+    handler: async (req) => toPublic(await createOr400(() => ctx.users.create(req.body), EMAIL_TAKEN)),
   });
 
   app.get('/users/me', {
@@ -53,7 +68,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.patch('/users/me/password', {
-    schema: { operationId: 'updatePasswordMe', tags, security: SECURITY, body: UpdatePassword, response: { 200: Message, 400: HttpErrorBody } },
+    schema: { operationId: 'updatePasswordMe', tags, security: SECURITY, body: UpdatePassword, response: { 200: PasswordChanged, 400: HttpErrorBody } },
     ...me,
     handler: async (req) => {
       const user = currentUser(req);
@@ -61,8 +76,12 @@ export function userRoutes(app: App, ctx: AppContext): void {
       if (req.body.current_password === req.body.new_password) {
         throw new HttpError(400, 'New password cannot be the same as the current one');
       }
-      await ctx.users.update(user.id, { password: req.body.new_password });
-      return { message: 'Password updated successfully' };
+      const updated = await ctx.users.update(user.id, { password: req.body.new_password });
+      return {
+        message: 'Password updated successfully',
+        access_token: await ctx.tokens.createAccessToken(updated.id, updated.password_changed_at),
+        token_type: 'bearer',
+      };
     },
   });
 
@@ -78,8 +97,9 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/users/signup', {
-    schema: { operationId: 'registerUser', tags, body: UserRegister, response: { 200: UserPublic, 409: HttpErrorBody } },
-    handler: async (req) => toPublic(await ctx.users.create({ ...req.body, is_superuser: false, is_active: true })),
+    schema: { operationId: 'registerUser', tags, body: UserRegister, response: { 200: UserPublic, 400: HttpErrorBody } },
+    handler: async (req) =>
+      toPublic(await createOr400(() => ctx.users.create({ ...req.body, is_superuser: false, is_active: true }), 'The user with this email already exists in the system')),
   });
 
   app.get('/users/:user_id', {
@@ -94,9 +114,11 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.patch('/users/:user_id', {
-    schema: { operationId: 'updateUser', tags, security: SECURITY, params: UserIdParam, body: UserUpdate, response: { 200: UserPublic, 404: HttpErrorBody, 409: HttpErrorBody } },
+    schema: { operationId: 'updateUser', tags, security: SECURITY, params: UserIdParam, body: UserUpdate, response: { 200: UserPublic, 403: HttpErrorBody, 404: HttpErrorBody, 409: HttpErrorBody } },
     ...su,
     handler: async (req) => {
+      // The last superuser could otherwise lock everyone out of user management.
+      if (req.params.user_id === currentUser(req).id && (req.body.is_superuser === false || req.body.is_active === false)) throw forbidden(SELF_DEMOTE);
       await findUser(ctx, req.params.user_id);
       return toPublic(await ctx.users.update(req.params.user_id, req.body));
     },

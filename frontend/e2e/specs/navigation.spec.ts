@@ -60,3 +60,28 @@ e2e('on a phone the sidebar is a drawer', async ({ page }) => {
   await expectPath(page, '/items');
   await drawer.waitFor({ state: 'hidden' });
 });
+
+e2e('pages work under the Content Security Policy, with no violation', async ({ page }) => {
+  const user = await seed.user('csp');
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && /Content Security Policy/i.test(msg.text()) && consoleErrors.push(msg.text()));
+  const first = await page.goto('/login');
+  assert.match(first?.headers()['content-security-policy'] ?? '', /script-src 'self'/);
+  await openLoggedIn(page, user.token, '/');
+  await page.getByText('Welcome back, nice to see you again!').waitFor();
+  for (const path of ['/abe-books', '/settings', '/items']) {
+    await page.goto(path);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), [], `CSP violations on ${path}`);
+  }
+  // The API's interactive docs load under the same policy.
+  await page.goto('/docs');
+  await page.getByText('Price Lookup Dashboard').first().waitFor();
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), [], 'CSP violations on /docs');
+  assert.deepEqual(consoleErrors, []);
+});

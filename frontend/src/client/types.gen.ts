@@ -76,6 +76,12 @@ export type NewPasswordInput = {
     new_password: string;
 };
 
+export type PasswordChangedInput = {
+    message: string;
+    access_token: string;
+    token_type: string;
+};
+
 export type ItemCreateInput = {
     title: string;
     description?: string | null;
@@ -437,6 +443,12 @@ export type BodyLoginAccessToken = {
 export type NewPassword = {
     token: string;
     new_password: string;
+};
+
+export type PasswordChanged = {
+    message: string;
+    access_token: string;
+    token_type: string;
 };
 
 export type ItemCreate = {
@@ -866,7 +878,7 @@ export type CreateUserErrors = {
     /**
      * Default Response
      */
-    409: HttpError;
+    400: HttpError;
 };
 
 export type CreateUserError = CreateUserErrors[keyof CreateUserErrors];
@@ -966,7 +978,7 @@ export type UpdatePasswordMeResponses = {
     /**
      * Default Response
      */
-    200: Message;
+    200: PasswordChanged;
 };
 
 export type UpdatePasswordMeResponse = UpdatePasswordMeResponses[keyof UpdatePasswordMeResponses];
@@ -982,7 +994,7 @@ export type RegisterUserErrors = {
     /**
      * Default Response
      */
-    409: HttpError;
+    400: HttpError;
 };
 
 export type RegisterUserError = RegisterUserErrors[keyof RegisterUserErrors];
@@ -1064,6 +1076,10 @@ export type UpdateUserData = {
 };
 
 export type UpdateUserErrors = {
+    /**
+     * Default Response
+     */
+    403: HttpError;
     /**
      * Default Response
      */

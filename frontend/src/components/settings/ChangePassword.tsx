@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { updatePasswordMe } from '../../client/sdk.gen';
 import { TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
+import { setToken } from '../../lib/session';
 import { confirmPasswordRules, passwordRules } from '../../lib/validation';
 import { PasswordField } from '../common/PasswordField';
 
@@ -23,7 +24,9 @@ export function ChangePassword() {
 
   const mutation = useMutation({
     mutationFn: async ({ confirm_password: _, ...body }: PasswordForm) => (await updatePasswordMe({ body })).data,
-    onSuccess: () => {
+    onSuccess: (data) => {
+      // The change ended every older session, this one's token included: keep the fresh one.
+      if (data?.access_token) setToken(data.access_token);
       showSuccess(TOAST.passwordUpdated);
       reset();
     },
