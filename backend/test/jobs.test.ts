@@ -4,6 +4,8 @@ import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './
 import { ENGINES } from './helpers/databases.ts';
 import { readFileSync } from 'node:fs';
 import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
+import { MARKETPLACES } from '@app/domain/marketplaces';
+import { LookupQueue } from '../src/worker/queue.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/uploads/${name}`, import.meta.url));
 
@@ -172,11 +174,16 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     expect(badSort.json().detail[0]).toMatchObject({ loc: ['query', 'sort_by'] });
   });
 
-  it('counts progress from lookup statuses', async () => {
+  it('shows progress as the queue finishes lookups (counters, not a recount)', async () => {
     const res = await upload(user.token, { name: 'Progress', abe_books: true });
     const id = res.json().id;
-    await t.ctx.db.query(`UPDATE abe_books_price_lookups SET lookup_status = 'completed' WHERE id = (SELECT min(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1)`, [id]);
-    await t.ctx.db.query(`UPDATE abe_books_price_lookups SET lookup_status = 'pending' WHERE id = (SELECT max(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1)`, [id]);
+    const queue = new LookupQueue(t.ctx.db, MARKETPLACES.abe_books);
+    const claimed = await queue.claim(50, 60_000);
+    const mine = (await t.ctx.db.query<{ id: number }>('SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1 ORDER BY id', [id])).rows.map((r) => r.id);
+    const first = claimed.find((r) => r.id === mine[0])!;
+    await queue.finish([{ id: first.id, attempts: first.attempts, status: 'completed', last_error: null, offers: [], record: null }]);
+    // Finishing the same row again (a late duplicate write) does not count twice.
+    await queue.finish([{ id: first.id, attempts: first.attempts, status: 'completed', last_error: null, offers: [], record: null }]);
     const job = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: bearer(user.token) });
     expect(job.json().abe_books).toEqual({ enabled: true, total_isbns: 3, processed_isbns: 1 });
     const hidden = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: bearer(other.token) });

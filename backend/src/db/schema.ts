@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -120,8 +121,8 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
         .map((f) => index(`${name}_${f.name}_trgm_idx`).using('gin', sql`${sql.identifier(f.name)} gin_trgm_ops`)),
       index(`${name}_job_status_idx`).on(t.isbn_lookup_job_id, t.lookup_status),
       index(`${name}_created_idx`).on(t.created_at, t.id),
-      // The worker's claim scan: only queued rows, oldest first.
-      index(`${name}_queue_idx`).on(t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
+      // The worker's claim scan: each active job's queued rows, oldest first (worker/queue.ts).
+      index(`${name}_job_queue_idx`).on(t.isbn_lookup_job_id, t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
       index(`${name}_lease_idx`).on(t.lease_expires_at).where(sql`lookup_status = 'pending'`),
       index(`${name}_status_idx`).on(t.lookup_status),
       index(`${name}_isbn_trgm_idx`).using('gin', sql`${t.isbn} gin_trgm_ops`),
@@ -154,3 +155,25 @@ export const attemptCounters = pgTable('attempt_counters', {
   window_start: timestamp({ withTimezone: true }).notNull(),
   blocked_until: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Per job and source: how many lookups there are and how many have finished. Written at ingest
+ * and moved on in the same statement that finishes lookups (worker/queue.ts), so the jobs list
+ * and the queue's choice of active jobs read a row instead of counting lookups.
+ */
+export const jobProgress = pgTable(
+  'job_progress',
+  {
+    job_id: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    source: varchar({ length: 32 }).notNull(),
+    total: integer().notNull(),
+    processed: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job_id, t.source] }),
+    // The queue's scan for jobs with lookups left, per source.
+    index('job_progress_active_idx').on(t.source, t.job_id).where(sql`processed < total`),
+  ],
+);

@@ -60,14 +60,20 @@ export async function createJob(db: Database, owner: UserRow, config: JobConfigI
       [config.name, filename, owner.id, config.abe_books, config.biblio, config.alibris, config.pallet_iq, JSON.stringify(parsed.report)],
     );
     const created = rows[0];
-    for (const m of MARKETPLACE_LIST) {
-      if (!config[m.id]) continue;
+    const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
+    for (const m of sources) {
       await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [
         created.id,
         parsed.isbns,
         filename,
       ]);
     }
+    // The job's progress counters start here; the worker moves them on (jobs/progress.ts).
+    await tx.query(`INSERT INTO job_progress (job_id, source, total) SELECT $1, unnest($2::text[]), $3`, [
+      created.id,
+      sources.map((m) => m.id),
+      parsed.isbns.length,
+    ]);
     if (parsed.rejections.length) {
       const r = parsed.rejections;
       await tx.query(

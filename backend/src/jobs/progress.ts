@@ -1,7 +1,7 @@
-// Job progress comes from counting lookup rows by status (index on job id + status), never from
-// stored counters that could drift.
+// Job progress per source, read from the job_progress counters: written at ingest and moved on by
+// the worker in the same statement that finishes lookups, so a poll reads a few rows whatever the
+// size of the jobs (no recount of their lookups).
 import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
-import { FINISHED_STATUSES } from '@app/domain/status';
 import type { Sql } from '../db/client.ts';
 
 export type Counts = Record<MarketplaceId, { total: number; processed: number }>;
@@ -12,15 +12,13 @@ export async function countProgress(db: Sql, jobIds: number[]): Promise<Map<numb
   for (const id of jobIds) {
     out.set(id, Object.fromEntries(MARKETPLACE_LIST.map((m) => [m.id, { total: 0, processed: 0 }])) as Counts);
   }
-  const union = MARKETPLACE_LIST.map(
-    (m) => `SELECT '${m.id}' AS source, isbn_lookup_job_id AS job_id, count(*)::int AS total,
-              count(*) FILTER (WHERE lookup_status = ANY($2))::int AS processed
-            FROM ${m.table} WHERE isbn_lookup_job_id = ANY($1) GROUP BY isbn_lookup_job_id`,
-  ).join(' UNION ALL ');
-  const { rows } = await db.query<{ source: MarketplaceId; job_id: number; total: number; processed: number }>(union, [
-    jobIds,
-    FINISHED_STATUSES,
-  ]);
-  for (const r of rows) out.get(r.job_id)![r.source] = { total: r.total, processed: r.processed };
+  const { rows } = await db.query<{ job_id: number; source: MarketplaceId; total: number; processed: number }>(
+    'SELECT job_id, source, total, processed FROM job_progress WHERE job_id = ANY($1)',
+    [jobIds],
+  );
+  for (const r of rows) {
+    const counts = out.get(r.job_id);
+    if (counts && r.source in counts) counts[r.source] = { total: r.total, processed: r.processed };
+  }
   return out;
 }

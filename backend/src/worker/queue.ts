@@ -30,11 +30,19 @@ export interface RequeuedRow {
   delay_ms: number;
 }
 
+/** Moves this source's processed counters on by the number of job ids `jobIds` yields per job. */
+const progressUpdate = (jobIds: string, source: string) => `
+  UPDATE job_progress p SET processed = p.processed + d.n
+  FROM (SELECT isbn_lookup_job_id AS job_id, count(*)::int AS n FROM ${jobIds.startsWith('(') ? `${jobIds} x` : jobIds} GROUP BY 1) d
+  WHERE p.job_id = d.job_id AND p.source = ${source}`;
+
 const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz' } as const;
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export class LookupQueue {
   readonly table: string;
+  /** This marketplace's id: its rows in job_progress. */
+  private readonly source: string;
   private readonly columns: string[];
   private readonly finishSql: string;
 
@@ -43,6 +51,7 @@ export class LookupQueue {
     marketplace: MarketplaceInfo,
   ) {
     this.table = quote(marketplace.table);
+    this.source = marketplace.id;
     const fields = dataFields(marketplace);
     this.columns = fields.map((f) => f.name);
     // The batch travels as one jsonb array, so the statement is the same whatever the batch size.
@@ -60,6 +69,8 @@ export class LookupQueue {
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
         RETURNING t.isbn_lookup_job_id
       ),
+      -- Each row reaches a final status once (the WHERE above), so the counters move exactly once.
+      progress AS (${progressUpdate('done', '$2')}),
       -- At most one bump a second per job (so it may trail the last result by under a second): every
       -- worker finishes rows of the same job, and a hot row locked by each write would serialise them.
       bump AS (UPDATE jobs SET updated_at = now()
@@ -67,20 +78,35 @@ export class LookupQueue {
       SELECT count(*)::int AS written FROM done`;
   }
 
-  /** Takes up to n due rows for this worker until the lease runs out. */
+  /**
+   * Takes up to n due rows for this worker until the lease runs out, shared fairly between the jobs
+   * with lookups left: rows are dealt round-robin (each job's oldest first), so a 10-ISBN job started
+   * behind a 150k-ISBN one is served in the next batch, not hours later, and a batch is still full
+   * when only one job has work. Active jobs come from job_progress (a few rows) and each job's rows
+   * from its own index range, so a claim costs the same however long the backlog. At most n jobs
+   * are dealt in per claim, picked at random, so with more active jobs than that none always waits.
+   */
   async claim(n: number, leaseMs: number): Promise<ClaimedRow[]> {
     const { rows } = await this.db.query<ClaimedRow>(
-      `UPDATE ${this.table}
+      `WITH active AS (
+         SELECT job_id FROM job_progress WHERE source = $3 AND processed < total ORDER BY random() LIMIT $1
+       ),
+       dealt AS (
+         SELECT due.id, row_number() OVER (PARTITION BY active.job_id ORDER BY due.next_attempt_at, due.id) AS turn
+         FROM active CROSS JOIN LATERAL (
+           SELECT id, next_attempt_at FROM ${this.table}
+           WHERE isbn_lookup_job_id = active.job_id AND lookup_status = 'queued' AND next_attempt_at <= now()
+           ORDER BY next_attempt_at, id
+           LIMIT $1
+           FOR UPDATE SKIP LOCKED
+         ) due
+       )
+       UPDATE ${this.table}
        SET lookup_status = 'pending', lease_expires_at = now() + $2 * interval '1 millisecond',
            attempts = attempts + 1, updated_at = now()
-       WHERE id IN (
-         SELECT id FROM ${this.table}
-         WHERE lookup_status = 'queued' AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED)
+       WHERE id IN (SELECT id FROM dealt ORDER BY turn, id LIMIT $1)
        RETURNING id, isbn, attempts`,
-      [n, leaseMs],
+      [n, leaseMs, this.source],
     );
     return rows;
   }
@@ -99,7 +125,7 @@ export class LookupQueue {
       offers: r.offers,
       ...Object.fromEntries(this.columns.map((c) => [c, r.record?.[c] ?? null])),
     }));
-    const { rows: out } = await this.db.query<{ written: number }>(this.finishSql, [JSON.stringify(payload)]);
+    const { rows: out } = await this.db.query<{ written: number }>(this.finishSql, [JSON.stringify(payload), this.source]);
     return out[0]?.written ?? 0;
   }
 
@@ -147,9 +173,10 @@ export class LookupQueue {
          RETURNING isbn_lookup_job_id, lookup_status
        ),
        bump AS (UPDATE jobs SET updated_at = now()
-                WHERE id IN (SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed') AND updated_at < now() - interval '1 second')
+                WHERE id IN (SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed') AND updated_at < now() - interval '1 second'),
+       progress AS (${progressUpdate("(SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed')", '$2')})
        SELECT count(*)::int AS reaped FROM reaped`,
-      [maxAttempts],
+      [maxAttempts, this.source],
     );
     return rows[0]?.reaped ?? 0;
   }

@@ -27,6 +27,7 @@ export async function seedJob(db: Database, isbns: string[], marketplaces: reado
       [jobs[0].id, JSON.stringify(isbns)],
     );
   }
+  await db.query(`INSERT INTO job_progress (job_id, source, total) SELECT $1, unnest($2::text[]), $3`, [jobs[0].id, [...marketplaces], isbns.length]);
   return jobs[0].id;
 }
 

@@ -1,0 +1,40 @@
+// The queue shares a marketplace between jobs: a small job queued behind a big one is served in
+// the first batches, not after the big one (PGlite and PostgreSQL).
+import { MARKETPLACES } from '@app/domain/marketplaces';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleIsbns } from '../sandbox/isbns.ts';
+import { LookupQueue } from './queue.ts';
+import { openWorkerTestDatabase, seedJob, type TestDatabase } from './test-support.ts';
+
+describe.each(['pglite', 'pg'] as const)('fair claims on %s', (engine) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openWorkerTestDatabase(engine);
+  });
+  afterAll(() => t.cleanup());
+
+  it('a 10-ISBN job started after a 3,000-ISBN job is claimed in the first batch', async () => {
+    const big = await seedJob(t.db, sampleIsbns(3000, 1_000_000), ['alibris']);
+    const small = await seedJob(t.db, sampleIsbns(10, 9_000_000), ['alibris']);
+    const queue = new LookupQueue(t.db, MARKETPLACES.alibris);
+    const jobOf = async (ids: number[]) =>
+      (await t.db.query<{ job: number }>('SELECT isbn_lookup_job_id AS job FROM alibris_price_lookups WHERE id = ANY($1)', [ids])).rows.map((r) => r.job);
+
+    const first = await jobOf((await queue.claim(50, 60_000)).map((r) => r.id));
+    expect(first).toHaveLength(50);
+    expect(first.filter((j) => j === small)).toHaveLength(10);
+    expect(first.filter((j) => j === big)).toHaveLength(40);
+    // With the small job served, the big one gets whole batches again.
+    const second = await jobOf((await queue.claim(50, 60_000)).map((r) => r.id));
+    expect(second.filter((j) => j === big)).toHaveLength(50);
+  });
+
+  it('two claims at once never take the same row', async () => {
+    await seedJob(t.db, sampleIsbns(400, 2_000_000), ['biblio']);
+    await seedJob(t.db, sampleIsbns(400, 3_000_000), ['biblio']);
+    const queue = new LookupQueue(t.db, MARKETPLACES.biblio);
+    const batches = await Promise.all([queue.claim(100, 60_000), queue.claim(100, 60_000), queue.claim(100, 60_000)]);
+    const ids = batches.flat().map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
