@@ -38,6 +38,21 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
   });
   afterAll(() => t.close());
 
+  it('a queued lookup waiting for a retry carries when and why; others carry nothing', async () => {
+    const { rows } = await t.ctx.db.query<{ id: number }>(
+      `UPDATE abe_books_price_lookups SET lookup_status = 'queued', attempts = 2, last_error = 'Rate limited (429)', next_attempt_at = now() + interval '1 hour'
+       WHERE id = (SELECT min(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1) RETURNING id`,
+      [jobId],
+    );
+    const res = await query(user.token, [{ field: 'lookup_status', operator: 'equals', value: 'queued' }]);
+    const waiting = res.json().data.find((r: { id: number }) => r.id === rows[0]!.id);
+    expect(waiting.retry_reason).toBe('Rate limited (429)');
+    expect(Date.parse(waiting.retry_at) - Date.now()).toBeGreaterThan(50 * 60_000);
+    const done = await query(user.token, [{ field: 'lookup_status', operator: 'equals', value: 'completed' }]);
+    expect(done.json().data[0]).toMatchObject({ retry_at: null, retry_reason: null });
+    await t.ctx.db.query(`UPDATE abe_books_price_lookups SET lookup_status = 'completed', attempts = 0, last_error = NULL WHERE id = $1`, [rows[0]!.id]);
+  });
+
   it('pages 10 at a time, newest first by default, with the total count', async () => {
     const p1 = await query(user.token, [], '?skip=0&limit=10');
     expect(p1.statusCode).toBe(200);

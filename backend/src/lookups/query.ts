@@ -24,6 +24,10 @@ export function selectList(m: MarketplaceInfo, which: 'all' | 'columns' = 'all')
     .join(', ');
 }
 
+/** When a queued lookup that already failed will be tried again, and the error it met. */
+export const RETRY_COLUMNS = `CASE WHEN lookup_status = 'queued' AND attempts > 0 THEN next_attempt_at END AS retry_at,
+  CASE WHEN lookup_status = 'queued' AND attempts > 0 THEN last_error END AS retry_reason`;
+
 /** Lookups of the user's own jobs; superusers see all ('' then). Adds its parameter to `params`. */
 export function lookupVisibility(user: UserRow, params: unknown[]): string {
   if (user.is_superuser) return '';

@@ -8,7 +8,7 @@ import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { camel } from '../lib/names.ts';
-import { buildLookupQuery, lookupVisibility, selectList } from './query.ts';
+import { RETRY_COLUMNS, buildLookupQuery, lookupVisibility, selectList } from './query.ts';
 import { csvStream } from './csv-export.ts';
 import { lookupSchemas } from './schemas.ts';
 
@@ -31,7 +31,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
         const q = buildLookupQuery(m, currentUser(req), { ...req.query, filters: req.body.filters as never });
         const n = q.params.length;
         const [page, total] = await Promise.all([
-          ctx.db.query(`SELECT ${selectList(m)} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, req.query.skip, req.query.limit]),
+          ctx.db.query(`SELECT ${selectList(m)}, ${RETRY_COLUMNS} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, req.query.skip, req.query.limit]),
           ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n ${q.fromWhere}`, q.params),
         ]);
         return { data: page.rows as never[], count: total.rows[0].n };

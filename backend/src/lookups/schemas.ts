@@ -11,7 +11,14 @@ function fieldSchema(f: FieldDef) {
 const pascal = (id: string) => id.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 export function lookupSchemas(m: MarketplaceInfo) {
-  const row = z.object(Object.fromEntries(m.fields.map((f) => [f.name, fieldSchema(f)]))).meta({ id: `${pascal(m.id)}PriceLookup` });
+  const row = z
+    .object({
+      ...Object.fromEntries(m.fields.map((f) => [f.name, fieldSchema(f)])),
+      // A queued lookup that failed before and waits for another try: when, and why.
+      retry_at: z.date().nullable(),
+      retry_reason: z.string().nullable(),
+    })
+    .meta({ id: `${pascal(m.id)}PriceLookup` });
   const list = z.object({ data: z.array(row), count: z.number().int() }).meta({ id: `${pascal(m.id)}PriceLookups` });
   const offers = z
     .object({

@@ -11,6 +11,7 @@ const envSchema = z.object({
   WORKER_BATCH_SIZE: ms(50),
   WORKER_RETRY_BASE_MS: ms(DEFAULT_BACKOFF.baseMs),
   WORKER_RETRY_MAX_MS: ms(DEFAULT_BACKOFF.maxMs),
+  WORKER_MAX_RETRY_AFTER_MS: ms(DEFAULT_BACKOFF.maxRetryAfterMs),
   WORKER_STOP_TIMEOUT_MS: ms(10_000),
 });
 
@@ -22,7 +23,7 @@ export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Work
     pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
     leaseMs: e.WORKER_LEASE_MS,
     batchSize: e.WORKER_BATCH_SIZE,
-    backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS },
+    backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
     stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
   };
 }

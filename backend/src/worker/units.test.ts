@@ -5,7 +5,7 @@ import { RateLimiter } from './rate-limiter.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { settle } from './settle.ts';
 
-const policy = { baseMs: 1000, maxMs: 5000 };
+const policy = { baseMs: 1000, maxMs: 5000, maxRetryAfterMs: 60_000 };
 const row = (attempts: number) => ({ id: 7, isbn: '9780131457577', attempts });
 
 describe('backoff', () => {
@@ -13,6 +13,8 @@ describe('backoff', () => {
     expect([1, 2, 3, 4, 5].map((a) => retryDelayMs(a, policy))).toEqual([1000, 2000, 4000, 5000, 5000]);
     expect(retryDelayMs(1, policy, 30_000)).toBe(30_000);
     expect(retryDelayMs(3, policy, 10)).toBe(4000);
+    // A Retry-After of a day is capped: the lookup is asked again within the hour, not tomorrow.
+    expect(retryDelayMs(1, policy, 86_400_000)).toBe(60_000);
   });
 });
 
@@ -72,7 +74,7 @@ describe('worker options from the environment', () => {
       pollIntervalMs: 1000,
       leaseMs: 120_000,
       batchSize: 50,
-      backoff: { baseMs: 1000, maxMs: 300_000 },
+      backoff: { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 },
       stopTimeoutMs: 10_000,
     });
     expect(workerOptionsFromEnv({ WORKER_LEASE_MS: '5000', WORKER_BATCH_SIZE: '' })).toMatchObject({ leaseMs: 5000, batchSize: 50 });

@@ -36,7 +36,7 @@ export interface Worker {
   idle(): Promise<void>;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 300_000 };
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 };
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
 export function startWorker(opts: WorkerOptions): Worker {

@@ -202,6 +202,8 @@ export type AbeBooksPriceLookupInput = {
     title: string | null;
     author: string | null;
     vendor_name: string | null;
+    retry_at: unknown;
+    retry_reason: string | null;
 };
 
 export type AbeBooksPriceLookupsInput = {
@@ -290,6 +292,8 @@ export type BiblioPriceLookupInput = {
     shipping_price: number | null;
     seller_rating: number | null;
     photo_count: number | null;
+    retry_at: unknown;
+    retry_reason: string | null;
 };
 
 export type BiblioPriceLookupsInput = {
@@ -322,6 +326,8 @@ export type AlibrisPriceLookupInput = {
     updated_at: unknown;
     id: number;
     author: string | null;
+    retry_at: unknown;
+    retry_reason: string | null;
 };
 
 export type AlibrisPriceLookupsInput = {
@@ -355,6 +361,8 @@ export type PalletIqPriceLookupInput = {
     image_url: string | null;
     weight: number | null;
     fba_decision: string | null;
+    retry_at: unknown;
+    retry_reason: string | null;
 };
 
 export type PalletIqPriceLookupsInput = {
@@ -571,6 +579,8 @@ export type AbeBooksPriceLookup = {
     title: string | null;
     author: string | null;
     vendor_name: string | null;
+    retry_at: string | null;
+    retry_reason: string | null;
 };
 
 export type AbeBooksPriceLookups = {
@@ -659,6 +669,8 @@ export type BiblioPriceLookup = {
     shipping_price: number | null;
     seller_rating: number | null;
     photo_count: number | null;
+    retry_at: string | null;
+    retry_reason: string | null;
 };
 
 export type BiblioPriceLookups = {
@@ -691,6 +703,8 @@ export type AlibrisPriceLookup = {
     updated_at: string;
     id: number;
     author: string | null;
+    retry_at: string | null;
+    retry_reason: string | null;
 };
 
 export type AlibrisPriceLookups = {
@@ -724,6 +738,8 @@ export type PalletIqPriceLookup = {
     image_url: string | null;
     weight: number | null;
     fba_decision: string | null;
+    retry_at: string | null;
+    retry_reason: string | null;
 };
 
 export type PalletIqPriceLookups = {

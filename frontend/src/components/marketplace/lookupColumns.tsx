@@ -6,6 +6,7 @@ import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
 import { LookupValue } from './LookupValue';
+import { RetryHint } from './RetryHint';
 
 export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (column: string) => void): DataColumn<LookupRow>[] {
   return m.fields
@@ -14,6 +15,14 @@ export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (colu
       key: f.name,
       header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
       sort: f.sortable ? ariaSort(sort, f.name) : undefined,
-      render: (row) => <LookupValue field={f} value={row[f.name]} />,
+      render: (row) =>
+        f.name === 'lookup_status' ? (
+          <>
+            <LookupValue field={f} value={row[f.name]} />
+            <RetryHint row={row} />
+          </>
+        ) : (
+          <LookupValue field={f} value={row[f.name]} />
+        ),
     }));
 }
