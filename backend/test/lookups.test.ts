@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { countUpTo } from '../src/lib/bounded-count.ts';
 
 describe.each(ENGINES)('price lookups on %s', (engine) => {
   let t: TestApp;
@@ -38,6 +39,12 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
   });
   afterAll(() => t.close());
 
+  it('counts exactly up to a bound, then says "more than"', async () => {
+    expect(await countUpTo(t.ctx.db, 'FROM abe_books_price_lookups', [], 5)).toEqual({ count: 5, count_exact: false });
+    expect(await countUpTo(t.ctx.db, 'FROM abe_books_price_lookups', [], 28)).toEqual({ count: 28, count_exact: true });
+    expect((await query(adminToken, [])).json()).toMatchObject({ count: 28, count_exact: true });
+  });
+
   it('a queued lookup waiting for a retry carries when and why; others carry nothing', async () => {
     const { rows } = await t.ctx.db.query<{ id: number }>(
       `UPDATE abe_books_price_lookups SET lookup_status = 'queued', attempts = 2, last_error = 'Rate limited (429)', next_attempt_at = now() + interval '1 hour'
@@ -62,7 +69,7 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     const p3 = await query(user.token, [], '?skip=20&limit=10');
     expect(p3.json().data).toHaveLength(5);
     const past = await query(user.token, [], '?skip=30&limit=10');
-    expect(past.json()).toEqual({ data: [], count: 25 });
+    expect(past.json()).toEqual({ data: [], count: 25, count_exact: true });
     const zero = await query(user.token, [], '?limit=0');
     expect(zero.statusCode).toBe(422);
   });

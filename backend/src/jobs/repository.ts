@@ -5,6 +5,7 @@ import type { Filter } from '@app/domain/fields';
 import type { Sql } from '../db/client.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { countUpTo } from '../lib/bounded-count.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { countProgress, type Counts } from './progress.ts';
 
@@ -48,10 +49,10 @@ export async function listJobs(db: Sql, user: UserRow, q: { filters: Filter[]; s
   const orderBy = sortToSql(JOB_FIELDS, q.sort_by, q.sort_direction);
   const [page, total] = await Promise.all([
     db.query<JobRow>(`SELECT * FROM jobs ${whereSql} ORDER BY ${orderBy} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, q.skip, q.limit]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs ${whereSql}`, params),
+    countUpTo(db, `FROM jobs ${whereSql}`, params),
   ]);
   const counts = await countProgress(db, page.rows.map((j) => j.id));
-  return { data: page.rows.map((j) => toJobPublic(j, counts.get(j.id))), count: total.rows[0].n };
+  return { data: page.rows.map((j) => toJobPublic(j, counts.get(j.id))), ...total };
 }
 
 export async function findVisibleJob(db: Sql, user: UserRow, id: number): Promise<JobRow> {

@@ -1,6 +1,7 @@
 // Shapes of the jobs API.
 import { z } from 'zod';
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
+import { CountFields } from '../lib/api-schemas.ts';
 
 export const SourceProgress = z
   .object({ enabled: z.boolean(), total_isbns: z.number().int(), processed_isbns: z.number().int() })
@@ -38,7 +39,7 @@ export const JobPublic = z
   })
   .meta({ id: 'JobPublic' });
 
-export const JobsPublic = z.object({ data: z.array(JobPublic), count: z.number().int() }).meta({ id: 'JobsPublic' });
+export const JobsPublic = z.object({ data: z.array(JobPublic), ...CountFields }).meta({ id: 'JobsPublic' });
 
 /** The upload answer: the job plus the first rejected cells (all of them are downloadable as CSV). */
 export const JobCreated = JobPublic.extend({

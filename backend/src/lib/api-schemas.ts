@@ -8,3 +8,9 @@ export const Paging = z.object({
   skip: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+
+/** A list's total, exact up to lib/bounded-count.ts's bound; count_exact false means "more than count". */
+export const CountFields = {
+  count: z.number().int(),
+  count_exact: z.boolean(),
+};

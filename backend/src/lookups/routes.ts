@@ -7,6 +7,7 @@ import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { countUpTo } from '../lib/bounded-count.ts';
 import { camel } from '../lib/names.ts';
 import { RETRY_COLUMNS, buildLookupQuery, lookupVisibility, selectList } from './query.ts';
 import { csvStream } from './csv-export.ts';
@@ -32,9 +33,9 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
         const n = q.params.length;
         const [page, total] = await Promise.all([
           ctx.db.query(`SELECT ${selectList(m)}, ${RETRY_COLUMNS} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, req.query.skip, req.query.limit]),
-          ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n ${q.fromWhere}`, q.params),
+          countUpTo(ctx.db, q.fromWhere, q.params),
         ]);
-        return { data: page.rows as never[], count: total.rows[0].n };
+        return { data: page.rows as never[], ...total };
       },
     });
 

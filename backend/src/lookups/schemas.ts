@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import type { FieldDef } from '@app/domain/fields';
+import { CountFields } from '../lib/api-schemas.ts';
 
 function fieldSchema(f: FieldDef) {
   const base = f.type === 'number' ? z.number() : f.type === 'date' ? z.date() : z.string();
@@ -19,7 +20,7 @@ export function lookupSchemas(m: MarketplaceInfo) {
       retry_reason: z.string().nullable(),
     })
     .meta({ id: `${pascal(m.id)}PriceLookup` });
-  const list = z.object({ data: z.array(row), count: z.number().int() }).meta({ id: `${pascal(m.id)}PriceLookups` });
+  const list = z.object({ data: z.array(row), ...CountFields }).meta({ id: `${pascal(m.id)}PriceLookups` });
   const offers = z
     .object({
       id: z.number().int(),

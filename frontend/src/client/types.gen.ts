@@ -158,6 +158,7 @@ export type JobPublicInput = {
 export type JobsPublicInput = {
     data: Array<JobPublicInput>;
     count: number;
+    count_exact: boolean;
 };
 
 export type JobCreatedInput = {
@@ -209,6 +210,7 @@ export type AbeBooksPriceLookupInput = {
 export type AbeBooksPriceLookupsInput = {
     data: Array<AbeBooksPriceLookupInput>;
     count: number;
+    count_exact: boolean;
 };
 
 export type AbeBooksOffersInput = {
@@ -299,6 +301,7 @@ export type BiblioPriceLookupInput = {
 export type BiblioPriceLookupsInput = {
     data: Array<BiblioPriceLookupInput>;
     count: number;
+    count_exact: boolean;
 };
 
 export type BiblioOffersInput = {
@@ -333,6 +336,7 @@ export type AlibrisPriceLookupInput = {
 export type AlibrisPriceLookupsInput = {
     data: Array<AlibrisPriceLookupInput>;
     count: number;
+    count_exact: boolean;
 };
 
 export type AlibrisOffersInput = {
@@ -368,6 +372,7 @@ export type PalletIqPriceLookupInput = {
 export type PalletIqPriceLookupsInput = {
     data: Array<PalletIqPriceLookupInput>;
     count: number;
+    count_exact: boolean;
 };
 
 export type PalletIqOffersInput = {
@@ -535,6 +540,7 @@ export type JobPublic = {
 export type JobsPublic = {
     data: Array<JobPublic>;
     count: number;
+    count_exact: boolean;
 };
 
 export type JobCreated = {
@@ -586,6 +592,7 @@ export type AbeBooksPriceLookup = {
 export type AbeBooksPriceLookups = {
     data: Array<AbeBooksPriceLookup>;
     count: number;
+    count_exact: boolean;
 };
 
 export type AbeBooksOffers = {
@@ -676,6 +683,7 @@ export type BiblioPriceLookup = {
 export type BiblioPriceLookups = {
     data: Array<BiblioPriceLookup>;
     count: number;
+    count_exact: boolean;
 };
 
 export type BiblioOffers = {
@@ -710,6 +718,7 @@ export type AlibrisPriceLookup = {
 export type AlibrisPriceLookups = {
     data: Array<AlibrisPriceLookup>;
     count: number;
+    count_exact: boolean;
 };
 
 export type AlibrisOffers = {
@@ -745,6 +754,7 @@ export type PalletIqPriceLookup = {
 export type PalletIqPriceLookups = {
     data: Array<PalletIqPriceLookup>;
     count: number;
+    count_exact: boolean;
 };
 
 export type PalletIqOffers = {
