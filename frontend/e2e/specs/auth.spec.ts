@@ -156,3 +156,22 @@ e2e('a user deletes their own account from the Danger zone', async ({ page }) =>
   await logInThroughForm(page, user.email, user.password);
   await page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).waitFor();
 });
+
+e2e('after a field error is corrected, one click on Save submits', async ({ page }) => {
+  const user = await seed.user('one-click');
+  await openLoggedIn(page, user.token, '/settings');
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('New Password').fill('newpassword456');
+  await page.getByLabel('Confirm Password').fill('different456');
+  await blur(page.getByLabel('Confirm Password'));
+  await page.getByText(VALIDATION.passwordsDoNotMatch).waitFor();
+  // Corrected, and straight to Save with the field still focused: the click must not be lost to
+  // the error line disappearing under the pointer.
+  await page.getByLabel('Confirm Password').fill('newpassword456');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, TOAST.successTitle, TOAST.passwordUpdated);
+  // The session goes on with the fresh token the change handed back.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Password' }).waitFor();
+});

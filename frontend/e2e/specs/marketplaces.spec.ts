@@ -73,8 +73,12 @@ for (const m of MARKETPLACE_LIST) {
       await expectDisabled(previous);
       await expectDisabled(next, false);
       const page1 = await rowTexts(page, m);
+      // The footer says which rows are on screen, out of how many (20: two uploads of 10 ISBNs).
+      const range = page.getByTestId('page-range');
+      await eventually(async () => (await range.innerText()) === '1–10 of 20', 'the footer to read "1–10 of 20"');
       await next.click();
       await page.waitForURL((u) => u.searchParams.get('page') === '2');
+      await eventually(async () => (await range.innerText()) === '11–20 of 20', 'the footer to read "11–20 of 20"');
       await eventually(async () => !(await rowTexts(page, m)).some((r) => page1.includes(r)), 'page 2 to show other rows');
       await expectRowCount(table, 10);
       await next.click();

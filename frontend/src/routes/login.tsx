@@ -1,4 +1,4 @@
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { VALIDATION } from '../lib/messages';
 import { setToken } from '../lib/session';
 import { EMAIL_PATTERN, passwordRules } from '../lib/validation';
+import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: redirectIfLoggedIn,
@@ -63,9 +64,9 @@ function Login() {
       <Anchor component={Link} to="/recover-password" size="sm">
         Forgot Password?
       </Anchor>
-      <Button type="submit" loading={login.isPending || formState.isSubmitting} fullWidth>
+      <SubmitButton loading={login.isPending || formState.isSubmitting} fullWidth>
         Log In
-      </Button>
+      </SubmitButton>
       <Text size="sm" ta="center">
         Don't have an account?{' '}
         <Anchor component={Link} to="/signup">

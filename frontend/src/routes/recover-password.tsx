@@ -1,4 +1,4 @@
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { TOAST } from '../lib/messages';
 import { showSuccess } from '../lib/notify';
 import { emailRules } from '../lib/validation';
+import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/recover-password')({
   beforeLoad: redirectIfLoggedIn,
@@ -31,9 +32,9 @@ function RecoverPassword() {
         A password recovery email will be sent to the registered account.
       </Text>
       <TextInput label="Email" placeholder="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
-      <Button type="submit" loading={recover.isPending} fullWidth>
+      <SubmitButton loading={recover.isPending} fullWidth>
         Continue
-      </Button>
+      </SubmitButton>
       <Text size="sm" ta="center">
         Remember your password?{' '}
         <Anchor component={Link} to="/login">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { TOAST } from '../lib/messages';
 import { showSuccess } from '../lib/notify';
 import { confirmPasswordRules, passwordRules } from '../lib/validation';
+import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
@@ -58,9 +59,9 @@ function ResetPassword() {
         error={errors.confirm_password?.message}
         {...register('confirm_password', confirmPasswordRules<ResetForm>('new_password'))}
       />
-      <Button type="submit" loading={resetMutation.isPending} fullWidth>
+      <SubmitButton loading={resetMutation.isPending} fullWidth>
         Reset Password
-      </Button>
+      </SubmitButton>
       <Anchor component={Link} to="/login" size="sm" ta="center">
         Back to Log In
       </Anchor>

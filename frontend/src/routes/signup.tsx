@@ -1,4 +1,4 @@
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { LIMITS, TOAST, VALIDATION } from '../lib/messages';
 import { showError, showSuccess } from '../lib/notify';
 import { confirmPasswordRules, emailRules, passwordRules } from '../lib/validation';
+import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: redirectIfLoggedIn,
@@ -63,9 +64,9 @@ function SignUp() {
         error={errors.confirm_password?.message}
         {...register('confirm_password', confirmPasswordRules<SignUpForm>('password'))}
       />
-      <Button type="submit" loading={signUp.isPending} fullWidth>
+      <SubmitButton loading={signUp.isPending} fullWidth>
         Sign Up
-      </Button>
+      </SubmitButton>
       <Text size="sm" ta="center">
         Already have an account?{' '}
         <Anchor component={Link} to="/login">

@@ -2,6 +2,7 @@
 // FormBody is the form without the modal, for dialogs that show something else after submitting.
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { SubmitButton } from './SubmitButton';
 
 export interface FormBodyProps {
   onCancel: () => void;
@@ -20,9 +21,9 @@ export function FormBody({ onCancel, onSubmit, submitLabel = 'Save', submitDisab
         <Button variant="default" onClick={onCancel} disabled={loading}>
           Cancel
         </Button>
-        <Button type="submit" disabled={submitDisabled} loading={loading}>
+        <SubmitButton disabled={submitDisabled} loading={loading}>
           {submitLabel}
-        </Button>
+        </SubmitButton>
       </Group>
     </form>
   );

@@ -8,11 +8,18 @@ export interface PaginationFooterProps {
   hasNextPage: boolean;
   hasPreviousPage: boolean;
   onChangePage: (page: number) => void;
+  /** "1–10 of 5,432", from usePagedQuery. */
+  range?: string | null;
 }
 
-export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangePage }: PaginationFooterProps) {
+export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangePage, range }: PaginationFooterProps) {
   return (
     <Group justify="flex-end" gap="sm" mt="md">
+      {range && (
+        <Text size="sm" c="dimmed" mr="auto" data-testid="page-range">
+          {range}
+        </Text>
+      )}
       <Button
         variant="default"
         size="xs"

@@ -1,5 +1,5 @@
 // "Password" tab: current, new and confirmation, all required.
-import { Button, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updatePasswordMe } from '../../client/sdk.gen';
@@ -8,6 +8,7 @@ import { showSuccess } from '../../lib/notify';
 import { setToken } from '../../lib/session';
 import { confirmPasswordRules, passwordRules } from '../../lib/validation';
 import { PasswordField } from '../common/PasswordField';
+import { SubmitButton } from '../common/SubmitButton';
 
 interface PasswordForm {
   current_password: string;
@@ -45,9 +46,9 @@ export function ChangePassword() {
           {...register('confirm_password', confirmPasswordRules<PasswordForm>('new_password'))}
         />
         <div>
-          <Button type="submit" loading={mutation.isPending}>
+          <SubmitButton loading={mutation.isPending}>
             Save
-          </Button>
+          </SubmitButton>
         </div>
       </Stack>
     </form>

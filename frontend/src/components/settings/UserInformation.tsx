@@ -8,6 +8,7 @@ import { currentUserQuery } from '../../hooks/useCurrentUser';
 import { LIMITS, TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
 import { emailRules } from '../../lib/validation';
+import { SubmitButton } from '../common/SubmitButton';
 
 interface ProfileForm {
   full_name: string;
@@ -45,9 +46,9 @@ export function UserInformation({ user }: { user: UserPublic }) {
         <TextInput label="Email" placeholder="Email" type="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
         <Group>
           {/* Spec §5: Save disabled when unchanged or email empty. */}
-          <Button type="submit" disabled={!formState.isDirty || !email} loading={mutation.isPending}>
+          <SubmitButton disabled={!formState.isDirty || !email} loading={mutation.isPending}>
             Save
-          </Button>
+          </SubmitButton>
           <Button variant="default" onClick={() => reset()} disabled={!formState.isDirty || mutation.isPending}>
             Cancel
           </Button>
