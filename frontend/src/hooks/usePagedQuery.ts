@@ -2,11 +2,13 @@
 // page kept on screen while the next loads and the following page prefetched (spec §4).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { pagingState, skipFor } from '../lib/paging';
+import { pageRangeText, pagingState, skipFor } from '../lib/paging';
 
 export interface PageResult<T> {
   data: T[];
   count: number;
+  /** False when `count` is an estimate (a lower bound); missing means exact. */
+  count_exact?: boolean;
 }
 
 export interface UsePagedQueryOptions<T> {
@@ -53,6 +55,10 @@ export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
   return {
     rows: query.data?.data,
     count: query.data?.count,
+    /** "1–10 of 5,432" once the page has loaded. */
+    rangeText: query.data
+      ? pageRangeText({ page, pageSize, rowsOnPage: query.data.data.length, count: query.data.count, countExact: query.data.count_exact })
+      : undefined,
     /** Nothing to show yet: render placeholder rows. */
     isPending: query.isPending,
     isPlaceholderData: query.isPlaceholderData,

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
 import { describe, expect, it } from 'vitest';
-import { pagingState, parsePage, skipFor, validatePageSearch } from './paging';
+import { pageRangeText, pagingState, parsePage, skipFor, validatePageSearch } from './paging';
 
 describe('parsePage (spec §2: default 1 when invalid)', () => {
   it.each([
@@ -35,5 +35,18 @@ describe('pagingState (spec §4)', () => {
   it('Previous disabled on page 1 only', () => {
     expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 5, isPlaceholderData: false }).hasPreviousPage).toBe(false);
     expect(pagingState({ page: 2, pageSize: 5, rowsOnPage: 0, isPlaceholderData: true }).hasPreviousPage).toBe(true);
+  });
+});
+
+describe('pageRangeText (issue 10: paging shows the total)', () => {
+  it('exact totals, grouped', () => {
+    expect(pageRangeText({ page: 1, pageSize: 10, rowsOnPage: 10, count: 5432 })).toBe('1–10 of 5,432');
+    expect(pageRangeText({ page: 544, pageSize: 10, rowsOnPage: 2, count: 5432, countExact: true })).toBe('5,431–5,432 of 5,432');
+  });
+  it('estimated totals read "more than"', () => {
+    expect(pageRangeText({ page: 2, pageSize: 5, rowsOnPage: 5, count: 10000, countExact: false })).toBe('6–10 of more than 10,000');
+  });
+  it('an empty list', () => {
+    expect(pageRangeText({ page: 1, pageSize: 5, rowsOnPage: 0, count: 0 })).toBe('0 of 0');
   });
 });

@@ -30,3 +30,16 @@ export function pagingState(args: { page: number; pageSize: number; rowsOnPage: 
     hasPreviousPage: args.page > 1,
   };
 }
+
+const grouped = new Intl.NumberFormat('en-US');
+
+/**
+ * "1–10 of 5,432" under a paged table; "of more than 10,000" when the server only estimated the
+ * total (`count_exact: false`; a missing flag means exact). "0 of 0" for an empty list.
+ */
+export function pageRangeText(args: { page: number; pageSize: number; rowsOnPage: number; count: number; countExact?: boolean }): string {
+  const total = args.countExact === false ? `more than ${grouped.format(args.count)}` : grouped.format(args.count);
+  if (args.rowsOnPage === 0) return `0 of ${total}`;
+  const first = skipFor(args.page, args.pageSize) + 1;
+  return `${grouped.format(first)}–${grouped.format(first + args.rowsOnPage - 1)} of ${total}`;
+}

@@ -11,6 +11,8 @@ export interface DataColumn<T> {
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** Amounts read right-aligned so their decimals line up. */
+  align?: 'right';
   /** aria-sort of a sortable column's header. */
   sort?: 'ascending' | 'descending' | 'none';
 }
@@ -46,7 +48,7 @@ export function DataTable<T>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} w={c.width} aria-sort={c.sort}>
+              <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sort}>
                 {c.header}
               </Table.Th>
             ))}
@@ -59,7 +61,9 @@ export function DataTable<T>({
             rows.map((row) => (
               <Table.Tr key={rowKey(row)} {...(onRowClick ? clickableRow(() => onRowClick(row)) : {})}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  <Table.Td key={c.key} ta={c.align}>
+                    {c.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))

@@ -8,11 +8,18 @@ export interface PaginationFooterProps {
   hasNextPage: boolean;
   hasPreviousPage: boolean;
   onChangePage: (page: number) => void;
+  /** "1–10 of 5,432", shown before the buttons once known. */
+  rangeText?: string;
 }
 
-export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangePage }: PaginationFooterProps) {
+export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangePage, rangeText }: PaginationFooterProps) {
   return (
-    <Group justify="flex-end" gap="sm" mt="md">
+    <Group justify="flex-end" gap="sm" mt="md" component="nav" aria-label="Paging">
+      {rangeText && (
+        <Text size="sm" c="dimmed" data-testid="page-range">
+          {rangeText}
+        </Text>
+      )}
       <Button
         variant="default"
         size="xs"

@@ -44,7 +44,7 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         placeholderRows={m.placeholderRows}
         onRowClick={(r) => setOpenLookup(r.id)}
       />
-      <PaginationFooter page={page} hasNextPage={lookups.hasNextPage} hasPreviousPage={lookups.hasPreviousPage} onChangePage={setPage} />
+      <PaginationFooter page={page} hasNextPage={lookups.hasNextPage} hasPreviousPage={lookups.hasPreviousPage} rangeText={lookups.rangeText} onChangePage={setPage} />
       <OffersDrawer marketplace={m} lookupId={openLookup} onClose={() => setOpenLookup(null)} />
     </Stack>
   );

@@ -14,6 +14,7 @@ export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (colu
       key: f.name,
       header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
       sort: f.sortable ? ariaSort(sort, f.name) : undefined,
-      render: (row) => <LookupValue field={f} value={row[f.name]} />,
+      align: f.format === 'money' ? ('right' as const) : undefined,
+      render: (row) => <LookupValue field={f} row={row} />,
     }));
 }
