@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../lib/form-mode';
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -25,7 +26,7 @@ interface LoginForm {
 function Login() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ mode: 'onBlur', defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ mode: FORM_MODE, defaultValues: { username: '', password: '' } });
   const { errors } = formState;
 
   const login = useMutation({

@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../lib/form-mode';
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/recover-password')({
 });
 
 function RecoverPassword() {
-  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: '' } });
+  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: FORM_MODE, defaultValues: { email: '' } });
 
   const recover = useMutation({
     mutationFn: async (email: string) => (await recoverPassword({ path: { email } })).data,

@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../lib/form-mode';
 import { Anchor, Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -26,7 +27,7 @@ function ResetPassword() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const { register, handleSubmit, reset, formState } = useForm<ResetForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     defaultValues: { new_password: '', confirm_password: '' },
   });
   const { errors } = formState;

@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../lib/form-mode';
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -26,7 +27,7 @@ interface SignUpForm {
 function SignUp() {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<SignUpForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
   });
   const { errors } = formState;

@@ -1,4 +1,5 @@
 // "Password" tab: current, new and confirmation, all required.
+import { FORM_MODE } from '../../lib/form-mode';
 import { Button, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -16,7 +17,7 @@ interface PasswordForm {
 
 export function ChangePassword() {
   const { register, handleSubmit, reset, formState } = useForm<PasswordForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
   const { errors } = formState;

@@ -1,4 +1,5 @@
 // "My profile" tab: full name (max 30) and email of the logged-in user.
+import { FORM_MODE } from '../../lib/form-mode';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -17,7 +18,7 @@ interface ProfileForm {
 export function UserInformation({ user }: { user: UserPublic }) {
   const queryClient = useQueryClient();
   const { register, handleSubmit, reset, watch, formState } = useForm<ProfileForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     values: { full_name: user.full_name ?? '', email: user.email },
   });
   const email = watch('email');
