@@ -15,13 +15,14 @@ interface Violation {
   nodes: string[];
 }
 
-export async function expectAccessible(page: Page, where: string): Promise<void> {
+/** `within`: a selector to check alone, e.g. an open dialog (the page behind its overlay is dimmed on purpose). */
+export async function expectAccessible(page: Page, where: string, within?: string): Promise<void> {
   await page.evaluate(axeSource);
-  const violations: Violation[] = await page.evaluate(async () => {
+  const violations: Violation[] = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run((selector ? document.querySelector(selector) : document) as Document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
+  }, within);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(serious, [], `${where}: serious or critical accessibility violations`);
 }

@@ -155,7 +155,14 @@ for (const m of MARKETPLACE_LIST) {
         assert.ok((await offers.locator('tbody tr').count()) >= 1);
         assert.ok((await offers.locator('thead th').count()) >= 1);
         // Listings lead with their price, the column a dealer compares first.
-        if (m.id !== 'pallet_iq') assert.match(await offers.locator('thead th').first().innerText(), /price/i);
+        // (after the column marking the chosen offer).
+        const offerHeaders = await offers.locator('thead th').allInnerTexts();
+        if (m.id !== 'pallet_iq') assert.match(offerHeaders.filter((h) => h.trim() && h !== 'Chosen')[0], /price/i, JSON.stringify(offerHeaders));
+        // Readable headers, not wire keys; money formatted; the row's offer marked.
+        for (const h of await offers.locator('thead th').allInnerTexts()) assert.doesNotMatch(h, /_|[a-z][A-Z]/, `header ${h}`);
+        assert.equal(await offers.locator('tbody tr[data-chosen]').count(), 1);
+        await offers.locator('tbody tr[data-chosen]').getByText('Chosen').waitFor();
+        if (m.id !== 'pallet_iq') assert.match(await offers.locator('tbody tr').first().locator('td').nth(1).innerText(), /\d\.\d\d$/);
       } else {
         await drawer.getByText('No offers.').waitFor();
         if (status === 'failed') await drawer.getByText('Last error').waitFor();

@@ -67,7 +67,8 @@ e2e('old quoted filter URLs still work; keyboard users sort, page and close dial
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: /^Offers for ISBN/ });
   await drawer.waitFor();
-  await expectAccessible(page, 'offers drawer');
+  await page.waitForTimeout(400); // the drawer's slide-in transition
+  await expectAccessible(page, 'offers drawer', '[role=dialog]');
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'hidden' });
 });

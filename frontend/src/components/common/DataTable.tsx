@@ -31,6 +31,9 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
 }
 
+/** A table wider than the window scrolls; keyboard users reach that scroll area with Tab (axe's scrollable-region-focusable). */
+export const KEYBOARD_SCROLLABLE = { viewportProps: { tabIndex: 0 } };
+
 export function DataTable<T>({
   columns,
   rows,
@@ -43,7 +46,7 @@ export function DataTable<T>({
   onRowClick,
 }: DataTableProps<T>) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <Table.ScrollContainer minWidth={600} scrollAreaProps={KEYBOARD_SCROLLABLE}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={ariaLabel} aria-busy={isPending || isPlaceholderData}>
         <Table.Thead>
           <Table.Tr>

@@ -28,7 +28,7 @@ export function SourceProgressCell({ jobId, marketplace, progress }: { jobId: nu
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Badge size="sm" variant="light" tt="none" color={cell.left === 0 ? 'green' : 'gray'}>
+        <Badge size="sm" variant="dot" tt="none" color={cell.left === 0 ? 'green' : 'gray'}>
           {cell.label}
         </Badge>
         <Anchor

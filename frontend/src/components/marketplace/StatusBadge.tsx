@@ -8,8 +8,10 @@ export function StatusBadge({ status }: { status: unknown }) {
   const { label, color } = statusBadge(typeof status === 'string' ? status : null);
   return (
     <Badge
+      // The spec's colour on the dot, the label in text colour: Mantine's light and filled badges
+      // in green or grey fail WCAG AA text contrast.
       color={color}
-      variant="light"
+      variant="dot"
       size="sm"
       tt="none"
       title={label}
