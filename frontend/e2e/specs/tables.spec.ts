@@ -94,6 +94,15 @@ e2e(
       await page.goto(`/${m.slug}`);
       await settledTable(page, m.title);
       await expectAccessible(page, `/${m.slug}`);
+      // E2E_SCREENSHOTS=dir: pictures at desktop and phone widths to look at (never committed).
+      const dir = process.env.E2E_SCREENSHOTS;
+      if (dir) {
+        for (const width of [1440, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({ path: `${dir}/${m.slug}-${width}.png`, fullPage: true });
+        }
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
     }
     for (const [path, heading] of [
       ['/items', 'Items Management'],

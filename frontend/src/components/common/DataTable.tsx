@@ -13,6 +13,8 @@ export interface DataColumn<T> {
   width?: number | string;
   /** Amounts read right-aligned so their decimals line up. */
   align?: 'right';
+  /** Stays in view while the table scrolls sideways (the ISBN of wide lookup tables). */
+  sticky?: boolean;
   /** aria-sort of a sortable column's header. */
   sort?: 'ascending' | 'descending' | 'none';
 }
@@ -34,6 +36,9 @@ export interface DataTableProps<T> {
 /** A table wider than the window scrolls; keyboard users reach that scroll area with Tab (axe's scrollable-region-focusable). */
 export const KEYBOARD_SCROLLABLE = { viewportProps: { tabIndex: 0 } };
 
+// Opaque so the columns scrolling underneath do not show through; a shadow marks the edge.
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)' } as const;
+
 export function DataTable<T>({
   columns,
   rows,
@@ -51,7 +56,7 @@ export function DataTable<T>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sort}>
+              <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sort} style={c.sticky ? STICKY : undefined}>
                 {c.header}
               </Table.Th>
             ))}
@@ -64,7 +69,7 @@ export function DataTable<T>({
             rows.map((row) => (
               <Table.Tr key={rowKey(row)} {...(onRowClick ? clickableRow(() => onRowClick(row)) : {})}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} ta={c.align}>
+                  <Table.Td key={c.key} ta={c.align} style={c.sticky ? STICKY : undefined}>
                     {c.render(row)}
                   </Table.Td>
                 ))}

@@ -15,6 +15,7 @@ export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (colu
       header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
       sort: f.sortable ? ariaSort(sort, f.name) : undefined,
       align: f.format === 'money' ? ('right' as const) : undefined,
+      sticky: f.name === 'isbn',
       render: (row) => <LookupValue field={f} row={row} />,
     }));
 }
