@@ -17,6 +17,22 @@ export interface FieldDef {
   required?: boolean;
   /** Rendered as an external link. */
   link?: boolean;
+  /** A number that is an amount of money: shown with two decimals and its currency, right-aligned. */
+  format?: 'money';
+  /** The row's field holding the amount's currency code; without one the amount is in USD. */
+  currencyField?: string;
+}
+
+/** Currency of money fields whose marketplace names none. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** A money field: a number column formatted as an amount (in `currencyField`'s currency, else USD). */
+export const money = (f: FieldDef, currencyField?: string): FieldDef => ({ ...f, format: 'money', ...(currencyField ? { currencyField } : {}) });
+
+/** The currency code of a money field's value in one row. */
+export function currencyOf(f: FieldDef, row: Record<string, unknown>): string {
+  const code = f.currencyField ? row[f.currencyField] : undefined;
+  return typeof code === 'string' && /^[A-Za-z]{3}$/.test(code) ? code.toUpperCase() : DEFAULT_CURRENCY;
 }
 
 export const TEXT_OPERATORS = ['equals', 'contains'] as const;

@@ -1,5 +1,5 @@
 // The four marketplaces: identifiers, page texts and field tables shared by backend and frontend.
-import { col, field, type FieldDef } from './fields.ts';
+import { col, field, money, type FieldDef } from './fields.ts';
 
 export const MARKETPLACE_IDS = ['abe_books', 'biblio', 'alibris', 'pallet_iq'] as const;
 export type MarketplaceId = (typeof MARKETPLACE_IDS)[number];
@@ -31,12 +31,13 @@ const abeBooksFields: FieldDef[] = [
   col('id', 'Offer ID', 'number'),
   col('isbn', 'ISBN'),
   col('listing_url', 'Listing URL', 'text', true),
-  col('listing_price', 'Listing Price', 'number'),
-  col('total_listing_price', 'Total Listing Price', 'number'),
+  money(col('listing_price', 'Listing Price', 'number')),
+  money(col('total_listing_price', 'Total Listing Price', 'number')),
   col('quantity', 'Quantity', 'number'),
   col('listing_condition', 'Listing Condition'),
   col('item_condition', 'Item Condition'),
   col('seller_rating', 'Seller Rating', 'number'),
+  // In the vendor's own currency, which the lookup row does not keep: a plain number, not USD.
   col('vendor_price', 'Vendor Price', 'number'),
   col('vendor_id', 'Vendor ID'),
   created,
@@ -56,7 +57,7 @@ const biblioFields: FieldDef[] = [
   col('isbn', 'ISBN'),
   col('book_link', 'Canonical Book Link', 'text', true),
   col('product_id', 'Product ID'),
-  col('price', 'Price', 'number'),
+  money(col('price', 'Price', 'number'), 'currency'),
   created,
   updated,
   inputFilename,
@@ -130,7 +131,7 @@ const biblioFields: FieldDef[] = [
       ['seller_rating', 'Seller Rating'],
       ['photo_count', 'Photo Count'],
     ] as const
-  ).map(([name, label]) => field(name, label, 'number')),
+  ).map(([name, label]) => (name.endsWith('_price') ? money(field(name, label, 'number'), 'currency') : field(name, label, 'number'))),
 ];
 
 const alibrisFields: FieldDef[] = [
@@ -140,7 +141,7 @@ const alibrisFields: FieldDef[] = [
   col('title', 'Title'),
   col('sellername', 'Seller Name'),
   col('condition', 'Condition'),
-  col('price', 'Price', 'number'),
+  money(col('price', 'Price', 'number')),
   col('sellercountry', 'Ships From'),
   col('lookup_status', 'Status'),
   created,
@@ -153,7 +154,7 @@ const palletIqFields: FieldDef[] = [
   col('id', 'Offer ID', 'number'),
   col('isbn', 'ISBN'),
   col('winner_amazon_log_data_mp_decision', 'MP Decision'),
-  col('winner_amazon_log_data_mm_val', 'PalletIQ Profit', 'number'),
+  money(col('winner_amazon_log_data_mm_val', 'PalletIQ Profit', 'number')),
   col('lookup_status', 'Status'),
   field('input_filename', 'Input Filename'),
   field('isbn_lookup_job_id', 'Job ID', 'number'),

@@ -13,7 +13,7 @@ import { showApiError } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { clearToken } from './lib/session';
 import { createAppRouter } from './router';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient(showApiError);
 const router = createAppRouter(queryClient);
@@ -29,7 +29,7 @@ configureApi({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
       <Notifications autoClose={5000} />
       <ModalsProvider>
         <QueryClientProvider client={queryClient}>

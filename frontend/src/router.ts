@@ -1,5 +1,5 @@
 // Navigation defaults of specification §9.
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 
@@ -16,6 +16,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultGcTime: FIVE_MINUTES,
     defaultPreloadStaleTime: 30_000,
     scrollRestoration: true,
+    // Search values are JSON once: filters read `filters=[{"field":…}]`, not a JSON string quoted
+    // again (the default re-quotes strings that parse as JSON). Old quoted URLs still parse: to a
+    // string, which decodeFilters reads as the JSON text it is.
+    parseSearch: parseSearchWith(JSON.parse),
+    stringifySearch: stringifySearchWith(JSON.stringify),
   });
 }
 

@@ -24,6 +24,11 @@ e2e('add, edit and delete an item', async ({ page }) => {
   await expectToast(page, TOAST.successTitle, TOAST.itemCreated);
   await add.waitFor({ state: 'hidden' });
   let row = await findRow(page, 'First item');
+  // Short id on screen, the whole id on hover (issue 10).
+  const id = row.getByTestId('item-id');
+  const full = (await id.getAttribute('title'))!;
+  assert.ok(full.length > 8 && full.startsWith((await id.innerText()).trim()), `short id of ${full}`);
+  assert.ok((await id.boundingBox())!.width < 100, 'ID column narrow');
   await row.getByText('Something to keep').waitFor();
 
   await rowAction(page, row, 'Edit Item');

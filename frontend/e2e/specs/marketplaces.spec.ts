@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { FINISHED_STATUSES } from '@app/domain/status';
 import { MARKETPLACE_LIST, MARKETPLACES, type MarketplaceInfo } from '@app/domain/marketplaces';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { VALIDATION } from '../../src/lib/messages';
 import { blur, eventually, expectDisabled, openLoggedIn, seed } from '../harness/helpers';
 import { MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settledTable, slowDown, waitForJob } from '../harness/jobs';
@@ -59,7 +59,22 @@ for (const m of MARKETPLACE_LIST) {
       let table = await settledTable(page, m.title);
       assert.deepEqual(await headers(table), columnLabels(m));
       await expectRowCount(table, 10);
-      for (const s of await columnValues(table, statusLabel(m))) assert.ok((FINISHED_STATUSES as readonly string[]).includes(s), `status ${s}`);
+      for (const s of await rawStatuses(table)) assert.ok((FINISHED_STATUSES as readonly string[]).includes(s), `status ${s}`);
+      // Badges read "no offers available" whole, the raw value on hover.
+      for (const badge of await table.locator('[data-status]').all()) {
+        assert.equal((await badge.innerText()).trim(), (await badge.getAttribute('title'))!.replaceAll('_', ' '));
+        assert.ok(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'status badge not cut');
+      }
+      // Money: two decimals and the currency, right-aligned (issue 10), on the real rows.
+      for (const f of m.fields.filter((x) => x.column && x.format === 'money')) {
+        const values = await columnValues(table, f.label);
+        assert.ok(values.some((v) => v !== 'N/A'), `some ${f.label}`);
+        for (const v of values) assert.match(v, /^(N\/A|-?[$£€][\d,]+\.\d\d|-?[\d,]+\.\d\d [A-Z]{3}|-?[A-Z]{1,3}\$?\s?[\d,]+\.\d\d)$/, `${f.label} ${v}`);
+        const i = (await headers(table)).indexOf(f.label);
+        assert.equal(await table.locator(`tbody tr td:nth-child(${i + 1})`).first().evaluate((el) => getComputedStyle(el).textAlign), 'right');
+      }
+      // The total under the table: two uploads of the sheet.
+      assert.equal(await page.getByTestId('page-range').innerText(), `1–10 of ${2 * MIXED.report.isbns_accepted}`);
       // External links open in a new tab with an http(s) address.
       for (const a of await table.locator('tbody a').all()) {
         assert.equal(await a.getAttribute('target'), '_blank');
@@ -73,12 +88,10 @@ for (const m of MARKETPLACE_LIST) {
       await expectDisabled(previous);
       await expectDisabled(next, false);
       const page1 = await rowTexts(page, m);
-      // The footer says which rows are on screen, out of how many (20: two uploads of 10 ISBNs).
-      const range = page.getByTestId('page-range');
-      await eventually(async () => (await range.innerText()) === '1–10 of 20', 'the footer to read "1–10 of 20"');
       await next.click();
       await page.waitForURL((u) => u.searchParams.get('page') === '2');
-      await eventually(async () => (await range.innerText()) === '11–20 of 20', 'the footer to read "11–20 of 20"');
+      const range = page.getByTestId('page-range');
+      await eventually(async () => (await range.innerText()) === `11–20 of ${2 * MIXED.report.isbns_accepted}`, 'the footer to count page 2');
       await eventually(async () => !(await rowTexts(page, m)).some((r) => page1.includes(r)), 'page 2 to show other rows');
       await expectRowCount(table, 10);
       await next.click();
@@ -93,6 +106,9 @@ for (const m of MARKETPLACE_LIST) {
       await page.waitForURL((u) => u.searchParams.get('page') === '1' && u.searchParams.has('filters'));
       table = await settledTable(page, m.title);
       await expectRowCount(table, 10);
+      assert.equal(await page.getByTestId('page-range').innerText(), `1–10 of ${MIXED.report.isbns_accepted}`);
+      // One JSON encoding in the URL, not a JSON string quoted again.
+      assert.equal(new URL(page.url()).searchParams.get('filters')!.slice(0, 2), '[{');
 
       // Sort by ISBN: ascending, then descending.
       const isbnHeader = table.getByRole('columnheader', { name: 'ISBN', exact: true });
@@ -119,8 +135,13 @@ for (const m of MARKETPLACE_LIST) {
       const statusAt = csv[0].indexOf(statusLabel(m));
       assert.deepEqual(
         csv.slice(1).map((r) => r[statusAt]),
-        await columnValues(table, statusLabel(m)),
+        await rawStatuses(table),
       );
+      // CSV keeps plain numbers for money.
+      for (const f of m.fields.filter((x) => x.column && x.format === 'money')) {
+        const at = csv[0].indexOf(f.label);
+        for (const r of csv.slice(1)) assert.match(r[at], /^(-?\d+(\.\d+)?)?$/, `${f.label} in CSV: ${r[at]}`);
+      }
 
       // Narrow to one ISBN and open its offers.
       await addFilter(page, 2, 'ISBN', 'contains', MIXED.knownIsbn.slice(3));
@@ -136,7 +157,14 @@ for (const m of MARKETPLACE_LIST) {
         assert.ok((await offers.locator('tbody tr').count()) >= 1);
         assert.ok((await offers.locator('thead th').count()) >= 1);
         // Listings lead with their price, the column a dealer compares first.
-        if (m.id !== 'pallet_iq') assert.match(await offers.locator('thead th').first().innerText(), /price/i);
+        // (after the column marking the chosen offer).
+        const offerHeaders = await offers.locator('thead th').allInnerTexts();
+        if (m.id !== 'pallet_iq') assert.match(offerHeaders.filter((h) => h.trim() && h !== 'Chosen')[0], /price/i, JSON.stringify(offerHeaders));
+        // Readable headers, not wire keys; money formatted; the row's offer marked.
+        for (const h of await offers.locator('thead th').allInnerTexts()) assert.doesNotMatch(h, /_|[a-z][A-Z]/, `header ${h}`);
+        assert.equal(await offers.locator('tbody tr[data-chosen]').count(), 1);
+        await offers.locator('tbody tr[data-chosen]').getByText('Chosen').waitFor();
+        if (m.id !== 'pallet_iq') assert.match(await offers.locator('tbody tr').first().locator('td').nth(1).innerText(), /\d\.\d\d$/);
       } else {
         await drawer.getByText('No offers.').waitFor();
         if (status === 'failed') await drawer.getByText('Last error').waitFor();
@@ -153,6 +181,11 @@ for (const m of MARKETPLACE_LIST) {
     },
     { timeoutMs: 90_000 },
   );
+}
+
+/** The raw lookup_status of each row (the badge reads it with spaces; the title holds it whole). */
+async function rawStatuses(table: Locator): Promise<string[]> {
+  return Promise.all((await table.locator('tbody [data-status]').all()).map(async (b) => (await b.getAttribute('data-status'))!));
 }
 
 function isSorted(values: string[], dir: 1 | -1): boolean {

@@ -2,12 +2,12 @@
 // page kept on screen while the next loads and the following page prefetched (spec §4).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { pagingState, rangeText, skipFor } from '../lib/paging';
+import { pageRangeText, pagingState, skipFor } from '../lib/paging';
 
 export interface PageResult<T> {
   data: T[];
   count: number;
-  /** False when the server stopped counting: "more than count". */
+  /** False when `count` is an estimate (a lower bound); missing means exact. */
   count_exact?: boolean;
 }
 
@@ -55,8 +55,10 @@ export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
   return {
     rows: query.data?.data,
     count: query.data?.count,
-    /** "1–10 of 5,432" for the footer (null while loading). */
-    range: rangeText({ page, pageSize, rowsOnPage: query.data?.data.length, count: query.data?.count, countExact: query.data?.count_exact }),
+    /** "1–10 of 5,432" once the page has loaded. */
+    rangeText: query.data
+      ? pageRangeText({ page, pageSize, rowsOnPage: query.data.data.length, count: query.data.count, countExact: query.data.count_exact })
+      : undefined,
     /** Nothing to show yet: render placeholder rows. */
     isPending: query.isPending,
     isPlaceholderData: query.isPlaceholderData,

@@ -11,3 +11,17 @@ export function formatDateTime(value: string): string {
 export function formatTime(ms: number): string {
   return new Date(ms).toLocaleTimeString();
 }
+
+/**
+ * An amount of money: two decimals and its currency ("$12.50", "£8.00"); a value that is not a
+ * number is shown as it came. A code Intl does not know still reads as "12.50 XYZ".
+ */
+export function formatMoney(value: unknown, currency: string): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return String(value);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  } catch {
+    return `${n.toFixed(2)} ${currency}`;
+  }
+}

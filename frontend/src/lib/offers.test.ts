@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerDate } from './format';
-import { offerCellText, offerKeys } from './offers';
+import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerMoney } from './offers';
 import { ACCEPT, hasUploadExtension } from './uploads';
 
 describe('offers drawer table', () => {
@@ -36,5 +36,28 @@ describe('server timestamps are UTC (spec §3)', () => {
     expect(parseServerDate('2025-01-02T03:04:05Z').toISOString()).toBe('2025-01-02T03:04:05.000Z');
     expect(parseServerDate('2025-01-02T03:04:05').toISOString()).toBe('2025-01-02T03:04:05.000Z');
     expect(parseServerDate('2025-01-02T05:04:05+02:00').toISOString()).toBe('2025-01-02T03:04:05.000Z');
+  });
+});
+
+describe('offers drawer: headers, money and the chosen offer (issue 10)', () => {
+  it('reads wire keys as headers', () => {
+    expect(offerHeader('extraBookShipCost')).toBe('Extra Book Ship Cost');
+    expect(offerHeader('listing_orig_price')).toBe('Listing Orig Price');
+    expect(offerHeader('isbn13')).toBe('Isbn13');
+  });
+  it('formats amounts with the offer currency, USD otherwise', () => {
+    expect(offerMoney('listingPrice', { listingPrice: '12.5', vendorCurrency: 'gbp' })).toEqual({ value: '12.5', currency: 'GBP' });
+    expect(offerMoney('price', { price: 3 })).toEqual({ value: 3, currency: 'USD' });
+    expect(offerMoney('seller', { seller: 'x' })).toBeNull();
+    expect(offerMoney('price', { price: 'call' })).toBeNull();
+  });
+  it('marks the offer the row was taken from', () => {
+    const offers = [
+      { price: '9.00', seller: 'A', condition: 'Good' },
+      { price: '4.50', seller: 'B', condition: 'Fine' },
+    ];
+    expect(chosenOfferIndex(offers, { id: 9, price: 4.5, sellername: 'B', condition: 'Fine' })).toBe(1);
+    expect(chosenOfferIndex(offers, { id: 9, price: 1 })).toBe(-1);
+    expect(chosenOfferIndex(offers, undefined)).toBe(-1);
   });
 });

@@ -18,3 +18,53 @@ export function offerKeys(offers: readonly Record<string, unknown>[]): string[] 
 export function offerCellText(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
+
+/** A wire key as a header: `extraBookShipCost` / `listing_orig_price` → "Extra Book Ship Cost" / "Listing Orig Price". */
+export function offerHeader(key: string): string {
+  return key
+    .replace(/_/g, ' ')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+const MONEY_KEY = /price|cost|mm_val/i;
+const CURRENCY_KEYS = ['currency', 'vendorCurrency', 'purchaseCurrency'];
+
+/** An offer's amount as money (two decimals, its currency, USD when it names none), else null. */
+export function offerMoney(key: string, offer: Record<string, unknown>): { value: unknown; currency: string } | null {
+  const v = offer[key];
+  const numeric = typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+  if (!MONEY_KEY.test(key) || !numeric) return null;
+  const code = CURRENCY_KEYS.map((k) => offer[k]).find((c) => typeof c === 'string' && /^[A-Za-z]{3}$/.test(c));
+  return { value: v, currency: typeof code === 'string' ? code.toUpperCase() : 'USD' };
+}
+
+/**
+ * Which offer the lookup row was taken from: the one sharing most values with the row (the
+ * marketplace mapping copies the chosen offer's price, seller, condition, link… into the row's
+ * columns); a single offer is the chosen one. -1 when nothing matches.
+ */
+export function chosenOfferIndex(offers: readonly Record<string, unknown>[], row: Record<string, unknown> | undefined): number {
+  if (!row) return -1;
+  if (offers.length === 1) return 0;
+  const rowValues = new Set(
+    Object.entries(row)
+      .filter(([k, v]) => v !== null && v !== '' && typeof v !== 'object' && !['id', 'isbn', 'lookup_status', 'isbn_lookup_job_id', 'input_filename', 'created_at', 'updated_at'].includes(k))
+      .map(([, v]) => normalise(v)),
+  );
+  let best = -1;
+  let bestScore = 0;
+  offers.forEach((o, i) => {
+    const score = Object.values(o).filter((v) => v !== null && v !== '' && typeof v !== 'object' && rowValues.has(normalise(v))).length;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
+  return best;
+}
+
+// "12.50", 12.5 and "12.5" are the same amount.
+function normalise(v: unknown): string {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? String(n) : String(v).trim().toLowerCase();
+}

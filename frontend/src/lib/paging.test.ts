@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
 import { describe, expect, it } from 'vitest';
-import { pagingState, parsePage, rangeText, skipFor, validatePageSearch } from './paging';
+import { pageRangeText, pagingState, parsePage, skipFor, validatePageSearch } from './paging';
 
 describe('parsePage (spec §2: default 1 when invalid)', () => {
   it.each([
@@ -38,16 +38,15 @@ describe('pagingState (spec §4)', () => {
   });
 });
 
-describe('rangeText', () => {
-  it('shows the rows on screen and the total', () => {
-    expect(rangeText({ page: 1, pageSize: 10, rowsOnPage: 10, count: 5432 })).toBe('1–10 of 5,432');
-    expect(rangeText({ page: 3, pageSize: 10, rowsOnPage: 4, count: 24, countExact: true })).toBe('21–24 of 24');
+describe('pageRangeText (issue 10: paging shows the total)', () => {
+  it('exact totals, grouped', () => {
+    expect(pageRangeText({ page: 1, pageSize: 10, rowsOnPage: 10, count: 5432 })).toBe('1–10 of 5,432');
+    expect(pageRangeText({ page: 544, pageSize: 10, rowsOnPage: 2, count: 5432, countExact: true })).toBe('5,431–5,432 of 5,432');
   });
-  it('says "more than" when the server stopped counting', () => {
-    expect(rangeText({ page: 2, pageSize: 10, rowsOnPage: 10, count: 10000, countExact: false })).toBe('11–20 of more than 10,000');
+  it('estimated totals read "more than"', () => {
+    expect(pageRangeText({ page: 2, pageSize: 5, rowsOnPage: 5, count: 10000, countExact: false })).toBe('6–10 of more than 10,000');
   });
-  it('has nothing to say before the page loads, and says so when empty', () => {
-    expect(rangeText({ page: 1, pageSize: 10, rowsOnPage: undefined, count: undefined })).toBeNull();
-    expect(rangeText({ page: 1, pageSize: 10, rowsOnPage: 0, count: 0 })).toBe('No rows');
+  it('an empty list', () => {
+    expect(pageRangeText({ page: 1, pageSize: 5, rowsOnPage: 0, count: 0 })).toBe('0 of 0');
   });
 });

@@ -31,16 +31,15 @@ export function pagingState(args: { page: number; pageSize: number; rowsOnPage: 
   };
 }
 
+const grouped = new Intl.NumberFormat('en-US');
+
 /**
- * "1–10 of 5,432" under a table; "of more than 10,000" when the server stopped counting
- * (count_exact false). Null while nothing is loaded; "0 of 0" reads as "No rows".
+ * "1–10 of 5,432" under a paged table; "of more than 10,000" when the server only estimated the
+ * total (`count_exact: false`; a missing flag means exact). "0 of 0" for an empty list.
  */
-export function rangeText(args: { page: number; pageSize: number; rowsOnPage: number | undefined; count: number | undefined; countExact?: boolean }): string | null {
-  if (args.rowsOnPage === undefined || args.count === undefined) return null;
-  const total = args.count.toLocaleString('en-US');
-  if (args.rowsOnPage === 0) return args.count === 0 ? 'No rows' : `0 of ${total}`;
+export function pageRangeText(args: { page: number; pageSize: number; rowsOnPage: number; count: number; countExact?: boolean }): string {
+  const total = args.countExact === false ? `more than ${grouped.format(args.count)}` : grouped.format(args.count);
+  if (args.rowsOnPage === 0) return `0 of ${total}`;
   const first = skipFor(args.page, args.pageSize) + 1;
-  const last = first + args.rowsOnPage - 1;
-  const range = `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`;
-  return args.countExact === false ? `${range} of more than ${total}` : `${range} of ${total}`;
+  return `${grouped.format(first)}–${grouped.format(first + args.rowsOnPage - 1)} of ${total}`;
 }

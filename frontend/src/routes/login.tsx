@@ -1,4 +1,5 @@
-import { Anchor, Text, TextInput } from '@mantine/core';
+import { FORM_MODE } from '../lib/form-mode';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { VALIDATION } from '../lib/messages';
 import { setToken } from '../lib/session';
 import { EMAIL_PATTERN, passwordRules } from '../lib/validation';
-import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: redirectIfLoggedIn,
@@ -26,7 +26,7 @@ interface LoginForm {
 function Login() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ mode: 'onBlur', defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ mode: FORM_MODE, defaultValues: { username: '', password: '' } });
   const { errors } = formState;
 
   const login = useMutation({
@@ -64,9 +64,9 @@ function Login() {
       <Anchor component={Link} to="/recover-password" size="sm">
         Forgot Password?
       </Anchor>
-      <SubmitButton loading={login.isPending || formState.isSubmitting} fullWidth>
+      <Button type="submit" loading={login.isPending || formState.isSubmitting} fullWidth>
         Log In
-      </SubmitButton>
+      </Button>
       <Text size="sm" ta="center">
         Don't have an account?{' '}
         <Anchor component={Link} to="/signup">

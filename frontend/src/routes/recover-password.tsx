@@ -1,4 +1,5 @@
-import { Anchor, Text, TextInput } from '@mantine/core';
+import { FORM_MODE } from '../lib/form-mode';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { TOAST } from '../lib/messages';
 import { showSuccess } from '../lib/notify';
 import { emailRules } from '../lib/validation';
-import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/recover-password')({
   beforeLoad: redirectIfLoggedIn,
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/recover-password')({
 });
 
 function RecoverPassword() {
-  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: '' } });
+  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: FORM_MODE, defaultValues: { email: '' } });
 
   const recover = useMutation({
     mutationFn: async (email: string) => (await recoverPassword({ path: { email } })).data,
@@ -32,9 +32,9 @@ function RecoverPassword() {
         A password recovery email will be sent to the registered account.
       </Text>
       <TextInput label="Email" placeholder="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
-      <SubmitButton loading={recover.isPending} fullWidth>
+      <Button type="submit" loading={recover.isPending} fullWidth>
         Continue
-      </SubmitButton>
+      </Button>
       <Text size="sm" ta="center">
         Remember your password?{' '}
         <Anchor component={Link} to="/login">

@@ -1,4 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
+import { FORM_MODE } from '../lib/form-mode';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -9,7 +10,6 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { TOAST } from '../lib/messages';
 import { showSuccess } from '../lib/notify';
 import { confirmPasswordRules, passwordRules } from '../lib/validation';
-import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
@@ -27,7 +27,7 @@ function ResetPassword() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const { register, handleSubmit, reset, formState } = useForm<ResetForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     defaultValues: { new_password: '', confirm_password: '' },
   });
   const { errors } = formState;
@@ -59,9 +59,9 @@ function ResetPassword() {
         error={errors.confirm_password?.message}
         {...register('confirm_password', confirmPasswordRules<ResetForm>('new_password'))}
       />
-      <SubmitButton loading={resetMutation.isPending} fullWidth>
+      <Button type="submit" loading={resetMutation.isPending} fullWidth>
         Reset Password
-      </SubmitButton>
+      </Button>
       <Anchor component={Link} to="/login" size="sm" ta="center">
         Back to Log In
       </Anchor>

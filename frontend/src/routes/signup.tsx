@@ -1,4 +1,5 @@
-import { Anchor, Text, TextInput } from '@mantine/core';
+import { FORM_MODE } from '../lib/form-mode';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,6 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { LIMITS, TOAST, VALIDATION } from '../lib/messages';
 import { showError, showSuccess } from '../lib/notify';
 import { confirmPasswordRules, emailRules, passwordRules } from '../lib/validation';
-import { SubmitButton } from '../components/common/SubmitButton';
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: redirectIfLoggedIn,
@@ -27,7 +27,7 @@ interface SignUpForm {
 function SignUp() {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<SignUpForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
   });
   const { errors } = formState;
@@ -64,9 +64,9 @@ function SignUp() {
         error={errors.confirm_password?.message}
         {...register('confirm_password', confirmPasswordRules<SignUpForm>('password'))}
       />
-      <SubmitButton loading={signUp.isPending} fullWidth>
+      <Button type="submit" loading={signUp.isPending} fullWidth>
         Sign Up
-      </SubmitButton>
+      </Button>
       <Text size="sm" ta="center">
         Already have an account?{' '}
         <Anchor component={Link} to="/login">

@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../../lib/form-mode';
 import { Button, Checkbox, Group, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -24,7 +25,7 @@ const DEFAULTS: AddUserForm = { email: '', full_name: '', password: '', confirm_
 export function AddUser() {
   const [opened, modal] = useDisclosure(false);
   const queryClient = useQueryClient();
-  const { register, handleSubmit, reset, formState } = useForm<AddUserForm>({ mode: 'onBlur', defaultValues: DEFAULTS });
+  const { register, handleSubmit, reset, formState } = useForm<AddUserForm>({ mode: FORM_MODE, defaultValues: DEFAULTS });
   const { errors } = formState;
 
   const close = () => {

@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../../lib/form-mode';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -26,7 +27,7 @@ export function toUserUpdate({ confirm_password: _, password, ...rest }: EditUse
 export function EditUser({ user, opened, onClose }: { user: UserPublic; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { register, handleSubmit, reset, formState } = useForm<EditUserForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     values: {
       email: user.email,
       full_name: user.full_name ?? '',

@@ -11,6 +11,10 @@ export interface DataColumn<T> {
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** Amounts read right-aligned so their decimals line up. */
+  align?: 'right';
+  /** Stays in view while the table scrolls sideways (the ISBN of wide lookup tables). */
+  sticky?: boolean;
   /** aria-sort of a sortable column's header. */
   sort?: 'ascending' | 'descending' | 'none';
 }
@@ -29,6 +33,12 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
 }
 
+/** A table wider than the window scrolls; keyboard users reach that scroll area with Tab (axe's scrollable-region-focusable). */
+export const KEYBOARD_SCROLLABLE = { viewportProps: { tabIndex: 0 } };
+
+// Opaque so the columns scrolling underneath do not show through; a shadow marks the edge.
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)' } as const;
+
 export function DataTable<T>({
   columns,
   rows,
@@ -41,12 +51,12 @@ export function DataTable<T>({
   onRowClick,
 }: DataTableProps<T>) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <Table.ScrollContainer minWidth={600} scrollAreaProps={KEYBOARD_SCROLLABLE}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={ariaLabel} aria-busy={isPending || isPlaceholderData}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} w={c.width} aria-sort={c.sort}>
+              <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sort} style={c.sticky ? STICKY : undefined}>
                 {c.header}
               </Table.Th>
             ))}
@@ -59,7 +69,9 @@ export function DataTable<T>({
             rows.map((row) => (
               <Table.Tr key={rowKey(row)} {...(onRowClick ? clickableRow(() => onRowClick(row)) : {})}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  <Table.Td key={c.key} ta={c.align} style={c.sticky ? STICKY : undefined}>
+                    {c.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))

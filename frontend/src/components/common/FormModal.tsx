@@ -2,7 +2,6 @@
 // FormBody is the form without the modal, for dialogs that show something else after submitting.
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { SubmitButton } from './SubmitButton';
 
 export interface FormBodyProps {
   onCancel: () => void;
@@ -21,9 +20,9 @@ export function FormBody({ onCancel, onSubmit, submitLabel = 'Save', submitDisab
         <Button variant="default" onClick={onCancel} disabled={loading}>
           Cancel
         </Button>
-        <SubmitButton disabled={submitDisabled} loading={loading}>
+        <Button type="submit" disabled={submitDisabled} loading={loading}>
           {submitLabel}
-        </SubmitButton>
+        </Button>
       </Group>
     </form>
   );

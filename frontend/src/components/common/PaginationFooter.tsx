@@ -8,16 +8,16 @@ export interface PaginationFooterProps {
   hasNextPage: boolean;
   hasPreviousPage: boolean;
   onChangePage: (page: number) => void;
-  /** "1–10 of 5,432", from usePagedQuery. */
-  range?: string | null;
+  /** "1–10 of 5,432", shown before the buttons once known. */
+  rangeText?: string;
 }
 
-export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangePage, range }: PaginationFooterProps) {
+export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangePage, rangeText }: PaginationFooterProps) {
   return (
-    <Group justify="flex-end" gap="sm" mt="md">
-      {range && (
-        <Text size="sm" c="dimmed" mr="auto" data-testid="page-range">
-          {range}
+    <Group justify="flex-end" gap="sm" mt="md" component="nav" aria-label="Paging">
+      {rangeText && (
+        <Text size="sm" c="dimmed" data-testid="page-range">
+          {rangeText}
         </Text>
       )}
       <Button

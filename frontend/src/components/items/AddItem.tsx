@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../../lib/form-mode';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -12,7 +13,7 @@ import { ItemFields, type ItemFormValues, toItemBody } from './ItemForm';
 export function AddItem() {
   const [opened, modal] = useDisclosure(false);
   const queryClient = useQueryClient();
-  const form = useForm<ItemFormValues>({ mode: 'onBlur', defaultValues: { title: '', description: '' } });
+  const form = useForm<ItemFormValues>({ mode: FORM_MODE, defaultValues: { title: '', description: '' } });
 
   const close = () => {
     modal.close();

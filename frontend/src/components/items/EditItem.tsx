@@ -1,3 +1,4 @@
+import { FORM_MODE } from '../../lib/form-mode';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updateItem } from '../../client/sdk.gen';
@@ -9,7 +10,7 @@ import { ItemFields, type ItemFormValues, toItemBody } from './ItemForm';
 
 export function EditItem({ item, opened, onClose }: { item: ItemPublic; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<ItemFormValues>({ mode: 'onBlur', values: { title: item.title, description: item.description ?? '' } });
+  const form = useForm<ItemFormValues>({ mode: FORM_MODE, values: { title: item.title, description: item.description ?? '' } });
 
   const close = () => {
     onClose();

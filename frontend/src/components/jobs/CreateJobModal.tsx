@@ -1,4 +1,5 @@
 // Create Job (spec §2, §5): a name (default: now as ISO), a spreadsheet and the sources to ask.
+import { FORM_MODE } from '../../lib/form-mode';
 import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
 import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
@@ -14,7 +15,7 @@ type Values = { name: string; file: File | null } & Record<MarketplaceId, boolea
 const blank = (): Values => ({ name: new Date().toISOString(), file: null, abe_books: false, biblio: false, alibris: false, pallet_iq: false });
 
 export function CreateJobModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const form = useForm<Values>({ mode: 'onBlur', defaultValues: blank() });
+  const form = useForm<Values>({ mode: FORM_MODE, defaultValues: blank() });
   const upload = useUploadJob(async ({ file, name, ...sources }: Values) => {
     const config = JSON.stringify({ name, ...sources });
     return (await uploadJobFile({ body: { file: file!, config } })).data;

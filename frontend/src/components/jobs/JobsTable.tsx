@@ -16,7 +16,7 @@ export function JobsTable({ jobs, page, onChangePage, sorting }: JobsTableProps)
   return (
     <>
       <DataTable aria-label="Jobs" columns={jobColumns(sorting)} rows={jobs.rows} rowKey={(j) => j.id} isPending={jobs.isPending} isPlaceholderData={jobs.isPlaceholderData} />
-      <PaginationFooter page={page} hasNextPage={jobs.hasNextPage} hasPreviousPage={jobs.hasPreviousPage} range={jobs.range} onChangePage={onChangePage} />
+      <PaginationFooter page={page} hasNextPage={jobs.hasNextPage} hasPreviousPage={jobs.hasPreviousPage} rangeText={jobs.rangeText} onChangePage={onChangePage} />
     </>
   );
 }

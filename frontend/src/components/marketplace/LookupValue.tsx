@@ -1,14 +1,16 @@
 // One cell of a price-lookup table, read through the field table: N/A when empty, external
-// links for link fields, a badge for the status, local time for dates, the value otherwise.
-import type { FieldDef } from '@app/domain/fields';
+// links for link fields, a badge for the status, money with its currency, local time for dates,
+// the value otherwise.
+import { currencyOf, type FieldDef } from '@app/domain/fields';
 import { Anchor } from '@mantine/core';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
 import { offerCellText } from '../../lib/offers';
 import { OrNA, isEmptyValue } from '../common/EmptyValue';
 import { StatusBadge } from './StatusBadge';
 
-export function LookupValue({ field, value }: { field: FieldDef; value: unknown }) {
+export function LookupValue({ field, row }: { field: FieldDef; row: Record<string, unknown> }) {
+  const value = row[field.name];
   if (field.name === 'lookup_status') return <StatusBadge status={value} />;
   if (isEmptyValue(value)) return <OrNA value={value} />;
   const text = offerCellText(value);
@@ -21,6 +23,7 @@ export function LookupValue({ field, value }: { field: FieldDef; value: unknown 
       </Anchor>
     );
   }
+  if (field.format === 'money') return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, currencyOf(field, row))}</span>;
   if (field.type === 'date') return <>{formatDateTime(text)}</>;
   return <>{text}</>;
 }

@@ -4,6 +4,7 @@ import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTableSearch } from '../../hooks/useTableSearch';
+import type { LookupRow } from '../../lib/marketplace-api';
 import type { TableSearch } from '../../lib/table-search';
 import { DataTable } from '../common/DataTable';
 import { PageTitle } from '../common/PageTitle';
@@ -20,7 +21,7 @@ import { useLookups } from './useLookups';
 export function MarketplacePage({ marketplace: m, search }: { marketplace: MarketplaceInfo; search: TableSearch }) {
   const { page, setPage, filters, setFilters, sort, toggleSort } = useTableSearch(search, m.fields);
   const lookups = useLookups(m, { page, filters, sort });
-  const [openLookup, setOpenLookup] = useState<number | null>(null);
+  const [openLookup, setOpenLookup] = useState<LookupRow | null>(null);
 
   return (
     <Stack gap="md">
@@ -42,10 +43,10 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         isPending={lookups.isPending}
         isPlaceholderData={lookups.isPlaceholderData}
         placeholderRows={m.placeholderRows}
-        onRowClick={(r) => setOpenLookup(r.id)}
+        onRowClick={setOpenLookup}
       />
-      <PaginationFooter page={page} hasNextPage={lookups.hasNextPage} hasPreviousPage={lookups.hasPreviousPage} range={lookups.range} onChangePage={setPage} />
-      <OffersDrawer marketplace={m} lookupId={openLookup} onClose={() => setOpenLookup(null)} />
+      <PaginationFooter page={page} hasNextPage={lookups.hasNextPage} hasPreviousPage={lookups.hasPreviousPage} rangeText={lookups.rangeText} onChangePage={setPage} />
+      <OffersDrawer marketplace={m} lookupId={openLookup?.id ?? null} row={openLookup ?? undefined} onClose={() => setOpenLookup(null)} />
     </Stack>
   );
 }

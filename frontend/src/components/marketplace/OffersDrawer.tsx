@@ -1,34 +1,49 @@
 // Every offer the marketplace returned for one lookup (the row shows only the best), with the
 // lookup's status, attempts and, when it failed, the last error.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
-import { Alert, Center, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { marketplaceApi, type LookupOffers } from '../../lib/marketplace-api';
-import { offerCellText, offerKeys } from '../../lib/offers';
+import { formatMoney } from '../../lib/format';
+import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerMoney } from '../../lib/offers';
+import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { OrNA } from '../common/EmptyValue';
 import { StatusBadge } from './StatusBadge';
 
-function OffersTable({ offers }: { offers: Record<string, unknown>[] }) {
+function OffersTable({ offers, row }: { offers: Record<string, unknown>[]; row?: Record<string, unknown> }) {
   const keys = offerKeys(offers);
+  const chosen = chosenOfferIndex(offers, row);
   return (
-    <Table.ScrollContainer minWidth={400}>
+    <Table.ScrollContainer minWidth={400} scrollAreaProps={KEYBOARD_SCROLLABLE}>
       <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label="Offers">
         <Table.Thead>
           <Table.Tr>
             {keys.map((k) => (
-              <Table.Th key={k}>{k}</Table.Th>
+                <Table.Th key={k} title={k} style={{ whiteSpace: 'nowrap' }}>
+                {offerHeader(k)}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {offers.map((o, i) => (
-            <Table.Tr key={i}>
-              {keys.map((k) => (
-                <Table.Td key={k}>
-                  <OrNA value={o[k]}>{offerCellText(o[k])}</OrNA>
-                </Table.Td>
-              ))}
+            <Table.Tr key={i} data-chosen={i === chosen || undefined} bg={i === chosen ? 'var(--mantine-color-green-light)' : undefined}>
+              <Table.Td>
+                {i === chosen && (
+                  <Badge size="xs" color="green" variant="dot" tt="none">
+                    Chosen
+                  </Badge>
+                )}
+              </Table.Td>
+              {keys.map((k) => {
+                const money = offerMoney(k, o);
+                return (
+                  <Table.Td key={k} ta={money ? 'right' : undefined} style={money ? { whiteSpace: 'nowrap' } : undefined}>
+                    <OrNA value={o[k]}>{money ? formatMoney(money.value, money.currency) : offerCellText(o[k])}</OrNA>
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -37,7 +52,7 @@ function OffersTable({ offers }: { offers: Record<string, unknown>[] }) {
   );
 }
 
-function OffersBody({ lookup }: { lookup: LookupOffers }) {
+function OffersBody({ lookup, row }: { lookup: LookupOffers; row?: Record<string, unknown> }) {
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -52,7 +67,7 @@ function OffersBody({ lookup }: { lookup: LookupOffers }) {
         </Alert>
       )}
       {lookup.offers.length ? (
-        <OffersTable offers={lookup.offers} />
+        <OffersTable offers={lookup.offers} row={row} />
       ) : (
         <Text size="sm" c="dimmed">
           No offers.
@@ -62,7 +77,18 @@ function OffersBody({ lookup }: { lookup: LookupOffers }) {
   );
 }
 
-export function OffersDrawer({ marketplace, lookupId, onClose }: { marketplace: MarketplaceInfo; lookupId: number | null; onClose: () => void }) {
+export function OffersDrawer({
+  marketplace,
+  lookupId,
+  row,
+  onClose,
+}: {
+  marketplace: MarketplaceInfo;
+  lookupId: number | null;
+  /** The table row that was clicked: the offer it was taken from is marked. */
+  row?: Record<string, unknown>;
+  onClose: () => void;
+}) {
   const api = useMemo(() => marketplaceApi(marketplace.id), [marketplace.id]);
   const query = useQuery({
     queryKey: ['lookups', marketplace.id, 'offers', lookupId],
@@ -71,9 +97,9 @@ export function OffersDrawer({ marketplace, lookupId, onClose }: { marketplace: 
   });
   const title = query.data ? `Offers for ISBN ${query.data.isbn}` : 'Offers';
   return (
-    <Drawer opened={lookupId !== null} onClose={onClose} position="right" size="xl" title={title}>
+    <Drawer opened={lookupId !== null} onClose={onClose} position="right" size="xl" title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       {query.data ? (
-        <OffersBody lookup={query.data} />
+        <OffersBody lookup={query.data} row={row} />
       ) : query.isError ? (
         <Text size="sm" c="red">
           The offers could not be loaded.

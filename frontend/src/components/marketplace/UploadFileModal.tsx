@@ -1,4 +1,5 @@
 // 'Upload File for {marketplace}' (spec §2, §5): a spreadsheet becomes a job for this source only.
+import { FORM_MODE } from '../../lib/form-mode';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -13,7 +14,7 @@ import { UploadDialog } from '../uploads/UploadDialog';
 export function UploadFileButton({ marketplace }: { marketplace: MarketplaceInfo }) {
   const [opened, modal] = useDisclosure(false);
   const api = useMemo(() => marketplaceApi(marketplace.id), [marketplace.id]);
-  const form = useForm<{ file: File | null }>({ mode: 'onBlur', defaultValues: { file: null } });
+  const form = useForm<{ file: File | null }>({ mode: FORM_MODE, defaultValues: { file: null } });
   const upload = useUploadJob(({ file }: { file: File | null }) => api.uploadFile(file!));
 
   const open = () => {

@@ -15,14 +15,16 @@ export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (colu
       key: f.name,
       header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
       sort: f.sortable ? ariaSort(sort, f.name) : undefined,
+      align: f.format === 'money' ? ('right' as const) : undefined,
+      sticky: f.name === 'isbn',
       render: (row) =>
         f.name === 'lookup_status' ? (
           <>
-            <LookupValue field={f} value={row[f.name]} />
+            <LookupValue field={f} row={row} />
             <RetryHint row={row} />
           </>
         ) : (
-          <LookupValue field={f} value={row[f.name]} />
+          <LookupValue field={f} row={row} />
         ),
     }));
 }

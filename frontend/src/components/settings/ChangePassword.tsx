@@ -1,5 +1,6 @@
 // "Password" tab: current, new and confirmation, all required.
-import { Stack, Title } from '@mantine/core';
+import { FORM_MODE } from '../../lib/form-mode';
+import { Button, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updatePasswordMe } from '../../client/sdk.gen';
@@ -8,7 +9,6 @@ import { showSuccess } from '../../lib/notify';
 import { setToken } from '../../lib/session';
 import { confirmPasswordRules, passwordRules } from '../../lib/validation';
 import { PasswordField } from '../common/PasswordField';
-import { SubmitButton } from '../common/SubmitButton';
 
 interface PasswordForm {
   current_password: string;
@@ -18,7 +18,7 @@ interface PasswordForm {
 
 export function ChangePassword() {
   const { register, handleSubmit, reset, formState } = useForm<PasswordForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
   const { errors } = formState;
@@ -46,9 +46,9 @@ export function ChangePassword() {
           {...register('confirm_password', confirmPasswordRules<PasswordForm>('new_password'))}
         />
         <div>
-          <SubmitButton loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending}>
             Save
-          </SubmitButton>
+          </Button>
         </div>
       </Stack>
     </form>

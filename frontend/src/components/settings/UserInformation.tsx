@@ -1,4 +1,5 @@
 // "My profile" tab: full name (max 30) and email of the logged-in user.
+import { FORM_MODE } from '../../lib/form-mode';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { currentUserQuery } from '../../hooks/useCurrentUser';
 import { LIMITS, TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
 import { emailRules } from '../../lib/validation';
-import { SubmitButton } from '../common/SubmitButton';
 
 interface ProfileForm {
   full_name: string;
@@ -18,7 +18,7 @@ interface ProfileForm {
 export function UserInformation({ user }: { user: UserPublic }) {
   const queryClient = useQueryClient();
   const { register, handleSubmit, reset, watch, formState } = useForm<ProfileForm>({
-    mode: 'onBlur',
+    mode: FORM_MODE,
     values: { full_name: user.full_name ?? '', email: user.email },
   });
   const email = watch('email');
@@ -46,9 +46,9 @@ export function UserInformation({ user }: { user: UserPublic }) {
         <TextInput label="Email" placeholder="Email" type="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
         <Group>
           {/* Spec §5: Save disabled when unchanged or email empty. */}
-          <SubmitButton disabled={!formState.isDirty || !email} loading={mutation.isPending}>
+          <Button type="submit" disabled={!formState.isDirty || !email} loading={mutation.isPending}>
             Save
-          </SubmitButton>
+          </Button>
           <Button variant="default" onClick={() => reset()} disabled={!formState.isDirty || mutation.isPending}>
             Cancel
           </Button>

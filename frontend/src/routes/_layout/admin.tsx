@@ -65,7 +65,7 @@ function Admin() {
         <AddUser />
       </Group>
       <DataTable aria-label="Users" columns={columns(me)} rows={users.rows} rowKey={(u) => u.id} isPending={users.isPending} isPlaceholderData={users.isPlaceholderData} />
-      <PaginationFooter page={page} hasNextPage={users.hasNextPage} hasPreviousPage={users.hasPreviousPage} range={users.range} onChangePage={setPage} />
+      <PaginationFooter page={page} hasNextPage={users.hasNextPage} hasPreviousPage={users.hasPreviousPage} rangeText={users.rangeText} onChangePage={setPage} />
     </Stack>
   );
 }

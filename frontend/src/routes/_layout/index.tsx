@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { JobsTable } from '../../components/jobs/JobsTable';
 import { NewJobButton } from '../../components/jobs/NewJobButton';
 import { useJobs } from '../../components/jobs/useJobs';
@@ -9,6 +9,8 @@ import { validatePageSearch } from '../../lib/paging';
 
 export const Route = createFileRoute('/_layout/')({
   validateSearch: validatePageSearch,
+  // Page 1 is the default: logging in or following a link to / stays on / (no ?page=1).
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   component: Home,
 });
 

@@ -19,7 +19,18 @@ export const Route = createFileRoute('/_layout/items')({
 });
 
 const COLUMNS: DataColumn<ItemPublic>[] = [
-  { key: 'id', header: 'ID', render: (i) => <Text size="sm" ff="monospace">{i.id}</Text> },
+  // A short id keeps the column narrow; the whole id is on hover and is what copying takes
+  // (the rest of the text is in the DOM, hidden from view but not from the clipboard).
+  {
+    key: 'id',
+    header: 'ID',
+    render: (i) => (
+      <Text span size="sm" ff="monospace" title={String(i.id)} data-testid="item-id" style={{ whiteSpace: 'nowrap' }}>
+        {String(i.id).slice(0, 8)}
+        <span style={{ fontSize: 0 }}>{String(i.id).slice(8)}</span>
+      </Text>
+    ),
+  },
   { key: 'title', header: 'Title', render: (i) => i.title },
   { key: 'description', header: 'Description', render: (i) => <OrNA value={i.description} /> },
   { key: 'actions', header: 'Actions', render: (i) => <ItemActions item={i} />, width: 80 },
@@ -50,7 +61,7 @@ function Items() {
         <AddItem />
       </Group>
       <DataTable aria-label="Items" columns={COLUMNS} rows={items.rows} rowKey={(i) => i.id} isPending={items.isPending} isPlaceholderData={items.isPlaceholderData} empty={EMPTY} />
-      <PaginationFooter page={page} hasNextPage={items.hasNextPage} hasPreviousPage={items.hasPreviousPage} range={items.range} onChangePage={setPage} />
+      <PaginationFooter page={page} hasNextPage={items.hasNextPage} hasPreviousPage={items.hasPreviousPage} rangeText={items.rangeText} onChangePage={setPage} />
     </Stack>
   );
 }
