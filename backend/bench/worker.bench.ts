@@ -42,6 +42,8 @@ export async function benchWorker(): Promise<void> {
     const isbns = sampleIsbns(PER_MARKETPLACE);
     for (const m of MARKETPLACE_LIST) {
       await db.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), 'b.xlsx'`, [job.rows[0].id, isbns]);
+      // As ingest writes them: the queue deals rows to jobs that have lookups left.
+      await db.query(`INSERT INTO job_progress (job_id, source, total) VALUES ($1, $2, $3)`, [job.rows[0].id, m.id, isbns.length]);
     }
     const env: NodeJS.ProcessEnv = {};
     for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {

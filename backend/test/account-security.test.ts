@@ -49,6 +49,18 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect(Number(longer.headers['retry-after'])).toBe(2);
   });
 
+  it('successful logins from a shared office address do not count against it', async () => {
+    const office = await startTestApp(engine, { env: { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '3' } });
+    try {
+      await createUser(office, 'staff@example.com', 'staff-password');
+      for (let i = 0; i < 6; i++) expect((await loginFrom(office.app, '10.5.0.1', 'staff@example.com', 'staff-password')).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await loginFrom(office.app, '10.5.0.1', `nobody${i}@example.com`, 'guess')).statusCode).toBe(400);
+      expect((await loginFrom(office.app, '10.5.0.1', 'staff@example.com', 'staff-password')).statusCode).toBe(429);
+    } finally {
+      await office.close();
+    }
+  });
+
   it('two API processes on one database share the counts', async () => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');

@@ -56,6 +56,11 @@ export class AttemptLimiter {
     await this.db.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
   }
 
+  /** Gives back one counted attempt (a login that succeeded), so only failures add up. */
+  async refund(key: string): Promise<void> {
+    await this.db.query('UPDATE attempt_counters SET attempts = greatest(attempts - 1, 0) WHERE key = $1', [key]);
+  }
+
   /** Drops counters nobody has touched for a day. */
   async sweep(): Promise<void> {
     await this.db.query(

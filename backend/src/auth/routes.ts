@@ -46,15 +46,16 @@ export function authRoutes(app: App, ctx: AppContext): void {
       // Counted before the password is checked, per account *and* address (a guesser elsewhere
       // slows only themself, never the owner) and per address across accounts.
       const pairKey = `login:${email}|${req.ip}`;
-      const wait =
-        (await ctx.limiter.take(pairKey, loginPolicy)) || (await ctx.limiter.take(`login-address:${req.ip}`, addressPolicy));
+      const addressKey = `login-address:${req.ip}`;
+      const wait = (await ctx.limiter.take(pairKey, loginPolicy)) || (await ctx.limiter.take(addressKey, addressPolicy));
       if (wait > 0) throw new HttpError(429, 'Too many login attempts. Please wait a moment and try again.', { 'retry-after': String(wait) });
       const user = await ctx.users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
       if (!user || !ok) throw new HttpError(400, 'Incorrect email or password');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
-      await ctx.limiter.reset(pairKey);
+      // Staff behind one office address log in all day: only failures count against the address.
+      await Promise.all([ctx.limiter.reset(pairKey), ctx.limiter.refund(addressKey)]);
       return { access_token: await ctx.tokens.createAccessToken(user.id, user.password_changed_at), token_type: 'bearer' };
     },
   });
