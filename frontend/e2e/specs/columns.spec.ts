@@ -185,13 +185,14 @@ e2e(
           for (const width of [1440, 390]) {
             await page.setViewportSize({ width, height: 900 });
             await page.waitForTimeout(300);
-            await page.screenshot({ path: `${dir}/columns-${m.slug}-${width}.png`, fullPage: true });
-            // Viewport pictures too: full-page ones leave out scrollbars.
+            // The window as seen (full-page pictures leave out scrollbars), the chooser open, then the whole page.
             await page.screenshot({ path: `${dir}/columns-${m.slug}-${width}-view.png` });
-            await openChooser(page);
+            const chooser = await openChooser(page);
             await page.waitForTimeout(300); // the popover's fade-in
             await page.screenshot({ path: `${dir}/columns-${m.slug}-${width}-chooser.png` });
             await page.keyboard.press('Escape');
+            await chooser.waitFor({ state: 'hidden' });
+            await page.screenshot({ path: `${dir}/columns-${m.slug}-${width}.png`, fullPage: true });
           }
         }
       }

@@ -5,6 +5,7 @@ import { ActionIcon, Box, Button, Checkbox, Group, Popover, Stack, Text, TextInp
 import { IconChevronDown, IconChevronUp, IconColumns3, IconRestore, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ALWAYS_SHOWN, hiddenFields, moveColumn, shownFields, toggleColumn, type ColumnChoice } from '../../lib/column-choice';
+import classes from './ColumnChooser.module.css';
 
 /** Past this many fields (Biblio's ~70) the chooser offers a search box. */
 const SEARCH_FROM = 20;
@@ -38,9 +39,15 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
       </Popover.Target>
       <Popover.Dropdown maw="calc(100vw - 1rem)" p="sm">
         <Stack gap="xs">
-          <Text size="xs" c="dimmed">
-            Tick the columns to show. The top of the list is the left of the table.
-          </Text>
+          {/* Reset sits at the top: on a short screen the end of a long list may be out of view. */}
+          <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+            <Text size="xs" c="dimmed">
+              Tick the columns to show. The top of the list is the left of the table.
+            </Text>
+            <Button variant="subtle" size="compact-xs" leftSection={<IconRestore size={14} />} disabled={isDefault} onClick={onReset} style={{ flexShrink: 0 }}>
+              Reset to default
+            </Button>
+          </Group>
           {fields.length > SEARCH_FROM && (
             <TextInput
               size="xs"
@@ -70,6 +77,7 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
                         variant="subtle"
                         color="gray"
                         size="sm"
+                        className={classes.move}
                         aria-label={`Move ${f.label} up`}
                         data-move={`${f.name}:-1`}
                         disabled={i === 0}
@@ -81,6 +89,7 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
                         variant="subtle"
                         color="gray"
                         size="sm"
+                        className={classes.move}
                         aria-label={`Move ${f.label} down`}
                         data-move={`${f.name}:1`}
                         disabled={i === choice.length - 1}
@@ -104,11 +113,6 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
               </Stack>
             )}
           </Box>
-          <Group justify="flex-end">
-            <Button variant="subtle" size="xs" leftSection={<IconRestore size={14} />} disabled={isDefault} onClick={onReset}>
-              Reset to default
-            </Button>
-          </Group>
         </Stack>
       </Popover.Dropdown>
     </Popover>
