@@ -3,7 +3,7 @@
 // that open something when clicked (or Enter is pressed on them). A table wider than its box
 // scrolls sideways with a scrollbar above it as well as below, its pinned columns staying in view.
 import { Table, Text } from '@mantine/core';
-import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import classes from './DataTable.module.css';
 import { TableSkeleton } from './TableSkeleton';
 import { usePinnedOffsets } from './usePinnedOffsets';
@@ -56,8 +56,12 @@ export function DataTable<T>({
   const pinnedKeys = columns.filter((c) => c.sticky).map((c) => c.key);
   const offsets = usePinnedOffsets(headerRow, pinnedKeys);
   const lastPinned = pinnedKeys.at(-1);
-  const pin = (c: DataColumn<T>) =>
-    c.sticky ? { className: c.key === lastPinned ? `${classes.pinned} ${classes.lastPinned}` : classes.pinned, style: { left: offsets[c.key] ?? 0 } satisfies CSSProperties } : {};
+  // A pinned cell's props: sticky at its offset; the last pinned one carries the edge shadow.
+  const pin = (c: DataColumn<T>) => {
+    if (!c.sticky) return {};
+    const className = c.key === lastPinned ? `${classes.pinned} ${classes.lastPinned}` : classes.pinned;
+    return { className, style: { left: offsets[c.key] ?? 0 } };
+  };
 
   return (
     <div className={scroll.scrolled ? classes.scrolled : undefined}>
