@@ -37,13 +37,15 @@ export interface Worker {
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 };
+/** The one set of defaults: for callers of startWorker and for WORKER_* variables left unset. */
+export const DEFAULT_TUNING = { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 50, stopTimeoutMs: 10_000 };
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
 export function startWorker(opts: WorkerOptions): Worker {
   const log = opts.log ?? silent;
-  const leaseMs = opts.leaseMs ?? 120_000;
-  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
-  const stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
+  const leaseMs = opts.leaseMs ?? DEFAULT_TUNING.leaseMs;
+  const pollIntervalMs = opts.pollIntervalMs ?? DEFAULT_TUNING.pollIntervalMs;
+  const stopTimeoutMs = opts.stopTimeoutMs ?? DEFAULT_TUNING.stopTimeoutMs;
   const backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
   const served = (Object.keys(opts.adapters) as MarketplaceId[]).filter((id) => opts.adapters[id]);
 
@@ -64,7 +66,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         backoff,
         leaseMs,
         pollIntervalMs,
-        batchSize: opts.batchSize ?? 50,
+        batchSize: opts.batchSize ?? DEFAULT_TUNING.batchSize,
         flushIntervalMs: opts.flushIntervalMs ?? 50,
         log,
       }),

@@ -1,13 +1,14 @@
 // Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
 import { randomBytes } from 'node:crypto';
 import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
-import { openTestDatabase } from '../../test/helpers/databases.ts';
-import type { Database } from '../db/client.ts';
-import { createAdapters, settingsFromEnv, type MarketplaceSettingsMap } from '../marketplaces/registry.ts';
-import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
-import type { Sandbox } from '../sandbox/server.ts';
+import { openTestDatabase } from './databases.ts';
+import type { Database } from '../../src/db/client.ts';
+import { settingsFromEnv } from '../../src/marketplaces/env.ts';
+import { createAdapters, type MarketplaceSettingsMap } from '../../src/marketplaces/registry.ts';
+import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
+import type { Sandbox } from '../../src/sandbox/server.ts';
 
-export type { TestDatabase } from '../../test/helpers/databases.ts';
+export type { TestDatabase } from './databases.ts';
 
 /** A fresh, migrated database for a worker suite (the test suite's helper, with room for many workers). */
 export const openWorkerTestDatabase = (kind: 'pglite' | 'pg') => openTestDatabase(kind, { prefix: 'worker_test', poolSize: 20 });
