@@ -18,7 +18,7 @@ import {
 import type { App, AppContext } from './core/context.ts';
 import type { Logger } from './core/logging.ts';
 import { SECURITY_HEADERS } from './core/security/headers.ts';
-import { API_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
+import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
 import { guardRoutes } from './auth/guard.ts';
 import { clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
   const modules = [authRoutes, userRoutes, itemRoutes, utilRoutes, ...(opts.routes ?? [])];
   await app.register(
@@ -103,7 +103,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (spa) await app.register(fastifyStatic, { root: opts.frontendDist!, wildcard: false });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
-    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(DOCS_PREFIX)) return reply.sendFile('index.html');
     return reply.code(404).send({ detail: 'Not Found' });
   });
   return app;

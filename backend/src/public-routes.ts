@@ -13,5 +13,5 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   `GET ${API_PREFIX}/openapi.json`,
 ]);
 
-/** Path prefixes outside the API: Swagger UI, and the SPA's files (registered at the root). */
-export const PUBLIC_OUTSIDE_API = ['/docs', '/'];
+/** Swagger UI. The only other routes outside the API are the built frontend's files (the SPA). */
+export const DOCS_PREFIX = '/docs';
