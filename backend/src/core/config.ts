@@ -5,12 +5,14 @@
 // to `parseConfig` by the process entry points (src/environment.ts): core never imports a feature,
 // yet every process parses the same, whole schema and reports all problems together.
 //
-// Keys are the environment variable names themselves, so a setting has one name everywhere
-// (.env.example, this schema, the code reading it) and one default (the `.default()` below).
+// Each setting has one default, its `.default()` in the one section that reads it. Core settings
+// keep the variable names as keys (one name in .env.example, here and in the code reading them);
+// a feature's section turns its variables into the options that feature takes.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS } from './logging.ts';
 
 export class ConfigError extends Error {}
 
@@ -24,10 +26,10 @@ const serverSection = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: envPort.default(8000),
   PROJECT_NAME: z.string().default('Price Lookup Dashboard'),
-  /** Public URL used in emailed links; http://localhost:$PORT when unset (filled in by loadConfig). */
+  /** Public URL used in emailed links; http://localhost:$PORT when unset (filled in by coreConfig). */
   FRONTEND_HOST: z.string().url().optional(),
   SERVE_FRONTEND: envBool.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
   // addresses. Off by default: a client-sent X-Forwarded-For must not pick the address we throttle.
   TRUST_PROXY: z

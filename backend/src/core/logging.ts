@@ -3,7 +3,8 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Request lines as logged: method and path only; a query string can carry tokens or hashes. */
 function requestForLog(req: { method: string; url: string; ip?: string }) {

@@ -1,5 +1,6 @@
 // The sandbox's knobs, with one set of defaults for `startSandbox` and for the environment.
 import { z } from 'zod';
+import { envPort } from '../core/config.ts';
 
 export interface SandboxOptions {
   host: string;
@@ -57,7 +58,7 @@ export const sandboxConfigSection = z
     /** Root of a sandbox running elsewhere (`npm run sandbox`), for workers in other processes. */
     SANDBOX_URL: z.string().url().optional(),
     SANDBOX_HOST: z.string().default(d.host),
-    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(d.port),
+    SANDBOX_PORT: envPort.default(d.port),
     SANDBOX_LATENCY_MS: nonNegative(d.latencyMs),
     SANDBOX_NO_OFFER_SHARE: share(d.noOfferShare),
     SANDBOX_MAX_OFFERS: z.coerce.number().int().min(1).default(d.maxOffers),
