@@ -25,10 +25,11 @@ function registeredRoutes(app: App): Route[] {
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const m = line.match(/^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/);
     if (!m) continue;
-    const depth = m[1].length / 4;
-    const url = (prefixes[depth - 1] ?? '') + m[2];
+    const [, indent = '', segment = '', methods = ''] = m;
+    const depth = indent.length / 4;
+    const url = (prefixes[depth - 1] ?? '') + segment;
     prefixes[depth] = url;
-    for (const method of m[3]?.split(', ') ?? []) routes.push({ method, url });
+    for (const method of methods ? methods.split(', ') : []) routes.push({ method, url });
   }
   return routes;
 }

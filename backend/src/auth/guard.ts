@@ -31,13 +31,13 @@ export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet
   const users = new UsersRepository(ctx.db.orm);
 
   async function authenticate(req: FastifyRequest): Promise<void> {
-    const match = req.headers.authorization?.match(/^Bearer\s+(.+)$/i);
-    if (!match) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
-    const claims = await ctx.tokens.verifyAccessToken(match[1].trim());
+    const token = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (token === undefined) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
+    const claims = await ctx.tokens.verifyAccessToken(token.trim());
     // A token for a user that no longer exists is as good as a forged one, and so is one from
     // before the password last changed.
     const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await users.byId(claims.userId) : undefined;
-    if (!user || user.password_changed_at.getTime() !== claims!.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
+    if (!user || !claims || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
     if (!user.is_active) throw new HttpError(400, 'Inactive user');
     req.currentUser = user;
   }

@@ -97,15 +97,17 @@ export function everyMarketplaceReachable(startsOwn: (env: Readonly<Record<strin
  */
 export function marketplaceSettings(config: MarketplacesConfig, sandboxUrl: string | undefined): MarketplaceSettingsMap {
   // everyMarketplaceReachable has refused such an environment already; this guards other callers.
-  const stranded = sandboxUrl ? [] : marketplacesNeedingSandbox(config);
-  if (stranded.length) throw new ConfigError(`No sandbox for ${stranded.join(', ')}: set their keys, base URLs or SANDBOX_URL`);
-  return Object.fromEntries(
+  const stranded: MarketplaceId[] = [];
+  const settings = Object.fromEntries(
     MARKETPLACE_IDS.map((id) => {
       const { baseUrl, ...rest } = config[id];
-      const url = baseUrl ?? (rest.credential ? marketplaceRegistry[id].productionBaseUrl : sandboxBaseUrl(sandboxUrl!, id));
-      return [id, { ...rest, baseUrl: url.replace(/\/+$/, '') }];
+      const url = baseUrl ?? (rest.credential ? marketplaceRegistry[id].productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
+      if (!url) stranded.push(id);
+      return [id, { ...rest, baseUrl: (url ?? '').replace(/\/+$/, '') }];
     }),
   ) as MarketplaceSettingsMap;
+  if (stranded.length) throw new ConfigError(`No sandbox for ${stranded.join(', ')}: set their keys, base URLs or SANDBOX_URL`);
+  return settings;
 }
 
 /**
