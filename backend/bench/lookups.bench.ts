@@ -11,12 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/create-context.ts';
+import { createContext } from '../src/core/create-context.ts';
+import { createLogger } from '../src/core/logging.ts';
+import { UsersRepository } from '../src/users/repository.ts';
 import { productRoutes } from '../src/routes.ts';
 import { RETRY_COLUMNS, buildLookupQuery, selectList } from '../src/lookups/query.ts';
 import { countUpTo } from '../src/lib/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { benchPostgres, mb, percentile, report, timed, now } from './lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,8 +91,8 @@ export async function benchLookups(): Promise<void> {
   const db = await openDatabase({ url: pgDb.url, poolSize: Math.max(...LOADS) + 10 });
   try {
     const config = loadConfig({ SECRET_KEY: 'b'.repeat(40), DATABASE_URL: pgDb.url, DATA_DIR: '/tmp/bench-unused', LOG_LEVEL: 'silent' });
-    const ctx = await createContext(config, { db, log: () => {} });
-    const admin = await ctx.users.create({ email: 'bench-admin@example.com', password: 'bench-password', is_superuser: true });
+    const ctx = await createContext(config, { db, log: createLogger({ level: 'silent' }) });
+    const admin = await new UsersRepository(db.orm).create({ email: 'bench-admin@example.com', password: 'bench-password', is_superuser: true });
     const seeded = await timed(() => seed(db, admin.id));
     report({ name: 'lookups: seed 1M rows', value: `${(seeded.ms / 1000).toFixed(1)} s` });
 

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { openDatabase } from '../src/db/client.ts';
-import { createAdapters, settingsFromEnv } from '../src/marketplaces/registry.ts';
+import { settingsFromEnv } from '../src/marketplaces/env.ts';
+import { createAdapters } from '../src/marketplaces/registry.ts';
+import { createLogger } from '../src/core/logging.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { startWorker } from '../src/worker/worker.ts';
 import { benchPostgres, report, timed } from './lib.ts';
@@ -18,7 +20,7 @@ const LATENCY_MS = 100;
 
 function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/sandbox/main.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/sandbox-main.ts')], {
       env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_NO_OFFER_SHARE: '0.2' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -52,7 +54,7 @@ export async function benchWorker(): Promise<void> {
     }
     const settings = settingsFromEnv(env, { sandboxUrl: sandbox.url });
     const { ms } = await timed(async () => {
-      const worker = startWorker({ db, adapters: createAdapters(settings), settings, pollIntervalMs: 200 });
+      const worker = startWorker({ db, adapters: createAdapters(settings), settings, log: createLogger({ level: 'warn', name: 'worker' }), pollIntervalMs: 200 });
       await worker.idle();
       await worker.stop();
     });

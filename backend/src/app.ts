@@ -1,7 +1,7 @@
 // buildApp: plugins, the error handler, the API routes and (optionally) the built frontend.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -15,7 +15,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { App, AppContext } from './context.ts';
+import type { App, AppContext } from './core/context.ts';
+import type { Logger } from './core/logging.ts';
+import { SECURITY_HEADERS } from './core/security/headers.ts';
+import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
+import { guardRoutes } from './auth/guard.ts';
 import { clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -23,10 +27,9 @@ import { userRoutes } from './users/routes.ts';
 import { itemRoutes } from './items/routes.ts';
 import { utilRoutes } from './utils/routes.ts';
 
-export const API_PREFIX = '/api/v1';
-
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** Request and error logs go here (core/logging.ts); none without it. */
+  logger?: Logger;
   /** Folder of the built frontend to serve on the same origin (SPA fallback to index.html). */
   frontendDist?: string;
   /** Extra route modules (jobs, marketplaces) registered under the API prefix. */
@@ -38,14 +41,10 @@ function trustProxyOption(value: boolean | number | string): boolean | string | 
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
-/** Request lines as logged: method and path only; a query string can carry tokens or hashes. */
-function requestForLog(req: { method: string; url: string; ip?: string }) {
-  return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
-}
-
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ? { ...(opts.logger as object), serializers: { req: requestForLog } } : false,
+    // Typed as Fastify's own logger interface, which pino satisfies, so App stays one type.
+    loggerInstance: opts.logger as FastifyBaseLogger | undefined,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     clientErrorHandler: (err, socket) => {
@@ -59,27 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installErrorHandler(app);
   installNulGuard(app);
 
-  // Security headers on every answer. The access token lives in localStorage, so the CSP keeps
-  // scripts to our own files; styles may be inline because Mantine sets them on elements.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Cross-origin isolation headers would only block the external links' favicons; not needed.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
@@ -106,12 +85,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
   const modules = [authRoutes, userRoutes, itemRoutes, utilRoutes, ...(opts.routes ?? [])];
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
+      // Before any route: every route from here on is guarded unless listed public.
+      guardRoutes(typed, ctx, PUBLIC_API_ROUTES);
       for (const register of modules) register(typed, ctx);
       typed.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -122,7 +103,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (spa) await app.register(fastifyStatic, { root: opts.frontendDist!, wildcard: false });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
-    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(DOCS_PREFIX)) return reply.sendFile('index.html');
     return reply.code(404).send({ detail: 'Not Found' });
   });
   return app;

@@ -1,52 +1,52 @@
-// The API process: serves the API and the built frontend on one origin.
+// The API process: serves the API and the built frontend on one origin, with one worker and (without
+// marketplace keys) the sandbox in-process.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config.ts';
-import { createContext } from './create-context.ts';
+import { ConfigError, coreConfig } from './core/config.ts';
+import { createContext } from './core/create-context.ts';
+import { createLogger } from './core/logging.ts';
+import { apiStartsSandbox, loadEnvironment } from './environment.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstSuperuser } from './users/first-superuser.ts';
+import { UsersRepository } from './users/repository.ts';
 import { productRoutes } from './routes.ts';
-import { createAdapters, needsSandbox, settingsFromEnv, simulatedMarketplaces } from './marketplaces/registry.ts';
-import { sandboxOptionsFromEnv } from './sandbox/options.ts';
+import { marketplaceSettings } from './marketplaces/env.ts';
+import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
 import { startSandbox } from './sandbox/server.ts';
-import { workerOptionsFromEnv } from './worker/options.ts';
 import { startWorker } from './worker/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const env = loadEnvironment('api');
+  const config = coreConfig(env);
+  const log = createLogger({ level: config.LOG_LEVEL });
   // Without marketplace credentials the adapters talk to a local sandbox speaking their real wire formats.
-  const runSandbox = config.RUN_SANDBOX === 'true' || (config.RUN_SANDBOX === 'auto' && needsSandbox(process.env));
-  const sandbox = runSandbox ? await startSandbox({ ...sandboxOptionsFromEnv(process.env), port: config.SANDBOX_PORT }) : undefined;
-  const settings = settingsFromEnv(process.env, { sandboxUrl: sandbox?.url });
+  const sandbox = apiStartsSandbox(env) ? await startSandbox(env.sandbox.options) : undefined;
+  const settings = marketplaceSettings(env.marketplaces, sandbox?.url ?? env.sandbox.url);
   const simulated = simulatedMarketplaces(settings);
-  const ctx = await createContext(config, { pricesSimulated: simulated.length > 0 });
-  const admin = await ensureFirstSuperuser(ctx.users, config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
+  const ctx = await createContext(config, { log, pricesSimulated: simulated.length > 0 });
+  const admin = await ensureFirstSuperuser(new UsersRepository(ctx.db.orm), config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
   const app = await buildApp(ctx, {
-    logger: { level: config.LOG_LEVEL },
+    logger: log,
     frontendDist: config.SERVE_FRONTEND ? path.resolve(here, '../../frontend/dist') : undefined,
     routes: productRoutes,
   });
   await app.listen({ host: config.HOST, port: config.PORT });
-  const workerLog = {
-    info: (msg: string) => app.log.info(msg),
-    warn: (msg: string) => app.log.warn(msg),
-    error: (msg: string) => app.log.error(msg),
-  };
-  const worker = config.RUN_WORKER
-    ? startWorker({ db: ctx.db, adapters: createAdapters(settings), settings, log: workerLog, ...workerOptionsFromEnv(process.env) })
+  const worker = env.worker.runInApi
+    ? startWorker({ db: ctx.db, adapters: createAdapters(settings), settings, log: log.child({ name: 'worker' }), ...env.worker.tuning })
     : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
+  // The banner is for the person who ran `npm start`, so it goes to the terminal as text.
   const lines = [
     '',
     `  ${config.PROJECT_NAME} is running at http://localhost:${port}`,
     `  Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.resolve(config.DATA_DIR, 'pglite')}`}`,
     `  Email: ${ctx.mailer.describe()}`,
     `  API docs: http://localhost:${port}/docs`,
-    `  Marketplaces: ${simulated.length ? `${simulated.join(', ')} simulated by the local sandbox${sandbox ? ` at ${sandbox.url}` : ''} (set their API keys for real prices)` : 'real APIs'}`,
+    `  Marketplaces: ${simulated.length ? `${simulated.join(', ')} simulated by the local sandbox at ${sandbox?.url ?? env.sandbox.url} (set their API keys for real prices)` : 'real APIs'}`,
     `  Worker: ${worker ? 'one in this process (add more with `npm run worker` on PostgreSQL)' : 'off (RUN_WORKER=false)'}`,
     admin.generatedPassword
       ? `  Log in as ${admin.email} with the generated password ${admin.generatedPassword} (shown once; set FIRST_SUPERUSER_PASSWORD to choose it)`

@@ -1,5 +1,5 @@
 // Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
-import type { App, AppContext } from './context.ts';
+import type { App, AppContext } from './core/context.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 

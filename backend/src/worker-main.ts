@@ -1,35 +1,24 @@
 // `npm run worker`: one more worker process on the shared PostgreSQL database. Start as many as you like;
 // they split the queue between them (SKIP LOCKED) and stop gracefully on SIGTERM / SIGINT.
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './core/config.ts';
+import { createLogger } from './core/logging.ts';
 import { openDatabase } from './db/client.ts';
-import { createAdapters, settingsFromEnv, simulatedMarketplaces } from './marketplaces/registry.ts';
-import { workerOptionsFromEnv } from './worker/options.ts';
+import { loadEnvironment } from './environment.ts';
+import { marketplaceSettings } from './marketplaces/env.ts';
+import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
 import { startWorker } from './worker/worker.ts';
 
-const line = (level: string) => (message: string) => console.log(`${new Date().toISOString()} ${level} ${message}`);
-const log = { info: line('info'), warn: line('warn'), error: line('error') };
-
-function exitWith(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-try {
-  const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    exitWith(
-      'DATABASE_URL is not set.\n' +
-        'An extra worker must share the API\'s PostgreSQL database: set DATABASE_URL=postgres://user:password@host:5432/dbname.\n' +
-        'Without it the API (`npm start`) uses its embedded database and already runs a worker of its own.',
-    );
-  }
-  const settings = settingsFromEnv(process.env);
-  const tuning = workerOptionsFromEnv(process.env);
+async function main(): Promise<void> {
+  // The worker's own rules: DATABASE_URL is required, and keyless marketplaces need SANDBOX_URL.
+  const env = loadEnvironment('worker');
+  const log = createLogger({ level: env.server.LOG_LEVEL, name: 'worker' });
+  const settings = marketplaceSettings(env.marketplaces, env.sandbox.url);
+  const { tuning } = env.worker;
   for (const id of simulatedMarketplaces(settings)) log.info(`${id}: no credentials, simulated prices from ${settings[id].baseUrl}`);
-  const db = await openDatabase({ url: config.DATABASE_URL });
+  const db = await openDatabase({ url: env.database.DATABASE_URL });
   const worker = startWorker({ db, adapters: createAdapters(settings), settings, log, ...tuning });
-  log.info(`serving ${MARKETPLACE_IDS.join(', ')} with lease ${tuning.leaseMs} ms`);
+  log.info(`worker process serving ${MARKETPLACE_IDS.join(', ')} with lease ${tuning.leaseMs} ms`);
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: finishing running lookups (up to ${tuning.stopTimeoutMs} ms)`);
@@ -39,6 +28,10 @@ try {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-} catch (err) {
-  exitWith(err instanceof ConfigError ? err.message : String(err instanceof Error ? (err.stack ?? err) : err));
 }
+
+main().catch((err: unknown) => {
+  // A configuration problem is the reader's to fix: its message alone says what; anything else is ours.
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

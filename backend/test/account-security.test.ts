@@ -4,9 +4,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/create-context.ts';
+import { createContext } from '../src/core/create-context.ts';
 import { productRoutes } from '../src/routes.ts';
-import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ADMIN, bearer, createUser, login, silentLogger, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -64,7 +64,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('two API processes on one database share the counts', async () => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');
-    const other = await buildApp(await createContext(t.ctx.config, { db: t.ctx.db, mailer: t.ctx.mailer, log: () => {} }), { routes: productRoutes });
+    const other = await buildApp(await createContext(t.ctx.config, { db: t.ctx.db, mailer: t.ctx.mailer, log: silentLogger }), { routes: productRoutes });
     try {
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await loginFrom(t.app, '10.3.0.5', email, 'guess')).statusCode).toBe(400);
       expect((await loginFrom(other, '10.3.0.5', email, 'shared-password')).statusCode).toBe(429);
@@ -111,7 +111,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('a reset link used by 5 parallel requests works exactly once', async () => {
     const email = 'reset-race@example.com';
     await createUser(t, email, 'before-reset');
-    const user = (await t.ctx.users.byEmail(email))!;
+    const user = (await t.users.byEmail(email))!;
     const token = await t.ctx.tokens.createResetToken(email, user.password_changed_at);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password: `after-reset-${i}` } })),
@@ -122,7 +122,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   });
 
   it('a token without an expiry is refused, even correctly signed', async () => {
-    const admin = (await t.ctx.users.byEmail(ADMIN.email))!;
+    const admin = (await t.users.byEmail(ADMIN.email))!;
     const forever = await new SignJWT({ typ: 'access', pwd: admin.password_changed_at.getTime() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(admin.id)
@@ -144,13 +144,13 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('a superuser cannot demote or deactivate themself', async () => {
     const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
-    const me = (await t.ctx.users.byEmail(ADMIN.email))!;
+    const me = (await t.users.byEmail(ADMIN.email))!;
     for (const payload of [{ is_superuser: false }, { is_active: false }]) {
       const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${me.id}`, headers: bearer(adminToken), payload });
       expect(res.statusCode).toBe(403);
       expect(res.json().detail).toMatch(/not allowed to remove their own superuser rights/);
     }
-    const still = (await t.ctx.users.byEmail(ADMIN.email))!;
+    const still = (await t.users.byEmail(ADMIN.email))!;
     expect([still.is_superuser, still.is_active]).toEqual([true, true]);
   });
 });

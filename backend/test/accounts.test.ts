@@ -164,9 +164,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ detail: 'Invalid token' });
       }
-      const { TokenService } = await import('../src/auth/tokens.ts');
+      const { TokenService } = await import('../src/core/security/tokens.ts');
       const expiredIssuer = new TokenService(t.ctx.config.SECRET_KEY, 60, -1);
-      const user = (await t.ctx.users.byEmail(ADMIN.email))!;
+      const user = (await t.users.byEmail(ADMIN.email))!;
       const expired = await expiredIssuer.createResetToken(ADMIN.email, user.password_changed_at);
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: expired, new_password: 'whatever-123' } });
       expect(res.statusCode).toBe(400);
@@ -218,7 +218,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const dup = await t.app.inject({ method: 'POST', url: '/api/v1/users/', headers: bearer(adminToken), payload: { email: 'ADMIN@example.com', password: 'password123' } });
       expect(dup.statusCode).toBe(400);
       expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system.' });
-      const me = (await t.ctx.users.byEmail(ADMIN.email))!;
+      const me = (await t.users.byEmail(ADMIN.email))!;
       const self = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${me.id}`, headers: bearer(adminToken) });
       expect(self.statusCode).toBe(403);
       const badId = await t.app.inject({ method: 'GET', url: '/api/v1/users/not-a-uuid', headers: bearer(adminToken) });

@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createLogger } from '../src/core/logging.ts';
 import { productRoutes } from '../src/routes.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -12,7 +13,7 @@ describe('request logs', () => {
   beforeAll(async () => {
     t = await startTestApp('pglite');
     const stream = new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) });
-    app = await buildApp(t.ctx, { logger: { level: 'info', stream } as never, routes: productRoutes });
+    app = await buildApp(t.ctx, { logger: createLogger({ level: 'info', destination: stream }), routes: productRoutes });
     await app.ready();
   });
   afterAll(async () => {

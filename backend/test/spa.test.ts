@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { App } from '../src/context.ts';
+import type { App } from '../src/core/context.ts';
 import { productRoutes } from '../src/routes.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 

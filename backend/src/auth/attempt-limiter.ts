@@ -1,6 +1,7 @@
 // Counts attempts per key in the database, so every API process shares the counts, and decides in
 // one statement whether an attempt may go ahead: parallel requests cannot slip past the limit,
 // because each takes its turn on the key's row before anything else (a password check) happens.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/client.ts';
 
 export interface LimitPolicy {
@@ -19,11 +20,15 @@ export interface LimitPolicy {
 export class AttemptLimiter {
   private calls = 0;
 
-  constructor(private readonly db: Sql) {}
+  constructor(
+    private readonly db: Sql,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
 
   /** Counts one attempt for `key`. Returns 0 when it may go ahead, else the seconds to wait. */
   async take(key: string, policy: LimitPolicy): Promise<number> {
-    if (++this.calls % 500 === 0) void this.sweep().catch(() => {});
+    // Sweeping old counters is housekeeping: a failure must not fail the login, but it is logged.
+    if (++this.calls % 500 === 0) void this.sweep().catch((err: unknown) => this.log.warn({ err }, 'sweeping old attempt counters failed'));
     const expired = `c.window_start <= now() - make_interval(secs => $3)`;
     const attempts = `CASE WHEN ${expired} THEN 1 ELSE c.attempts + 1 END`;
     const windowStart = `CASE WHEN ${expired} THEN now() ELSE c.window_start END`;

@@ -1,13 +1,14 @@
 // Login, token check, password recovery and reset.
 import { z } from 'zod';
-import type { App, AppContext } from '../context.ts';
+import type { App, AppContext } from '../core/context.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
 import { EmailSchema, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { SECURITY, authGuards, currentUser } from './current-user.ts';
+import { dummyPasswordHash, verifyPassword } from '../core/security/passwords.ts';
+import { currentUser } from '../users/current-user.ts';
+import { UsersRepository } from '../users/repository.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
-import type { LimitPolicy } from './attempt-limiter.ts';
+import { AttemptLimiter, type LimitPolicy } from './attempt-limiter.ts';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
 const LoginForm = z
@@ -26,7 +27,9 @@ const EmailParam = z.object({ email: z.string().max(255) });
 export const RECOVERY_MESSAGE = 'If that email is registered, a password recovery link has been sent to it.';
 
 export function authRoutes(app: App, ctx: AppContext): void {
-  const { requireUser, requireSuperuser } = authGuards(ctx);
+  const users = new UsersRepository(ctx.db.orm);
+  // Login and recovery-email limits, counted in the database (shared by every API process).
+  const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
   const loginPolicy: LimitPolicy = { max: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS, after: 'double', maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS };
   const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS };
@@ -47,22 +50,21 @@ export function authRoutes(app: App, ctx: AppContext): void {
       // slows only themself, never the owner) and per address across accounts.
       const pairKey = `login:${email}|${req.ip}`;
       const addressKey = `login-address:${req.ip}`;
-      const wait = (await ctx.limiter.take(pairKey, loginPolicy)) || (await ctx.limiter.take(addressKey, addressPolicy));
+      const wait = (await limiter.take(pairKey, loginPolicy)) || (await limiter.take(addressKey, addressPolicy));
       if (wait > 0) throw new HttpError(429, 'Too many login attempts. Please wait a moment and try again.', { 'retry-after': String(wait) });
-      const user = await ctx.users.byEmail(email);
+      const user = await users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
       if (!user || !ok) throw new HttpError(400, 'Incorrect email or password');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
       // Staff behind one office address log in all day: only failures count against the address.
-      await Promise.all([ctx.limiter.reset(pairKey), ctx.limiter.refund(addressKey)]);
+      await Promise.all([limiter.reset(pairKey), limiter.refund(addressKey)]);
       return { access_token: await ctx.tokens.createAccessToken(user.id, user.password_changed_at), token_type: 'bearer' };
     },
   });
 
   app.post('/login/test-token', {
-    schema: { operationId: 'testToken', tags: ['login'], security: SECURITY, response: { 200: UserPublic } },
-    onRequest: requireUser,
+    schema: { operationId: 'testToken', tags: ['login'], response: { 200: UserPublic } },
     handler: async (req) => toPublic(currentUser(req)),
   });
 
@@ -73,9 +75,9 @@ export function authRoutes(app: App, ctx: AppContext): void {
       // was reached (a limit that answered differently would tell which addresses have accounts).
       const email = req.params.email.trim().toLowerCase();
       const send = async () => {
-        if ((await ctx.limiter.take(`recovery-client:${req.ip}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_CLIENT))) > 0) return;
-        if ((await ctx.limiter.take(`recovery:${email}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_ADDRESS))) > 0) return;
-        await sendRecoveryEmail(ctx, email);
+        if ((await limiter.take(`recovery-client:${req.ip}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_CLIENT))) > 0) return;
+        if ((await limiter.take(`recovery:${email}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_ADDRESS))) > 0) return;
+        await sendRecoveryEmail(ctx, users, email);
       };
       void send().catch((err) => req.log.error({ err }, 'password recovery email failed'));
       return { message: RECOVERY_MESSAGE };
@@ -86,11 +88,11 @@ export function authRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'resetPassword', tags: ['login'], body: NewPassword, response: { 200: Message, 400: HttpErrorBody } },
     handler: async (req) => {
       const claims = await ctx.tokens.verifyResetToken(req.body.token);
-      const user = claims ? await ctx.users.byEmail(claims.email) : undefined;
+      const user = claims ? await users.byEmail(claims.email) : undefined;
       if (!claims || !user || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(400, 'Invalid token');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
       // Only if the password is still the one the link was made for: of parallel uses, one wins.
-      if (!(await ctx.users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp))) throw new HttpError(400, 'Invalid token');
+      if (!(await users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp))) throw new HttpError(400, 'Invalid token');
       return { message: 'Password updated successfully' };
     },
   });
@@ -99,13 +101,12 @@ export function authRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'recoverPasswordHtmlContent',
       tags: ['login'],
-      security: SECURITY,
       params: EmailParam,
       response: { 200: z.string() },
     },
-    onRequest: requireSuperuser,
+    config: { access: 'superuser' },
     handler: async (req, reply) => {
-      const user = await ctx.users.byEmail(req.params.email);
+      const user = await users.byEmail(req.params.email);
       if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
       const email = await buildResetEmail(ctx, user.email, user.password_changed_at);
       return reply.type('text/html').header('subject', email.subject).send(email.html);
@@ -119,9 +120,9 @@ async function buildResetEmail(ctx: AppContext, email: string, stamp: Date) {
   return resetPasswordEmail({ projectName: ctx.config.PROJECT_NAME, email, link, validHours: ctx.config.EMAIL_RESET_TOKEN_EXPIRE_HOURS });
 }
 
-async function sendRecoveryEmail(ctx: AppContext, rawEmail: string): Promise<void> {
+async function sendRecoveryEmail(ctx: AppContext, users: UsersRepository, rawEmail: string): Promise<void> {
   if (!EmailSchema.safeParse(rawEmail).success) return;
-  const user = await ctx.users.byEmail(rawEmail);
+  const user = await users.byEmail(rawEmail);
   if (!user || !user.is_active) return;
   await ctx.mailer.send(await buildResetEmail(ctx, user.email, user.password_changed_at));
 }

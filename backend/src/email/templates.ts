@@ -1,5 +1,5 @@
 // Email bodies: each message has a plain-text and an HTML part.
-import type { OutgoingEmail } from './mailer.ts';
+import type { OutgoingEmail } from '../core/mailer.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -2,9 +2,9 @@
 // not "forbidden": it neither reveals that the item exists nor logs the user out (the UI treats 403 as a bad session).
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { App, AppContext } from '../context.ts';
+import type { App, AppContext } from '../core/context.ts';
 import { items } from '../db/schema.ts';
-import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
+import { currentUser } from '../users/current-user.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -24,7 +24,6 @@ const visibleTo = (user: UserRow): SQL | undefined => (user.is_superuser ? undef
 const pick = ({ id, title, description, owner_id }: typeof items.$inferSelect) => ({ id, title, description, owner_id });
 
 export function itemRoutes(app: App, ctx: AppContext): void {
-  const { requireUser } = authGuards(ctx);
   const orm = ctx.db.orm;
 
   async function findVisible(user: UserRow, id: string) {
@@ -34,8 +33,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
   }
 
   app.get('/items/', {
-    schema: { operationId: 'readItems', tags, security: SECURITY, querystring: Paging, response: { 200: ItemsPublic } },
-    onRequest: requireUser,
+    schema: { operationId: 'readItems', tags, querystring: Paging, response: { 200: ItemsPublic } },
     handler: async (req) => {
       const where = visibleTo(currentUser(req));
       const [data, [{ n }]] = await Promise.all([
@@ -47,8 +45,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/items/', {
-    schema: { operationId: 'createItem', tags, security: SECURITY, body: ItemCreate, response: { 200: ItemPublic } },
-    onRequest: requireUser,
+    schema: { operationId: 'createItem', tags, body: ItemCreate, response: { 200: ItemPublic } },
     handler: async (req) => {
       const [row] = await orm
         .insert(items)
@@ -59,14 +56,12 @@ export function itemRoutes(app: App, ctx: AppContext): void {
   });
 
   app.get('/items/:id', {
-    schema: { operationId: 'readItem', tags, security: SECURITY, params: IdParam, response: { 200: ItemPublic, 404: HttpErrorBody } },
-    onRequest: requireUser,
+    schema: { operationId: 'readItem', tags, params: IdParam, response: { 200: ItemPublic, 404: HttpErrorBody } },
     handler: async (req) => pick(await findVisible(currentUser(req), req.params.id)),
   });
 
   app.put('/items/:id', {
-    schema: { operationId: 'updateItem', tags, security: SECURITY, params: IdParam, body: ItemUpdate, response: { 200: ItemPublic, 404: HttpErrorBody } },
-    onRequest: requireUser,
+    schema: { operationId: 'updateItem', tags, params: IdParam, body: ItemUpdate, response: { 200: ItemPublic, 404: HttpErrorBody } },
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
@@ -77,8 +72,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
   });
 
   app.delete('/items/:id', {
-    schema: { operationId: 'deleteItem', tags, security: SECURITY, params: IdParam, response: { 200: Message, 404: HttpErrorBody } },
-    onRequest: requireUser,
+    schema: { operationId: 'deleteItem', tags, params: IdParam, response: { 200: Message, 404: HttpErrorBody } },
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
       await orm.delete(items).where(eq(items.id, req.params.id));

@@ -1,9 +1,11 @@
 // Jobs API: upload a spreadsheet as a job, list and read jobs, download the rejected cells.
 import { stringify } from 'csv-stringify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
-import type { App, AppContext } from '../context.ts';
-import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
+import type { App, AppContext } from '../core/context.ts';
+import { SECURITY } from '../auth/guard.ts';
+import { currentUser } from '../users/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
 import { nulIssues } from '../lib/nul-guard.ts';
@@ -40,7 +42,6 @@ function parseConfig(raw: string | undefined): JobConfigInput {
 }
 
 export function jobRoutes(app: App, ctx: AppContext): void {
-  const { requireUser } = authGuards(ctx);
   const limits = {
     maxRows: ctx.config.UPLOAD_MAX_ROWS,
     maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
@@ -52,7 +53,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   // a few at a time, the rest wait briefly in line, then are asked to come back.
   const uploads = new Gate(ctx.config.UPLOAD_MAX_CONCURRENT_PARSES, ctx.config.UPLOAD_PARSE_QUEUE_WAIT_MS);
 
-  async function upload(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {
+  async function upload(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     try {
       return await uploads.run(() => readAndCreate(req, config));
     } catch (err) {
@@ -63,7 +64,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     }
   }
 
-  async function readAndCreate(req: Parameters<typeof requireUser>[0], config: (fields: Record<string, string>) => JobConfigInput) {
+  async function readAndCreate(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
     // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
@@ -73,7 +74,6 @@ export function jobRoutes(app: App, ctx: AppContext): void {
 
   app.post('/jobs/upload-file', {
     schema: { operationId: 'uploadJobFile', tags, security: SECURITY, consumes: ['multipart/form-data'], 'x-multipart': jobUploadBody, response: uploadResponses } as never,
-    onRequest: requireUser,
     handler: async (req) => upload(req, (fields) => parseConfig(fields.config)),
   });
 
@@ -88,7 +88,6 @@ export function jobRoutes(app: App, ctx: AppContext): void {
         'x-multipart': marketUploadBody,
         response: uploadResponses,
       } as never,
-      onRequest: requireUser,
       handler: async (req) =>
         upload(req, (fields) => {
           const flags = Object.fromEntries(MARKETPLACE_LIST.map((x) => [x.id, x.id === m.id])) as Record<MarketplaceId, boolean>;
@@ -99,13 +98,11 @@ export function jobRoutes(app: App, ctx: AppContext): void {
 
   app.post('/jobs/jobs', {
     schema: { operationId: 'listJobs', tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: JobsPublic, 422: HttpErrorBody } },
-    onRequest: requireUser,
     handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as never }),
   });
 
   app.get('/jobs/:id', {
     schema: { operationId: 'readJob', tags, security: SECURITY, params: JobIdParam, response: { 200: JobPublic, 404: HttpErrorBody } },
-    onRequest: requireUser,
     handler: async (req) => readJob(ctx.db, currentUser(req), req.params.id),
   });
 
@@ -118,7 +115,6 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       params: JobIdParam,
       response: { 200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }, 404: HttpErrorBody },
     },
-    onRequest: requireUser,
     handler: async (req, reply) => {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
       const { rows } = await ctx.db.query<{ sheet: string | null; row_number: number; raw_value: string; reason: string }>(

@@ -2,8 +2,9 @@
 // and every offer the marketplace returned for one lookup.
 import { z } from 'zod';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import type { App, AppContext } from '../context.ts';
-import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
+import type { App, AppContext } from '../core/context.ts';
+import { SECURITY } from '../auth/guard.ts';
+import { currentUser } from '../users/current-user.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
@@ -19,7 +20,6 @@ const IdParam = z.object({ id: z.coerce.number().int('Invalid lookup id').positi
 const timestamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 
 export function lookupRoutes(app: App, ctx: AppContext): void {
-  const { requireUser } = authGuards(ctx);
   for (const m of MARKETPLACE_LIST) {
     const schemas = lookupSchemas(m);
     const tags = [m.slug];
@@ -27,7 +27,6 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
 
     app.post(`/${m.slug}/price-lookups`, {
       schema: { operationId: `${op}PriceLookups`, tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: schemas.list, 422: HttpErrorBody } },
-      onRequest: requireUser,
       handler: async (req) => {
         const q = buildLookupQuery(m, currentUser(req), { ...req.query, filters: req.body.filters as never });
         const n = q.params.length;
@@ -47,7 +46,6 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
         body: ExportBody,
         response: { 200: { description: 'CSV of the filtered lookups', content: { 'text/csv': { schema: z.string() } } }, 422: HttpErrorBody },
       },
-      onRequest: requireUser,
       handler: async (req, reply) => {
         const q = buildLookupQuery(m, currentUser(req), { filters: req.body.filters as never, sort_by: req.body.sort_by, sort_direction: req.body.sort_direction });
         const stream = await csvStream(ctx.db, { fields: m.fields, ...q }, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
@@ -60,7 +58,6 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
 
     app.get(`/${m.slug}/price-lookups/:id/offers`, {
       schema: { operationId: `${op}ReadOffers`, tags, security: SECURITY, params: IdParam, response: { 200: schemas.offers, 404: HttpErrorBody } },
-      onRequest: requireUser,
       handler: async (req) => {
         const params: unknown[] = [req.params.id];
         const visible = lookupVisibility(currentUser(req), params);

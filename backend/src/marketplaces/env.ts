@@ -1,14 +1,121 @@
-// Helpers for the env sections read outside config.ts (marketplaces, sandbox, worker tuning).
-import type { z } from 'zod';
-import { ConfigError } from '../config.ts';
+// The marketplaces' section of the configuration schema (see core/config.ts), built from the
+// registry: each entry's env prefix and key variable name its settings, so adding a marketplace
+// adds its settings here without another list to keep in step.
+import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+import { z } from 'zod';
+import { ConfigError, parseConfig, type ConfigRule } from '../core/config.ts';
+import { sandboxConfigSection } from '../sandbox/options.ts';
+import { sandboxBaseUrl } from '../sandbox/urls.ts';
+import { marketplaceRegistry, type MarketplaceEntry, type MarketplaceSettingsMap } from './registry.ts';
 
-/** An empty variable counts as unset, as in .env files where `KEY=` is left blank. */
-export const blankAsUnset = (v: unknown) => (v === '' ? undefined : v);
+/** What the environment says about one marketplace, before a base URL is chosen. */
+export interface MarketplaceEnv {
+  baseUrl?: string;
+  credential?: string;
+  ratePerSecond: number;
+  concurrency: number;
+  timeoutMs: number;
+  maxAttempts: number;
+}
+export type MarketplacesConfig = Record<MarketplaceId, MarketplaceEnv>;
 
-/** Parses the environment with `schema`; throws one ConfigError listing every problem. */
-export function parseEnvSection<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv, what: string): z.infer<T> {
-  const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-  throw new ConfigError(`Invalid ${what} configuration:\n${lines.join('\n')}`);
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The variable each setting of a marketplace is read from. */
+export function marketplaceEnvNames(id: MarketplaceId) {
+  const entry: MarketplaceEntry = marketplaceRegistry[id];
+  const p = entry.envPrefix;
+  return {
+    baseUrl: `${p}_BASE_URL`,
+    credential: entry.credentialEnv,
+    ratePerSecond: `${p}_RATE_PER_SECOND`,
+    concurrency: `${p}_CONCURRENCY`,
+    timeoutMs: `${p}_TIMEOUT_MS`,
+    maxAttempts: `${p}_MAX_ATTEMPTS`,
+  } satisfies Record<keyof MarketplaceEnv, string>;
+}
+
+function marketplaceShape(id: MarketplaceId) {
+  const n = marketplaceEnvNames(id);
+  return {
+    [n.baseUrl]: z.string().url().optional(),
+    [n.credential]: z.string().optional(),
+    [n.ratePerSecond]: z.coerce.number().positive().default(marketplaceRegistry[id].defaultRatePerSecond),
+    [n.concurrency]: count(4),
+    [n.timeoutMs]: count(10_000),
+    [n.maxAttempts]: count(5),
+  };
+}
+
+export const marketplacesConfigSection = z
+  .object(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>)
+  .transform((e) => {
+    const read = (id: MarketplaceId): MarketplaceEnv => {
+      const n = marketplaceEnvNames(id);
+      return {
+        baseUrl: e[n.baseUrl] as string | undefined,
+        credential: e[n.credential] as string | undefined,
+        ratePerSecond: e[n.ratePerSecond] as number,
+        concurrency: e[n.concurrency] as number,
+        timeoutMs: e[n.timeoutMs] as number,
+        maxAttempts: e[n.maxAttempts] as number,
+      };
+    };
+    return Object.fromEntries(MARKETPLACE_IDS.map((id) => [id, read(id)])) as MarketplacesConfig;
+  });
+
+/** Marketplaces with neither a key nor their own base URL: they need a sandbox to talk to. */
+export function marketplacesNeedingSandbox(config: MarketplacesConfig): MarketplaceId[] {
+  return MARKETPLACE_IDS.filter((id) => !config[id].credential && !config[id].baseUrl);
+}
+
+type WithSandbox = { marketplaces: typeof marketplacesConfigSection; sandbox: typeof sandboxConfigSection };
+
+/**
+ * The rule that every marketplace can be reached: with a key, its own base URL, or a sandbox (one
+ * the process starts itself when `startsOwn` says so, else SANDBOX_URL's). It reads the variables as
+ * set, so a malformed setting elsewhere in the section does not hide a missing one.
+ */
+export function everyMarketplaceReachable(startsOwn: (env: Readonly<Record<string, string | undefined>>) => boolean): ConfigRule<WithSandbox> {
+  return {
+    reads: [],
+    check(_config, problem, env) {
+      if (startsOwn(env) || env.SANDBOX_URL) return;
+      for (const id of MARKETPLACE_IDS) {
+        const n = marketplaceEnvNames(id);
+        if (env[n.credential] || env[n.baseUrl]) continue;
+        problem('marketplaces', n.credential, `not set, and no sandbox to use instead: set ${n.baseUrl} or SANDBOX_URL (see \`npm run sandbox\`)`);
+      }
+    },
+  };
+}
+
+/**
+ * Each marketplace's settings. A marketplace without a key talks to the sandbox: its own
+ * <PREFIX>_BASE_URL if set, else the sandbox at `sandboxUrl`. Throws one ConfigError listing every
+ * marketplace left without a base URL (a bug: the process's rules should have refused it).
+ */
+export function marketplaceSettings(config: MarketplacesConfig, sandboxUrl: string | undefined): MarketplaceSettingsMap {
+  // everyMarketplaceReachable has refused such an environment already; this guards other callers.
+  const stranded: MarketplaceId[] = [];
+  const settings = Object.fromEntries(
+    MARKETPLACE_IDS.map((id) => {
+      const { baseUrl, ...rest } = config[id];
+      const url = baseUrl ?? (rest.credential ? marketplaceRegistry[id].productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
+      if (!url) stranded.push(id);
+      return [id, { ...rest, baseUrl: (url ?? '').replace(/\/+$/, '') }];
+    }),
+  ) as MarketplaceSettingsMap;
+  if (stranded.length) throw new ConfigError(`No sandbox for ${stranded.join(', ')}: set their keys, base URLs or SANDBOX_URL`);
+  return settings;
+}
+
+/**
+ * Settings straight from an environment (tests, benchmarks): `sandboxUrl` is a sandbox the caller
+ * started, else SANDBOX_URL. Parses the whole schema like every process does.
+ */
+export function settingsFromEnv(env: NodeJS.ProcessEnv, opts: { sandboxUrl?: string } = {}): MarketplaceSettingsMap {
+  const rule = everyMarketplaceReachable(() => opts.sandboxUrl !== undefined);
+  const parsed = parseConfig({ marketplaces: marketplacesConfigSection, sandbox: sandboxConfigSection }, env, [rule]);
+  return marketplaceSettings(parsed.marketplaces, opts.sandboxUrl ?? parsed.sandbox.url);
 }

@@ -2,8 +2,9 @@ import { MARKETPLACES } from '@app/domain/marketplaces';
 import { biblioMapping } from './biblio/mapping.ts';
 import { palletIqMapping } from './palletiq/mapping.ts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config.ts';
-import { createAdapters, hasRealCredentials, needsSandbox, settingsFromEnv, simulatedMarketplaces } from './registry.ts';
+import { ConfigError, parseConfig } from '../core/config.ts';
+import { marketplacesConfigSection, marketplacesNeedingSandbox, settingsFromEnv } from './env.ts';
+import { createAdapters, hasRealCredentials, simulatedMarketplaces } from './registry.ts';
 
 describe('marketplace settings from the environment', () => {
   it('without keys every marketplace points at the sandbox, with the defaults', () => {
@@ -58,9 +59,10 @@ describe('marketplace settings from the environment', () => {
   });
 
   it('knows when a sandbox is needed', () => {
-    expect(needsSandbox({})).toBe(true);
+    const needing = (env: NodeJS.ProcessEnv) => marketplacesNeedingSandbox(parseConfig({ marketplaces: marketplacesConfigSection }, env).marketplaces);
+    expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq']);
     const allSet = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_BASE_URL: 'http://x', PALLETIQ_BASE_URL: 'http://y' };
-    expect(needsSandbox(allSet)).toBe(false);
+    expect(needing(allSet)).toEqual([]);
   });
 });
 

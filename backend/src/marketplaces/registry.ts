@@ -1,9 +1,5 @@
-// Which marketplaces exist, how each is configured from the environment, and how its adapter is built.
+// Which marketplaces exist, how each is configured (its env names: see env.ts), and how its adapter is built.
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
-import { z } from 'zod';
-import { ConfigError } from '../config.ts';
-import { blankAsUnset as unset } from './env.ts';
-import { sandboxBaseUrl } from '../sandbox/urls.ts';
 import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
 import { createBiblioAdapter } from './biblio/client.ts';
@@ -65,64 +61,6 @@ export function createAdapters(settings: MarketplaceSettingsMap): Record<Marketp
   ) as Record<MarketplaceId, MarketplaceAdapter>;
 }
 
-const count = (fallback: number) => z.preprocess(unset, z.coerce.number().int().positive().default(fallback));
-const envShape = {
-  BASE_URL: z.preprocess(unset, z.string().url().optional()),
-  CREDENTIAL: z.preprocess(unset, z.string().optional()),
-  RATE_PER_SECOND: z.preprocess(unset, z.coerce.number().positive().optional()),
-  CONCURRENCY: count(4),
-  TIMEOUT_MS: count(10_000),
-  MAX_ATTEMPTS: count(5),
-};
-const marketplaceEnv = z.object(envShape);
-const sandboxEnv = z.preprocess(unset, z.string().url().optional());
-
-/** The env var a setting is read from. */
-function envName(id: MarketplaceId, key: keyof typeof envShape): string {
-  const entry = marketplaceRegistry[id];
-  return key === 'CREDENTIAL' ? entry.credentialEnv : `${entry.envPrefix}_${key}`;
-}
-
-/**
- * Reads every marketplace's settings. A marketplace without a key talks to the sandbox: its own
- * <PREFIX>_BASE_URL if set, else `sandboxUrl` (the in-process sandbox), else SANDBOX_URL.
- * Throws one ConfigError listing every problem.
- */
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { sandboxUrl?: string } = {}): MarketplaceSettingsMap {
-  const problems: string[] = [];
-  const sandbox = sandboxEnv.safeParse(env.SANDBOX_URL);
-  if (!sandbox.success) problems.push('  - SANDBOX_URL: must be a URL');
-  const sandboxUrl = opts.sandboxUrl ?? (sandbox.success ? sandbox.data : undefined);
-  const settings: Partial<MarketplaceSettingsMap> = {};
-  for (const id of MARKETPLACE_IDS) {
-    const raw = Object.fromEntries(Object.keys(envShape).map((k) => [k, env[envName(id, k as keyof typeof envShape)]]));
-    const parsed = marketplaceEnv.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`  - ${envName(id, issue.path[0] as keyof typeof envShape)}: ${issue.message}`);
-      continue;
-    }
-    const v = parsed.data;
-    const entry: MarketplaceEntry = marketplaceRegistry[id];
-    const baseUrl = v.BASE_URL ?? (v.CREDENTIAL ? entry.productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
-    if (!baseUrl) {
-      problems.push(
-        `  - ${envName(id, 'CREDENTIAL')}: not set, and no sandbox to use instead: set ${envName(id, 'BASE_URL')} or SANDBOX_URL (see \`npm run sandbox\`)`,
-      );
-      continue;
-    }
-    settings[id] = {
-      baseUrl: baseUrl.replace(/\/+$/, ''),
-      credential: v.CREDENTIAL,
-      ratePerSecond: v.RATE_PER_SECOND ?? entry.defaultRatePerSecond,
-      concurrency: v.CONCURRENCY,
-      timeoutMs: v.TIMEOUT_MS,
-      maxAttempts: v.MAX_ATTEMPTS,
-    };
-  }
-  if (problems.length) throw new ConfigError(`Invalid marketplace configuration:\n${problems.join('\n')}`);
-  return settings as MarketplaceSettingsMap;
-}
-
 /** Marketplaces without a key: their prices come from the sandbox (or whatever BASE_URL points at). */
 export function simulatedMarketplaces(settings: MarketplaceSettingsMap): MarketplaceId[] {
   return MARKETPLACE_IDS.filter((id) => !settings[id].credential);
@@ -131,9 +69,4 @@ export function simulatedMarketplaces(settings: MarketplaceSettingsMap): Marketp
 /** True when every marketplace has a key, i.e. no price on screen is simulated. */
 export function hasRealCredentials(settings: MarketplaceSettingsMap): boolean {
   return simulatedMarketplaces(settings).length === 0;
-}
-
-/** True when some marketplace has neither a key nor its own base URL, so a sandbox must be running. */
-export function needsSandbox(env: NodeJS.ProcessEnv = process.env): boolean {
-  return MARKETPLACE_IDS.some((id) => !unset(env[envName(id, 'CREDENTIAL')]) && !unset(env[envName(id, 'BASE_URL')]));
 }

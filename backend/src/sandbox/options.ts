@@ -1,6 +1,6 @@
 // The sandbox's knobs, with one set of defaults for `startSandbox` and for the environment.
 import { z } from 'zod';
-import { blankAsUnset as unset, parseEnvSection } from '../marketplaces/env.ts';
+import { envPort } from '../core/config.ts';
 
 export interface SandboxOptions {
   host: string;
@@ -29,6 +29,8 @@ export interface SandboxOptions {
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   host: '127.0.0.1',
+  // A free port, so any number of `npm start`s (and test runs) can each have their own. `npm run
+  // sandbox` prints the URL to give other processes; set SANDBOX_PORT to pin it.
   port: 0,
   latencyMs: 100,
   noOfferShare: 0.2,
@@ -41,40 +43,50 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   seed: 1,
 };
 
-const share = (fallback: number) => z.preprocess(unset, z.coerce.number().min(0).max(1).default(fallback));
-const nonNegative = (fallback: number) => z.preprocess(unset, z.coerce.number().min(0).default(fallback));
+const share = (fallback: number) => z.coerce.number().min(0).max(1).default(fallback);
+const nonNegative = (fallback: number) => z.coerce.number().min(0).default(fallback);
 const d = DEFAULT_SANDBOX_OPTIONS;
 
-const envSchema = z.object({
-  SANDBOX_HOST: z.preprocess(unset, z.string().default(d.host)),
-  SANDBOX_PORT: z.preprocess(unset, z.coerce.number().int().min(0).max(65535).default(8090)),
-  SANDBOX_LATENCY_MS: nonNegative(d.latencyMs),
-  SANDBOX_NO_OFFER_SHARE: share(d.noOfferShare),
-  SANDBOX_MAX_OFFERS: z.preprocess(unset, z.coerce.number().int().min(1).default(d.maxOffers)),
-  SANDBOX_RATE_429_SHARE: share(d.rate429Share),
-  SANDBOX_RETRY_AFTER_SECONDS: nonNegative(d.retryAfterSeconds),
-  SANDBOX_RATE_5XX_SHARE: share(d.rate5xxShare),
-  SANDBOX_TIMEOUT_SHARE: share(d.timeoutShare),
-  SANDBOX_MALFORMED_SHARE: share(d.malformedShare),
-  SANDBOX_SEED: z.preprocess(unset, z.coerce.number().int().default(d.seed)),
-  SANDBOX_API_KEY: z.preprocess(unset, z.string().optional()),
-});
+/**
+ * The sandbox's section of the configuration schema (see core/config.ts): whether the API starts
+ * one, where an external one runs, and the knobs of the one started (`npm start` or `npm run sandbox`).
+ */
+export const sandboxConfigSection = z
+  .object({
+    /** auto: the API starts one when some marketplace has neither a key nor a base URL, and SANDBOX_URL is unset. */
+    RUN_SANDBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** Root of a sandbox running elsewhere (`npm run sandbox`), for workers in other processes. */
+    SANDBOX_URL: z.string().url().optional(),
+    SANDBOX_HOST: z.string().default(d.host),
+    SANDBOX_PORT: envPort.default(d.port),
+    SANDBOX_LATENCY_MS: nonNegative(d.latencyMs),
+    SANDBOX_NO_OFFER_SHARE: share(d.noOfferShare),
+    SANDBOX_MAX_OFFERS: z.coerce.number().int().min(1).default(d.maxOffers),
+    SANDBOX_RATE_429_SHARE: share(d.rate429Share),
+    SANDBOX_RETRY_AFTER_SECONDS: nonNegative(d.retryAfterSeconds),
+    SANDBOX_RATE_5XX_SHARE: share(d.rate5xxShare),
+    SANDBOX_TIMEOUT_SHARE: share(d.timeoutShare),
+    SANDBOX_MALFORMED_SHARE: share(d.malformedShare),
+    SANDBOX_SEED: z.coerce.number().int().default(d.seed),
+    SANDBOX_API_KEY: z.string().optional(),
+  })
+  .transform((e) => ({
+    run: e.RUN_SANDBOX,
+    url: e.SANDBOX_URL,
+    options: {
+      host: e.SANDBOX_HOST,
+      port: e.SANDBOX_PORT,
+      latencyMs: e.SANDBOX_LATENCY_MS,
+      noOfferShare: e.SANDBOX_NO_OFFER_SHARE,
+      maxOffers: e.SANDBOX_MAX_OFFERS,
+      rate429Share: e.SANDBOX_RATE_429_SHARE,
+      retryAfterSeconds: e.SANDBOX_RETRY_AFTER_SECONDS,
+      rate5xxShare: e.SANDBOX_RATE_5XX_SHARE,
+      timeoutShare: e.SANDBOX_TIMEOUT_SHARE,
+      malformedShare: e.SANDBOX_MALFORMED_SHARE,
+      seed: e.SANDBOX_SEED,
+      ...(e.SANDBOX_API_KEY === undefined ? {} : { apiKey: e.SANDBOX_API_KEY }),
+    } satisfies SandboxOptions,
+  }));
 
-/** Sandbox options from SANDBOX_* variables (port 8090 unless SANDBOX_PORT says otherwise). */
-export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
-  const e = parseEnvSection(envSchema, env, 'sandbox');
-  return {
-    host: e.SANDBOX_HOST,
-    port: e.SANDBOX_PORT,
-    latencyMs: e.SANDBOX_LATENCY_MS,
-    noOfferShare: e.SANDBOX_NO_OFFER_SHARE,
-    maxOffers: e.SANDBOX_MAX_OFFERS,
-    rate429Share: e.SANDBOX_RATE_429_SHARE,
-    retryAfterSeconds: e.SANDBOX_RETRY_AFTER_SECONDS,
-    rate5xxShare: e.SANDBOX_RATE_5XX_SHARE,
-    timeoutShare: e.SANDBOX_TIMEOUT_SHARE,
-    malformedShare: e.SANDBOX_MALFORMED_SHARE,
-    seed: e.SANDBOX_SEED,
-    ...(e.SANDBOX_API_KEY === undefined ? {} : { apiKey: e.SANDBOX_API_KEY }),
-  };
-}
+export type SandboxConfig = z.output<typeof sandboxConfigSection>;

@@ -2,7 +2,8 @@
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { biblioMapping } from '../marketplaces/biblio/mapping.ts';
-import { createAdapters, settingsFromEnv } from '../marketplaces/registry.ts';
+import { settingsFromEnv } from '../marketplaces/env.ts';
+import { createAdapters } from '../marketplaces/registry.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import { bookFor, hasOffers, listingsFor } from './catalog.ts';
 import { sampleIsbns } from './isbns.ts';

@@ -2,8 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config.ts';
-import { createContext } from '../create-context.ts';
+import { loadConfig } from '../core/config.ts';
+import { createContext } from '../core/create-context.ts';
+import { createLogger } from '../core/logging.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { productRoutes } from '../routes.ts';
@@ -13,7 +14,7 @@ const out = process.argv[2] ?? path.resolve(here, '../../../frontend/openapi.jso
 
 const config = loadConfig({ ...process.env, SECRET_KEY: 'x'.repeat(32), DATABASE_URL: '' });
 const db = await openDatabase({});
-const ctx = await createContext(config, { db, mailer: { send: async () => {}, describe: () => 'none' } });
+const ctx = await createContext(config, { db, log: createLogger({ level: 'silent' }), mailer: { send: async () => {}, describe: () => 'none' } });
 const app = await buildApp(ctx, { routes: productRoutes });
 await app.ready();
 writeFileSync(out, JSON.stringify(app.swagger(), null, 2) + '\n');

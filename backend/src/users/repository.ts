@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../core/security/passwords.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { UserRow } from './schemas.ts';
 

@@ -1,11 +1,11 @@
 // Users: self-service under /users/me, management for superusers.
 import { z } from 'zod';
-import type { App, AppContext } from '../context.ts';
+import type { App, AppContext } from '../core/context.ts';
 import { HttpError, forbidden } from '../lib/http-errors.ts';
-import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../core/security/passwords.ts';
+import { currentUser } from './current-user.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
-import { EMAIL_TAKEN, EmailTakenError } from './repository.ts';
+import { EMAIL_TAKEN, EmailTakenError, UsersRepository } from './repository.ts';
 import {
   UpdatePassword,
   UserCreate,
@@ -36,47 +36,43 @@ async function createOr400<T>(create: () => Promise<T>, detail: string): Promise
 const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z.string() }).meta({ id: 'PasswordChanged' });
 
 export function userRoutes(app: App, ctx: AppContext): void {
-  const { requireUser, requireSuperuser } = authGuards(ctx);
-  const su = { onRequest: requireSuperuser };
-  const me = { onRequest: requireUser };
+  const users = new UsersRepository(ctx.db.orm);
+  const su = { config: { access: 'superuser' as const } };
 
   app.get('/users/', {
-    schema: { operationId: 'readUsers', tags, security: SECURITY, querystring: Paging, response: { 200: UsersPublic } },
+    schema: { operationId: 'readUsers', tags, querystring: Paging, response: { 200: UsersPublic } },
     ...su,
     handler: async (req) => {
-      const { data, count } = await ctx.users.list(req.query.skip, req.query.limit);
+      const { data, count } = await users.list(req.query.skip, req.query.limit);
       return { data: data.map(toPublic), count };
     },
   });
 
   app.post('/users/', {
-    schema: { operationId: 'createUser', tags, security: SECURITY, body: UserCreate, response: { 200: UserPublic, 400: HttpErrorBody } },
+    schema: { operationId: 'createUser', tags, body: UserCreate, response: { 200: UserPublic, 400: HttpErrorBody } },
     ...su,
-    handler: async (req) => toPublic(await createOr400(() => ctx.users.create(req.body), EMAIL_TAKEN)),
+    handler: async (req) => toPublic(await createOr400(() => users.create(req.body), EMAIL_TAKEN)),
   });
 
   app.get('/users/me', {
-    schema: { operationId: 'readUserMe', tags, security: SECURITY, response: { 200: UserPublic } },
-    ...me,
+    schema: { operationId: 'readUserMe', tags, response: { 200: UserPublic } },
     handler: async (req) => toPublic(currentUser(req)),
   });
 
   app.patch('/users/me', {
-    schema: { operationId: 'updateUserMe', tags, security: SECURITY, body: UserUpdateMe, response: { 200: UserPublic, 409: HttpErrorBody } },
-    ...me,
-    handler: async (req) => toPublic(await ctx.users.update(currentUser(req).id, req.body)),
+    schema: { operationId: 'updateUserMe', tags, body: UserUpdateMe, response: { 200: UserPublic, 409: HttpErrorBody } },
+    handler: async (req) => toPublic(await users.update(currentUser(req).id, req.body)),
   });
 
   app.patch('/users/me/password', {
-    schema: { operationId: 'updatePasswordMe', tags, security: SECURITY, body: UpdatePassword, response: { 200: PasswordChanged, 400: HttpErrorBody } },
-    ...me,
+    schema: { operationId: 'updatePasswordMe', tags, body: UpdatePassword, response: { 200: PasswordChanged, 400: HttpErrorBody } },
     handler: async (req) => {
       const user = currentUser(req);
       if (!(await verifyPassword(user.hashed_password, req.body.current_password))) throw new HttpError(400, 'Incorrect password');
       if (req.body.current_password === req.body.new_password) {
         throw new HttpError(400, 'New password cannot be the same as the current one');
       }
-      const updated = await ctx.users.update(user.id, { password: req.body.new_password });
+      const updated = await users.update(user.id, { password: req.body.new_password });
       return {
         message: 'Password updated successfully',
         access_token: await ctx.tokens.createAccessToken(updated.id, updated.password_changed_at),
@@ -86,12 +82,11 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.delete('/users/me', {
-    schema: { operationId: 'deleteUserMe', tags, security: SECURITY, response: { 200: Message, 403: HttpErrorBody } },
-    ...me,
+    schema: { operationId: 'deleteUserMe', tags, response: { 200: Message, 403: HttpErrorBody } },
     handler: async (req) => {
       const user = currentUser(req);
       if (user.is_superuser) throw forbidden(SELF_DELETE);
-      await ctx.users.delete(user.id);
+      await users.delete(user.id);
       return { message: 'User deleted successfully' };
     },
   });
@@ -99,45 +94,44 @@ export function userRoutes(app: App, ctx: AppContext): void {
   app.post('/users/signup', {
     schema: { operationId: 'registerUser', tags, body: UserRegister, response: { 200: UserPublic, 400: HttpErrorBody } },
     handler: async (req) =>
-      toPublic(await createOr400(() => ctx.users.create({ ...req.body, is_superuser: false, is_active: true }), 'The user with this email already exists in the system')),
+      toPublic(await createOr400(() => users.create({ ...req.body, is_superuser: false, is_active: true }), 'The user with this email already exists in the system')),
   });
 
   app.get('/users/:user_id', {
-    schema: { operationId: 'readUserById', tags, security: SECURITY, params: UserIdParam, response: { 200: UserPublic, 404: HttpErrorBody } },
-    ...me,
+    schema: { operationId: 'readUserById', tags, params: UserIdParam, response: { 200: UserPublic, 404: HttpErrorBody } },
     handler: async (req) => {
       const user = currentUser(req);
       if (req.params.user_id === user.id) return toPublic(user);
       if (!user.is_superuser) throw forbidden();
-      return toPublic(await findUser(ctx, req.params.user_id));
+      return toPublic(await findUser(users, req.params.user_id));
     },
   });
 
   app.patch('/users/:user_id', {
-    schema: { operationId: 'updateUser', tags, security: SECURITY, params: UserIdParam, body: UserUpdate, response: { 200: UserPublic, 403: HttpErrorBody, 404: HttpErrorBody, 409: HttpErrorBody } },
+    schema: { operationId: 'updateUser', tags, params: UserIdParam, body: UserUpdate, response: { 200: UserPublic, 403: HttpErrorBody, 404: HttpErrorBody, 409: HttpErrorBody } },
     ...su,
     handler: async (req) => {
       // The last superuser could otherwise lock everyone out of user management.
       if (req.params.user_id === currentUser(req).id && (req.body.is_superuser === false || req.body.is_active === false)) throw forbidden(SELF_DEMOTE);
-      await findUser(ctx, req.params.user_id);
-      return toPublic(await ctx.users.update(req.params.user_id, req.body));
+      await findUser(users, req.params.user_id);
+      return toPublic(await users.update(req.params.user_id, req.body));
     },
   });
 
   app.delete('/users/:user_id', {
-    schema: { operationId: 'deleteUser', tags, security: SECURITY, params: UserIdParam, response: { 200: Message, 403: HttpErrorBody, 404: HttpErrorBody } },
+    schema: { operationId: 'deleteUser', tags, params: UserIdParam, response: { 200: Message, 403: HttpErrorBody, 404: HttpErrorBody } },
     ...su,
     handler: async (req) => {
       if (req.params.user_id === currentUser(req).id) throw forbidden(SELF_DELETE);
-      await findUser(ctx, req.params.user_id);
-      await ctx.users.delete(req.params.user_id);
+      await findUser(users, req.params.user_id);
+      await users.delete(req.params.user_id);
       return { message: 'User deleted successfully' };
     },
   });
 }
 
-async function findUser(ctx: AppContext, id: string) {
-  const user = await ctx.users.byId(id);
+async function findUser(users: UsersRepository, id: string) {
+  const user = await users.byId(id);
   if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
   return user;
 }

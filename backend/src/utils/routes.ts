@@ -1,6 +1,6 @@
 // Health check and what the UI needs to know about the deployment.
 import { z } from 'zod';
-import type { App, AppContext } from '../context.ts';
+import type { App, AppContext } from '../core/context.ts';
 
 const AppInfo = z.object({ prices_simulated: z.boolean() }).meta({ id: 'AppInfo' });
 

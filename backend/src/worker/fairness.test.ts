@@ -4,7 +4,7 @@ import { MARKETPLACES } from '@app/domain/marketplaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { LookupQueue } from './queue.ts';
-import { openWorkerTestDatabase, seedJob, type TestDatabase } from './test-support.ts';
+import { openWorkerTestDatabase, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 
 describe.each(['pglite', 'pg'] as const)('fair claims on %s', (engine) => {
   let t: TestDatabase;

@@ -1,29 +1,37 @@
-// Worker tuning from WORKER_* variables; anything unset keeps startWorker's default.
+// The worker's section of the configuration schema (see core/config.ts): RUN_WORKER and WORKER_*.
+// Defaults are startWorker's own (DEFAULT_TUNING, DEFAULT_BACKOFF), so there is one of each.
 import { z } from 'zod';
-import { blankAsUnset as unset, parseEnvSection } from '../marketplaces/env.ts';
-import { DEFAULT_BACKOFF, type WorkerOptions } from './worker.ts';
+import { envBool } from '../core/config.ts';
+import { DEFAULT_BACKOFF, DEFAULT_TUNING, type WorkerOptions } from './worker.ts';
 
-const ms = (fallback: number) => z.preprocess(unset, z.coerce.number().int().positive().default(fallback));
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
-  WORKER_POLL_INTERVAL_MS: ms(1000),
-  WORKER_LEASE_MS: ms(120_000),
-  WORKER_BATCH_SIZE: ms(50),
-  WORKER_RETRY_BASE_MS: ms(DEFAULT_BACKOFF.baseMs),
-  WORKER_RETRY_MAX_MS: ms(DEFAULT_BACKOFF.maxMs),
-  WORKER_MAX_RETRY_AFTER_MS: ms(DEFAULT_BACKOFF.maxRetryAfterMs),
-  WORKER_STOP_TIMEOUT_MS: ms(10_000),
-});
+export type WorkerTuning = Pick<WorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs'> & {
+  leaseMs: number;
+  stopTimeoutMs: number;
+};
 
-export type WorkerTuning = Pick<WorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs'>;
+export const workerConfigSection = z
+  .object({
+    /** One worker inside the API process (`npm start`); `npm run worker` adds processes. */
+    RUN_WORKER: envBool.default(true),
+    WORKER_POLL_INTERVAL_MS: ms(DEFAULT_TUNING.pollIntervalMs),
+    WORKER_LEASE_MS: ms(DEFAULT_TUNING.leaseMs),
+    WORKER_BATCH_SIZE: ms(DEFAULT_TUNING.batchSize),
+    WORKER_RETRY_BASE_MS: ms(DEFAULT_BACKOFF.baseMs),
+    WORKER_RETRY_MAX_MS: ms(DEFAULT_BACKOFF.maxMs),
+    WORKER_MAX_RETRY_AFTER_MS: ms(DEFAULT_BACKOFF.maxRetryAfterMs),
+    WORKER_STOP_TIMEOUT_MS: ms(DEFAULT_TUNING.stopTimeoutMs),
+  })
+  .transform((e) => ({
+    runInApi: e.RUN_WORKER,
+    tuning: {
+      pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
+      leaseMs: e.WORKER_LEASE_MS,
+      batchSize: e.WORKER_BATCH_SIZE,
+      backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
+      stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
+    } satisfies WorkerTuning,
+  }));
 
-export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerTuning {
-  const e = parseEnvSection(envSchema, env, 'worker');
-  return {
-    pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
-    leaseMs: e.WORKER_LEASE_MS,
-    batchSize: e.WORKER_BATCH_SIZE,
-    backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
-    stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
-  };
-}
+export type WorkerConfig = z.output<typeof workerConfigSection>;

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
-import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
+import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker } from './worker.ts';
 
 const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));

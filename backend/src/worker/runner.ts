@@ -7,12 +7,10 @@ import type { BackoffPolicy } from './backoff.ts';
 import type { ClaimedRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { settle } from './settle.ts';
+import type { Logger } from '../core/logging.ts';
 
-export interface WorkerLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+/** The worker logs through the same structured logger as the API (core/logging.ts). */
+export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 export interface RunnerOptions {
   queue: LookupQueue;
@@ -83,7 +81,7 @@ export class MarketplaceRunner {
     clearTimeout(cancel);
     await this.flush();
     const unwritten = this.finished.length + this.requeued.length + this.released.length;
-    if (unwritten) this.o.log.warn(`${this.marketplace}: ${unwritten} results not written; their leases will expire and they will be looked up again`);
+    if (unwritten) this.o.log.warn({ marketplace: this.marketplace, unwritten }, 'results not written; their leases will expire and they will be looked up again');
   }
 
   private async claimLoop(): Promise<void> {
@@ -101,7 +99,7 @@ export class MarketplaceRunner {
       try {
         rows = await this.o.queue.claim(want, this.o.leaseMs);
       } catch (err) {
-        this.o.log.error(`${this.marketplace}: claiming failed: ${message(err)}`);
+        this.o.log.error({ err, marketplace: this.marketplace }, 'claiming failed');
         await this.pause();
         continue;
       }
@@ -123,8 +121,11 @@ export class MarketplaceRunner {
     try {
       try {
         await this.limiter.take(this.stopClaiming.signal);
-      } catch {
-        this.released.push(row); // stopping before the request went out
+      } catch (err) {
+        // Stopping before the request went out, or no rate slot could be reserved (a database
+        // failure, worth a log line): either way the row goes back unsent.
+        if (!this.stopClaiming.signal.aborted) this.o.log.error({ err, marketplace: this.marketplace }, 'reserving a rate slot failed; the lookup goes back to the queue');
+        this.released.push(row);
         return;
       }
       const outcome = await this.call(row.isbn);
@@ -149,7 +150,7 @@ export class MarketplaceRunner {
       return await this.o.adapter.lookup(isbn, { signal: this.cancelCalls.signal });
     } catch (err) {
       // Adapters classify every answer; a throw is a bug on our side, worth another try and a log line.
-      this.o.log.error(`${this.marketplace}: adapter threw for ${isbn}: ${message(err)}`);
+      this.o.log.error({ err, marketplace: this.marketplace, isbn }, 'adapter threw');
       return { kind: 'retry', reason: `Adapter error: ${message(err)}` };
     }
   }
@@ -183,7 +184,7 @@ export class MarketplaceRunner {
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
     } catch (err) {
-      this.o.log.error(`${this.marketplace}: writing ${finished.length + requeued.length + released.length} results failed, retrying: ${message(err)}`);
+      this.o.log.error({ err, marketplace: this.marketplace, results: finished.length + requeued.length + released.length }, 'writing results failed, retrying');
       this.finished.unshift(...finished);
       this.requeued.unshift(...requeued);
       this.released.unshift(...released);
@@ -195,6 +196,7 @@ export class MarketplaceRunner {
   }
 
   private pause(): Promise<void> {
+    // Cut short by stop(): the only way this sleep rejects, and nothing to report.
     return sleep(this.o.pollIntervalMs, undefined, { signal: this.stopClaiming.signal }).catch(() => {});
   }
 
@@ -210,6 +212,6 @@ export class MarketplaceRunner {
   }
 }
 
-export function message(err: unknown): string {
+function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

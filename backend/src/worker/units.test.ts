@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryDelayMs } from './backoff.ts';
-import { workerOptionsFromEnv } from './options.ts';
+import { parseConfig } from '../core/config.ts';
+import { workerConfigSection } from './options.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { settle } from './settle.ts';
@@ -69,6 +70,7 @@ describe('rate limiter', () => {
 });
 
 describe('worker options from the environment', () => {
+  const workerOptionsFromEnv = (env: NodeJS.ProcessEnv) => parseConfig({ worker: workerConfigSection }, env).worker.tuning;
   it('has defaults and reads overrides', () => {
     expect(workerOptionsFromEnv({})).toEqual({
       pollIntervalMs: 1000,

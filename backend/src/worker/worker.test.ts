@@ -6,7 +6,7 @@ import { hasOffers } from '../sandbox/catalog.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from '../sandbox/options.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
-import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
+import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
 
 describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {

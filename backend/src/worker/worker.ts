@@ -5,7 +5,7 @@ import type { Sql } from '../db/client.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { LookupQueue } from './queue.ts';
-import { MarketplaceRunner, message, type WorkerLog } from './runner.ts';
+import { MarketplaceRunner, type WorkerLog } from './runner.ts';
 
 export interface WorkerOptions {
   db: Sql;
@@ -13,7 +13,8 @@ export interface WorkerOptions {
   adapters: Partial<Record<MarketplaceId, MarketplaceAdapter>>;
   /** Rate, concurrency and attempts of each served marketplace. */
   settings: Partial<Record<MarketplaceId, MarketplaceSettings>>;
-  log?: WorkerLog;
+  /** Where the worker reports; errors it recovers from are logged, never dropped. */
+  log: WorkerLog;
   /** Pause after finding no due work (default 1000). */
   pollIntervalMs?: number;
   /** How long a claimed row stays this worker's before the reaper hands it to others (default 120000). */
@@ -37,13 +38,14 @@ export interface Worker {
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 };
-const silent: WorkerLog = { info() {}, warn() {}, error() {} };
+/** The one set of defaults: for callers of startWorker and for WORKER_* variables left unset. */
+export const DEFAULT_TUNING = { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 50, stopTimeoutMs: 10_000 };
 
 export function startWorker(opts: WorkerOptions): Worker {
-  const log = opts.log ?? silent;
-  const leaseMs = opts.leaseMs ?? 120_000;
-  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
-  const stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
+  const { log } = opts;
+  const leaseMs = opts.leaseMs ?? DEFAULT_TUNING.leaseMs;
+  const pollIntervalMs = opts.pollIntervalMs ?? DEFAULT_TUNING.pollIntervalMs;
+  const stopTimeoutMs = opts.stopTimeoutMs ?? DEFAULT_TUNING.stopTimeoutMs;
   const backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
   const served = (Object.keys(opts.adapters) as MarketplaceId[]).filter((id) => opts.adapters[id]);
 
@@ -52,7 +54,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     if (!settings) throw new Error(`startWorker: no settings for ${id}`);
     // A claimed row may wait for two rounds of calls plus its own timeout before it is written.
     const holdMs = ((2 * settings.concurrency) / settings.ratePerSecond) * 1000 + settings.timeoutMs;
-    if (holdMs > leaseMs) log.warn(`${id}: rows may be held ${Math.round(holdMs)} ms, longer than the ${leaseMs} ms lease`);
+    if (holdMs > leaseMs) log.warn({ marketplace: id, holdMs: Math.round(holdMs), leaseMs }, 'rows may be held longer than the lease');
     const queue = new LookupQueue(opts.db, MARKETPLACES[id]);
     return {
       settings,
@@ -64,7 +66,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         backoff,
         leaseMs,
         pollIntervalMs,
-        batchSize: opts.batchSize ?? 50,
+        batchSize: opts.batchSize ?? DEFAULT_TUNING.batchSize,
         flushIntervalMs: opts.flushIntervalMs ?? 50,
         log,
       }),
@@ -79,9 +81,9 @@ export function startWorker(opts: WorkerOptions): Worker {
       for (const { queue, settings, runner } of runners) {
         try {
           const n = await queue.reapExpired(settings.maxAttempts);
-          if (n > 0) log.warn(`${runner.marketplace}: ${n} lookups whose worker stopped responding were put back`);
+          if (n > 0) log.warn({ marketplace: runner.marketplace, lookups: n }, 'lookups whose worker stopped responding were put back');
         } catch (err) {
-          log.error(`${runner.marketplace}: reaping expired leases failed: ${message(err)}`);
+          log.error({ err, marketplace: runner.marketplace }, 'reaping expired leases failed');
         }
       }
       reaping = false;

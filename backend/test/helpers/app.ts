@@ -1,17 +1,23 @@
 // A full app on a test database, driven through fastify.inject.
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/core/config.ts';
 import { buildApp } from '../../src/app.ts';
-import { createContext } from '../../src/create-context.ts';
-import type { App, AppContext } from '../../src/context.ts';
-import type { OutgoingEmail } from '../../src/email/mailer.ts';
+import { createContext } from '../../src/core/create-context.ts';
+import type { App, AppContext } from '../../src/core/context.ts';
+import { createLogger } from '../../src/core/logging.ts';
+import type { OutgoingEmail } from '../../src/core/mailer.ts';
+import { UsersRepository } from '../../src/users/repository.ts';
 import { productRoutes } from '../../src/routes.ts';
 import { openTestDatabase, type Engine } from './databases.ts';
+
+export const silentLogger = createLogger({ level: 'silent' });
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
 export interface TestApp {
   app: App;
   ctx: AppContext;
+  /** The users table, for tests that read or change a user directly. */
+  users: UsersRepository;
   sent: OutgoingEmail[];
   close(): Promise<void>;
 }
@@ -34,13 +40,15 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
   const { db, cleanup } = await openTestDatabase(engine, { exportPoolSize: config.EXPORT_MAX_CONCURRENT });
   const sent: OutgoingEmail[] = [];
   const mailer = opts.captureMail === false ? undefined : { send: async (m: OutgoingEmail) => void sent.push(m), describe: () => 'memory' };
-  const ctx = await createContext(config, { db, mailer, log: () => {} });
-  await ctx.users.create({ email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
+  const ctx = await createContext(config, { db, mailer, log: silentLogger });
+  const users = new UsersRepository(db.orm);
+  await users.create({ email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
   const app = await buildApp(ctx, { routes: productRoutes });
   await app.ready();
   return {
     app,
     ctx,
+    users,
     sent,
     close: async () => {
       await app.close();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeHttpContract, readFixture, useFixtureClient } from '../http-contract.ts';
+import { describeHttpContract, readFixture, useFixtureClient } from '../../../test/helpers/http-contract.ts';
 import { createAbeBooksAdapter } from './client.ts';
 
 const fixture = readFixture(import.meta.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeHttpContract, readFixture, useFixtureClient } from '../http-contract.ts';
+import { describeHttpContract, readFixture, useFixtureClient } from '../../../test/helpers/http-contract.ts';
 import { createAlibrisAdapter } from './client.ts';
 
 const fixture = readFixture(import.meta.url);

@@ -1,22 +1,19 @@
-// What route modules need, built once per app (and per test).
+// What route modules need, built once per app (and per test). Only core services: a feature builds
+// its own parts (repositories, limiters) from these, so core depends on no feature.
 import type { FastifyInstance, RawServerDefault, FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { TokenService } from './auth/tokens.ts';
-import type { AttemptLimiter } from './auth/attempt-limiter.ts';
-import type { Mailer } from './email/mailer.ts';
-import type { UsersRepository } from './users/repository.ts';
+// db/ moves under core/ once the data-access rewrite lands; until then core reads it from there.
+import type { Database } from '../db/client.ts';
+import type { TokenService } from './security/tokens.ts';
+import type { Mailer } from './mailer.ts';
 
 export interface AppContext {
   config: Config;
   db: Database;
   tokens: TokenService;
-  /** Login and recovery-email limits, counted in the database. */
-  limiter: AttemptLimiter;
   mailer: Mailer;
-  users: UsersRepository;
   /** True when the marketplace adapters talk to the local sandbox rather than real marketplaces. */
   pricesSimulated: boolean;
 }

@@ -1,13 +1,15 @@
 // Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
 import { randomBytes } from 'node:crypto';
 import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
-import { openTestDatabase } from '../../test/helpers/databases.ts';
-import type { Database } from '../db/client.ts';
-import { createAdapters, settingsFromEnv, type MarketplaceSettingsMap } from '../marketplaces/registry.ts';
-import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
-import type { Sandbox } from '../sandbox/server.ts';
+import { openTestDatabase } from './databases.ts';
+import type { Database } from '../../src/db/client.ts';
+import { settingsFromEnv } from '../../src/marketplaces/env.ts';
+import { createAdapters, type MarketplaceSettingsMap } from '../../src/marketplaces/registry.ts';
+import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
+import type { Sandbox } from '../../src/sandbox/server.ts';
+import { createLogger } from '../../src/core/logging.ts';
 
-export type { TestDatabase } from '../../test/helpers/databases.ts';
+export type { TestDatabase } from './databases.ts';
 
 /** A fresh, migrated database for a worker suite (the test suite's helper, with room for many workers). */
 export const openWorkerTestDatabase = (kind: 'pglite' | 'pg') => openTestDatabase(kind, { prefix: 'worker_test', poolSize: 20 });
@@ -54,13 +56,16 @@ export function sandboxSettings(sandbox: Sandbox, over: Partial<MarketplaceSetti
   return settings;
 }
 
-/** Adapters and settings for some marketplaces only, ready for startWorker. */
+/** Worker logs in tests: warnings and errors show (a test that fails says why), routine lines do not. */
+export const workerTestLog = createLogger({ level: 'warn', name: 'worker' });
+
+/** Adapters, settings and a log for some marketplaces only, ready for startWorker. */
 export function sandboxWorkerParts(sandbox: Sandbox, marketplaces: readonly MarketplaceId[], over: Partial<MarketplaceSettings> = {}) {
   const settings = sandboxSettings(sandbox, over);
   const all = createAdapters(settings);
   const adapters: Partial<Record<MarketplaceId, MarketplaceAdapter>> = {};
   for (const id of marketplaces) adapters[id] = all[id];
-  return { adapters, settings };
+  return { adapters, settings, log: workerTestLog };
 }
 
 /** Gaps (ms) between consecutive calls the sandbox saw for one marketplace and ISBN. */

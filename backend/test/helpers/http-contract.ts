@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
-import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
+import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
 
 export const testSettings = (baseUrl: string, over: Partial<MarketplaceSettings> = {}): MarketplaceSettings => ({
   baseUrl,

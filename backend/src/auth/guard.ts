@@ -1,0 +1,58 @@
+// Guarded by default: every API route needs a valid bearer token unless it is listed public; a
+// route with `config: { access: 'superuser' }` needs a superuser too. Answers: 401 without a
+// token, 403 for a bad one, 400 for an inactive user, 403 for a user who is not a superuser.
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { App, AppContext } from '../core/context.ts';
+import { HttpError, forbidden } from '../lib/http-errors.ts';
+import { UsersRepository } from '../users/repository.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call a guarded route: any active user (the default) or superusers only. */
+    access?: 'user' | 'superuser';
+  }
+}
+
+/** The OpenAPI security requirement; the guard puts it on every guarded route's schema. */
+export const SECURITY = [{ OAuth2PasswordBearer: [] }];
+
+/** 'METHOD /path' as a route is registered (HEAD goes with its GET). */
+export function routeKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Adds the guard to every route registered on `api` from now on, except those in `publicRoutes`
+ * (keys from routeKey). Call before registering routes.
+ */
+export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>): void {
+  const users = new UsersRepository(ctx.db.orm);
+
+  async function authenticate(req: FastifyRequest): Promise<void> {
+    const token = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (token === undefined) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
+    const claims = await ctx.tokens.verifyAccessToken(token.trim());
+    // A token for a user that no longer exists is as good as a forged one, and so is one from
+    // before the password last changed.
+    const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await users.byId(claims.userId) : undefined;
+    if (!user || !claims || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
+    if (!user.is_active) throw new HttpError(400, 'Inactive user');
+    req.currentUser = user;
+  }
+
+  async function requireSuperuser(req: FastifyRequest): Promise<void> {
+    if (!req.currentUser?.is_superuser) throw forbidden();
+  }
+
+  api.addHook('onRoute', (route: RouteOptions) => {
+    const methods = asArray(route.method);
+    const open = methods.map((m) => publicRoutes.has(routeKey(m, route.url)));
+    if (open.every(Boolean)) return;
+    if (open.some(Boolean)) throw new Error(`${route.url}: some of its methods are public, some not; register them separately`);
+    const superuser = route.config?.access === 'superuser';
+    route.onRequest = [authenticate, ...(superuser ? [requireSuperuser] : []), ...asArray(route.onRequest)];
+    if (route.schema) route.schema = { ...route.schema, security: route.schema.security ?? SECURITY };
+  });
+}

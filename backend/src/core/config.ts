@@ -1,0 +1,188 @@
+// One schema over the environment, parsed once at start; every problem is listed in one message.
+//
+// The schema is made of sections. The core sections (server, database, auth, mail, uploads) live
+// here. Feature sections (marketplaces, worker, sandbox) live beside their features and are handed
+// to `parseConfig` by the process entry points (src/environment.ts): core never imports a feature,
+// yet every process parses the same, whole schema and reports all problems together.
+//
+// Each setting has one default, its `.default()` in the one section that reads it. Core settings
+// keep the variable names as keys (one name in .env.example, here and in the code reading them);
+// a feature's section turns its variables into the options that feature takes.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LOG_LEVELS } from './logging.ts';
+
+export class ConfigError extends Error {}
+
+/** true/false/1/0/yes/no. */
+export const envBool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+export const envInt = z.coerce.number().int();
+export const envPort = z.coerce.number().int().min(0).max(65535);
+
+const serverSection = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: envPort.default(8000),
+  PROJECT_NAME: z.string().default('Price Lookup Dashboard'),
+  /** Public URL used in emailed links; http://localhost:$PORT when unset (filled in by coreConfig). */
+  FRONTEND_HOST: z.string().url().optional(),
+  SERVE_FRONTEND: envBool.default(true),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
+  // addresses. Off by default: a client-sent X-Forwarded-For must not pick the address we throttle.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+});
+
+const databaseSection = z.object({
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: envInt.positive().default(10),
+  EXPORT_MAX_CONCURRENT: envInt.positive().default(4),
+  EXPORT_STALL_TIMEOUT_MS: envInt.positive().default(60_000),
+});
+
+const authSection = z.object({
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  ACCESS_TOKEN_EXPIRE_MINUTES: envInt.positive().default(60 * 24 * 8),
+  FIRST_SUPERUSER: z.string().email().default('admin@example.com'),
+  FIRST_SUPERUSER_PASSWORD: z.string().min(8).max(128).optional(),
+  EMAIL_RESET_TOKEN_EXPIRE_HOURS: z.coerce.number().positive().default(48),
+  LOGIN_MAX_ATTEMPTS: envInt.positive().default(10),
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: envInt.positive().default(100),
+  LOGIN_WINDOW_SECONDS: envInt.positive().default(300),
+  LOGIN_MAX_DELAY_SECONDS: envInt.positive().default(900),
+  RECOVERY_EMAILS_PER_ADDRESS: envInt.positive().default(3),
+  RECOVERY_EMAILS_PER_CLIENT: envInt.positive().default(20),
+  RECOVERY_WINDOW_SECONDS: envInt.positive().default(3600),
+});
+
+const mailSection = z.object({
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: envInt.positive().default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_TLS: envBool.default(true),
+  SMTP_SSL: envBool.default(false),
+  EMAILS_FROM_EMAIL: z.string().email().default('noreply@example.com'),
+  EMAILS_FROM_NAME: z.string().optional(),
+});
+
+const uploadsSection = z.object({
+  UPLOAD_MAX_BYTES: envInt.positive().default(20 * 1024 * 1024),
+  UPLOAD_MAX_ROWS: envInt.positive().default(200_000),
+  UPLOAD_MAX_ISBNS: envInt.positive().default(150_000),
+  UPLOAD_MAX_UNCOMPRESSED_BYTES: envInt.positive().default(200 * 1024 * 1024),
+  UPLOAD_PARSE_MAX_MEMORY_MB: envInt.min(64).default(2048),
+  UPLOAD_MAX_CONCURRENT_PARSES: envInt.positive().default(2),
+  UPLOAD_PARSE_QUEUE_WAIT_MS: envInt.min(0).default(10_000),
+});
+
+export const CORE_SECTIONS = {
+  server: serverSection,
+  database: databaseSection,
+  auth: authSection,
+  mail: mailSection,
+  uploads: uploadsSection,
+};
+
+/** A section reads some environment variables (by name) and gives their parsed value. */
+export type ConfigSection = z.ZodType;
+type CoreSections = typeof CORE_SECTIONS;
+export type ParsedConfig<F extends Record<string, ConfigSection>> = { [K in keyof CoreSections]: z.output<CoreSections[K]> } & {
+  [K in keyof F]: z.output<F[K]>;
+};
+
+/** The core settings as route modules read them: every core section in one flat object. */
+export type Config = z.output<typeof serverSection> &
+  z.output<typeof databaseSection> &
+  z.output<typeof authSection> &
+  z.output<typeof mailSection> &
+  z.output<typeof uploadsSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
+
+/**
+ * A rule across settings, checked once the sections it `reads` parsed (so it never reports a
+ * consequence of a problem already listed); a rule reading no section looks at the variables as set.
+ * Reports each problem against a section and variable.
+ */
+export interface ConfigRule<F extends Record<string, ConfigSection>> {
+  reads: (keyof CoreSections | keyof F)[];
+  check(
+    config: ParsedConfig<F>,
+    problem: (section: string, variable: string, message: string) => void,
+    env: Readonly<Record<string, string | undefined>>,
+  ): void;
+}
+
+const productionNeedsSecret: ConfigRule<Record<never, ConfigSection>> = {
+  reads: ['server', 'auth'],
+  check(c, problem) {
+    if (c.server.NODE_ENV === 'production' && !c.auth.SECRET_KEY) problem('auth', 'SECRET_KEY', 'SECRET_KEY is required when NODE_ENV=production');
+  },
+};
+
+/** The whole schema's sections: the core ones plus the given feature sections. */
+export function allSections<F extends Record<string, ConfigSection>>(features: F): CoreSections & F {
+  for (const name of Object.keys(features)) if (name in CORE_SECTIONS) throw new Error(`config section "${name}" is a core section`);
+  return { ...CORE_SECTIONS, ...features };
+}
+
+/**
+ * Parses the environment against the whole schema (the core sections plus `features`), then checks
+ * the rules across sections: the core ones and a process's own `rules` (e.g. an extra worker needs
+ * DATABASE_URL). Throws one ConfigError listing every problem. An empty variable counts as unset,
+ * as in .env files where `KEY=` is left blank.
+ */
+export function parseConfig<F extends Record<string, ConfigSection>>(
+  features: F,
+  env: NodeJS.ProcessEnv = process.env,
+  rules: ConfigRule<F>[] = [],
+): ParsedConfig<F> {
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const problems: string[] = [];
+  const problem = (section: string, variable: string, message: string) => problems.push(`  - ${variable}: ${message} [${section}]`);
+  const parsed: Record<string, unknown> = {};
+  for (const [name, section] of Object.entries(allSections(features))) {
+    const result = section.safeParse(set);
+    if (result.success) parsed[name] = result.data;
+    else for (const issue of result.error.issues) problem(name, issue.path.join('.') || '(env)', issue.message);
+  }
+  for (const rule of [productionNeedsSecret as ConfigRule<F>, ...rules]) {
+    if (rule.reads.every((name) => name in parsed)) rule.check(parsed as ParsedConfig<F>, problem, set);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return parsed as ParsedConfig<F>;
+}
+
+/**
+ * The core settings of the API process. Outside production a missing SECRET_KEY is generated once
+ * and kept under DATA_DIR, so tokens survive restarts of the embedded default without anyone
+ * choosing a secret (production requires one: see productionNeedsSecret).
+ */
+export function coreConfig(parsed: ParsedConfig<Record<never, ConfigSection>>): Config {
+  const { server, database, auth, mail, uploads } = parsed;
+  const flat = { ...server, ...database, ...auth, ...mail, ...uploads };
+  return {
+    ...flat,
+    SECRET_KEY: auth.SECRET_KEY ?? generatedSecretKey(database.DATA_DIR),
+    FRONTEND_HOST: server.FRONTEND_HOST ?? `http://localhost:${server.PORT}`,
+  };
+}
+
+/** Parses the core sections only and resolves them: for the API in tests and scripts. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return coreConfig(parseConfig({}, env));
+}
+
+function generatedSecretKey(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

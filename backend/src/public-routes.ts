@@ -1,0 +1,17 @@
+// The API routes anyone may call without a token. Every other route under the API prefix is
+// guarded (auth/guard.ts); test/guarded-routes.test.ts walks all registered routes to prove it.
+// Outside the API prefix there is only public matter: the API docs and the built frontend.
+export const API_PREFIX = '/api/v1';
+
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  `POST ${API_PREFIX}/login/access-token`,
+  `POST ${API_PREFIX}/password-recovery/:email`,
+  `POST ${API_PREFIX}/reset-password/`,
+  `POST ${API_PREFIX}/users/signup`,
+  `GET ${API_PREFIX}/utils/health-check/`,
+  `GET ${API_PREFIX}/utils/app-info/`,
+  `GET ${API_PREFIX}/openapi.json`,
+]);
+
+/** Swagger UI. The only other routes outside the API are the built frontend's files (the SPA). */
+export const DOCS_PREFIX = '/docs';
