@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     await worker?.stop();
     await app.close();
     await sandbox?.close();
-    await ctx.db.close();
+    await ctx.closeDatabase();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

@@ -27,14 +27,14 @@ try {
   const settings = settingsFromEnv(process.env);
   const tuning = workerOptionsFromEnv(process.env);
   for (const id of simulatedMarketplaces(settings)) log.info(`${id}: no credentials, simulated prices from ${settings[id].baseUrl}`);
-  const db = await openDatabase({ url: config.DATABASE_URL });
-  const worker = startWorker({ db, adapters: createAdapters(settings), settings, log, ...tuning });
+  const database = await openDatabase({ url: config.DATABASE_URL }, log);
+  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, ...tuning });
   log.info(`serving ${MARKETPLACE_IDS.join(', ')} with lease ${tuning.leaseMs} ms`);
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: finishing running lookups (up to ${tuning.stopTimeoutMs} ms)`);
     await worker.stop();
-    await db.close();
+    await database.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -64,7 +64,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('two API processes on one database share the counts', async () => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');
-    const other = await buildApp(await createContext(t.ctx.config, { db: t.ctx.db, mailer: t.ctx.mailer, log: () => {} }), { routes: productRoutes });
+    const other = await buildApp(await createContext(t.ctx.config, { database: { db: t.ctx.db, exporter: t.ctx.exporter, close: async () => {} }, mailer: t.ctx.mailer, log: () => {} }), { routes: productRoutes });
     try {
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await loginFrom(t.app, '10.3.0.5', email, 'guess')).statusCode).toBe(400);
       expect((await loginFrom(other, '10.3.0.5', email, 'shared-password')).statusCode).toBe(429);

@@ -1,13 +1,12 @@
 // Items: users see and change their own, superusers all. Someone else's item is "not found",
 // not "forbidden": it neither reveals that the item exists nor logs the user out (the UI treats 403 as a bad session).
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App, AppContext } from '../context.ts';
-import { items } from '../db/schema.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
+import { ItemsRepository, type ItemRow } from './repository.ts';
 
 const Title = z.string().trim().min(1, 'Title is required').max(255);
 const Description = z.string().max(255).nullish();
@@ -20,15 +19,14 @@ const ItemsPublic = z.object({ data: z.array(ItemPublic), count: z.number().int(
 const IdParam = z.object({ id: z.string().uuid('Invalid item id') });
 const tags = ['items'];
 
-const visibleTo = (user: UserRow): SQL | undefined => (user.is_superuser ? undefined : eq(items.owner_id, user.id));
-const pick = ({ id, title, description, owner_id }: typeof items.$inferSelect) => ({ id, title, description, owner_id });
+const pick = ({ id, title, description, owner_id }: ItemRow) => ({ id, title, description, owner_id });
 
 export function itemRoutes(app: App, ctx: AppContext): void {
   const { requireUser } = authGuards(ctx);
-  const orm = ctx.db.orm;
+  const repo = new ItemsRepository(ctx.db);
 
   async function findVisible(user: UserRow, id: string) {
-    const [row] = await orm.select().from(items).where(and(eq(items.id, id), visibleTo(user)));
+    const row = await repo.findVisible(user, id);
     if (!row) throw new HttpError(404, 'Item not found');
     return row;
   }
@@ -37,12 +35,8 @@ export function itemRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'readItems', tags, security: SECURITY, querystring: Paging, response: { 200: ItemsPublic } },
     onRequest: requireUser,
     handler: async (req) => {
-      const where = visibleTo(currentUser(req));
-      const [data, [{ n }]] = await Promise.all([
-        orm.select().from(items).where(where).orderBy(desc(items.created_at), items.id).offset(req.query.skip).limit(req.query.limit),
-        orm.select({ n: count() }).from(items).where(where),
-      ]);
-      return { data: data.map(pick), count: Number(n) };
+      const { data, count } = await repo.list(currentUser(req), req.query.skip, req.query.limit);
+      return { data: data.map(pick), count };
     },
   });
 
@@ -50,11 +44,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'createItem', tags, security: SECURITY, body: ItemCreate, response: { 200: ItemPublic } },
     onRequest: requireUser,
     handler: async (req) => {
-      const [row] = await orm
-        .insert(items)
-        .values({ title: req.body.title, description: req.body.description ?? null, owner_id: currentUser(req).id })
-        .returning();
-      return pick(row);
+      return pick(await repo.create(currentUser(req), req.body));
     },
   });
 
@@ -71,8 +61,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
       await findVisible(currentUser(req), req.params.id);
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
       if (Object.keys(patch).length === 0) return pick(await findVisible(currentUser(req), req.params.id));
-      const [row] = await orm.update(items).set(patch).where(eq(items.id, req.params.id)).returning();
-      return pick(row);
+      return pick(await repo.update(req.params.id, patch));
     },
   });
 
@@ -81,7 +70,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
     onRequest: requireUser,
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
-      await orm.delete(items).where(eq(items.id, req.params.id));
+      await repo.delete(req.params.id);
       return { message: 'Item deleted successfully' };
     },
   });

@@ -1,5 +1,6 @@
 // Request/response shapes of the users API; registered ids become OpenAPI component names.
 import { z } from 'zod';
+import type { users } from '../db/schema.ts';
 
 export const EmailSchema = z.string().trim().max(255).email('Invalid email address');
 export const PasswordSchema = z
@@ -52,16 +53,8 @@ export const UpdatePassword = z
   .object({ current_password: z.string().min(1).max(128), new_password: PasswordSchema })
   .meta({ id: 'UpdatePassword' });
 
-
-export type UserRow = {
-  id: string;
-  email: string;
-  full_name: string | null;
-  hashed_password: string;
-  is_active: boolean;
-  is_superuser: boolean;
-  password_changed_at: Date;
-};
+/** A user as stored. */
+export type UserRow = typeof users.$inferSelect;
 
 export function toPublic(u: UserRow): z.infer<typeof UserPublic> {
   return { id: u.id, email: u.email, full_name: u.full_name, is_active: u.is_active, is_superuser: u.is_superuser };

@@ -13,6 +13,8 @@ export interface TestApp {
   app: App;
   ctx: AppContext;
   sent: OutgoingEmail[];
+  /** postgres://… of the app's database; undefined on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -31,10 +33,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function startTestApp(engine: Engine, opts: { env?: Record<string, string>; captureMail?: boolean } = {}): Promise<TestApp> {
   const config = testConfig(opts.env);
-  const { db, cleanup } = await openTestDatabase(engine, { exportPoolSize: config.EXPORT_MAX_CONCURRENT });
+  const { database, url, cleanup } = await openTestDatabase(engine, { exportPoolSize: config.EXPORT_MAX_CONCURRENT });
   const sent: OutgoingEmail[] = [];
   const mailer = opts.captureMail === false ? undefined : { send: async (m: OutgoingEmail) => void sent.push(m), describe: () => 'memory' };
-  const ctx = await createContext(config, { db, mailer, log: () => {} });
+  const ctx = await createContext(config, { database, mailer, log: () => {} });
   await ctx.users.create({ email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
   const app = await buildApp(ctx, { routes: productRoutes });
   await app.ready();
@@ -42,6 +44,7 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
     app,
     ctx,
     sent,
+    url,
     close: async () => {
       await app.close();
       await cleanup();
