@@ -75,8 +75,8 @@ export async function openDatabase(opts: OpenOptions, log: DbLog = consoleDbLog)
  */
 function newPool(config: pg.PoolConfig, name: string, log: DbLog): pg.Pool {
   const pool = new pg.Pool(config);
-  pool.on('error', (err) => log.warn(`database: an idle ${name} connection broke and was dropped: ${err.message}`));
-  pool.on('connect', (client) => client.on('error', (err) => log.warn(`database: a ${name} connection broke: ${err.message}`)));
+  pool.on('error', (err) => log.warn(`database: an idle connection of the ${name} pool broke and was dropped: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => log.warn(`database: a connection of the ${name} pool broke: ${err.message}`)));
   return pool;
 }
 
