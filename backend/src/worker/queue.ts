@@ -7,12 +7,8 @@ import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 
-export interface ClaimedRow {
-  id: number;
-  isbn: string;
-  /** Attempts including this one; a write-back only lands while the row still has this count. */
-  attempts: number;
-}
+/** A claimed lookup. Its `attempts` include this one; a write-back only lands while the row still has this count. */
+export type ClaimedRow = Pick<LookupTable['$inferSelect'], 'id' | 'isbn' | 'attempts'>;
 
 /** A finished lookup: its final status, data and offers. */
 export interface FinishedRow {
@@ -83,7 +79,7 @@ export class LookupQueue {
     // Raw SQL on purpose: one statement (lateral per-job scans, SKIP LOCKED, UPDATE … RETURNING)
     // that the query builder cannot express; it is the worker's hot path (bench: worker).
     const t = this.table;
-    const { rows } = await this.db.execute<{ id: number; isbn: string; attempts: number }>(
+    const { rows } = await this.db.execute<ClaimedRow>(
       sql`WITH active AS (
          SELECT job_id FROM ${jobProgress} WHERE source = ${this.source} AND processed < total ORDER BY random() LIMIT ${n}
        ),
