@@ -1,6 +1,8 @@
 // Items: users see and change their own, superusers all. Someone else's item is "not found",
 // not "forbidden": it neither reveals that the item exists nor logs the user out (the UI treats 403 as a bad session).
 import { z } from 'zod';
+import { createSelectSchema } from 'drizzle-zod';
+import { items } from '../db/schema.ts';
 import type { App, AppContext } from '../context.ts';
 import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -12,9 +14,8 @@ const Title = z.string().trim().min(1, 'Title is required').max(255);
 const Description = z.string().max(255).nullish();
 const ItemCreate = z.object({ title: Title, description: Description }).meta({ id: 'ItemCreate' });
 const ItemUpdate = z.object({ title: Title.optional(), description: Description }).meta({ id: 'ItemUpdate' });
-const ItemPublic = z
-  .object({ id: z.string().uuid(), title: z.string(), description: z.string().nullable(), owner_id: z.string().uuid() })
-  .meta({ id: 'ItemPublic' });
+// The columns of the items table the API shows (drizzle-zod).
+const ItemPublic = createSelectSchema(items).pick({ id: true, title: true, description: true, owner_id: true }).meta({ id: 'ItemPublic' });
 const ItemsPublic = z.object({ data: z.array(ItemPublic), count: z.number().int() }).meta({ id: 'ItemsPublic' });
 const IdParam = z.object({ id: z.string().uuid('Invalid item id') });
 const tags = ['items'];

@@ -1,6 +1,7 @@
 // Request/response shapes of the users API; registered ids become OpenAPI component names.
 import { z } from 'zod';
-import type { users } from '../db/schema.ts';
+import { createSelectSchema } from 'drizzle-zod';
+import { users } from '../db/schema.ts';
 
 export const EmailSchema = z.string().trim().max(255).email('Invalid email address');
 export const PasswordSchema = z
@@ -9,14 +10,9 @@ export const PasswordSchema = z
   .max(128, 'Password must be at most 128 characters');
 const FullName = z.string().trim().max(255).nullish();
 
-export const UserPublic = z
-  .object({
-    id: z.string().uuid(),
-    email: z.string(),
-    full_name: z.string().nullable(),
-    is_active: z.boolean(),
-    is_superuser: z.boolean(),
-  })
+/** What the API shows of a user: columns of the users table (drizzle-zod), never the password hash. */
+export const UserPublic = createSelectSchema(users)
+  .pick({ id: true, email: true, full_name: true, is_active: true, is_superuser: true })
   .meta({ id: 'UserPublic' });
 
 export const UsersPublic = z.object({ data: z.array(UserPublic), count: z.number().int() }).meta({ id: 'UsersPublic' });
