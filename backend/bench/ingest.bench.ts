@@ -4,7 +4,8 @@
 import * as XLSX from '@e965/xlsx';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { isbn10To13 } from '@app/domain/isbn';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { param, sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/db/client.ts';
 import { createJob } from '../src/jobs/ingest.ts';
 import { parseUpload } from '../src/uploads/index.ts';
 import { benchPostgres, report, timed } from './lib.ts';
@@ -33,16 +34,16 @@ function isbn10(n: number): string {
   return body + (check === 10 ? 'X' : String(check));
 }
 
-async function seedUser(db: Database): Promise<{ id: string; is_superuser: boolean }> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ('bench@example.com', 'x') RETURNING id`);
+async function seedUser(db: Db): Promise<{ id: string; is_superuser: boolean }> {
+  const { rows } = await db.execute<{ id: string }>(sql`INSERT INTO users (email, hashed_password) VALUES ('bench@example.com', 'x') RETURNING id`);
   return { id: rows[0].id, is_superuser: false };
 }
 
-async function bareInsert(db: Database, ownerId: string, isbns: string[]): Promise<void> {
+async function bareInsert(db: Db, ownerId: string, isbns: string[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bare', 'bare.xlsx', $1) RETURNING id`, [ownerId]);
+    const { rows } = await tx.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bare', 'bare.xlsx', ${ownerId}) RETURNING id`);
     for (const m of MARKETPLACE_LIST) {
-      await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [rows[0].id, isbns, 'bare.xlsx']);
+      await tx.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${rows[0].id}, unnest(${param(isbns)}::text[]), ${'bare.xlsx'}`);
     }
   });
 }
@@ -56,15 +57,16 @@ export async function benchIngest(): Promise<void> {
   const pgDb = await benchPostgres();
   try {
     for (const engine of ['pglite', 'postgres'] as const) {
-      const db = await openDatabase(engine === 'pglite' ? {} : { url: pgDb.url });
+      const database = await openDatabase(engine === 'pglite' ? {} : { url: pgDb.url });
+      const db = database.db;
       try {
         const user = await seedUser(db);
         const bare = await timed(() => bareInsert(db, user.id, parse.value.isbns));
-        await db.query('TRUNCATE jobs CASCADE');
+        await db.execute(sql`TRUNCATE jobs CASCADE`);
         const full = await timed(() =>
           createJob(db, user as never, { name: 'bench', abe_books: true, biblio: true, alibris: true, pallet_iq: true }, { filename: 'books.xlsx', data: file }, limits),
         );
-        const { rows } = await db.query<{ n: number }>(`SELECT (SELECT count(*) FROM abe_books_price_lookups) + (SELECT count(*) FROM biblio_price_lookups) + (SELECT count(*) FROM alibris_price_lookups) + (SELECT count(*) FROM pallet_iq_price_lookups) AS n`);
+        const { rows } = await db.execute<{ n: number }>(sql`SELECT (SELECT count(*) FROM abe_books_price_lookups) + (SELECT count(*) FROM biblio_price_lookups) + (SELECT count(*) FROM alibris_price_lookups) + (SELECT count(*) FROM pallet_iq_price_lookups) AS n`);
         if (Number(rows[0].n) !== 4 * ISBN_COUNT) throw new Error(`ingest wrote ${rows[0].n} lookup rows`);
         const ratio = full.ms / (parse.ms + bare.ms);
         report({ name: `ingest on ${engine}: bare insert of 400k lookup rows`, value: `${bare.ms.toFixed(0)} ms` });
@@ -76,7 +78,7 @@ export async function benchIngest(): Promise<void> {
           ok: ratio <= 1.5,
         });
       } finally {
-        await db.close();
+        await database.close();
       }
     }
   } finally {

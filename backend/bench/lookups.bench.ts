@@ -9,13 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { MARKETPLACES } from '@app/domain/marketplaces';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { param, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { openDatabase, type Db } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/core/create-context.ts';
 import { createLogger } from '../src/core/logging.ts';
 import { UsersRepository } from '../src/users/repository.ts';
 import { productRoutes } from '../src/routes.ts';
-import { RETRY_COLUMNS, buildLookupQuery, selectList } from '../src/lookups/query.ts';
+import { countLookups, lookupConditions, lookupPageQuery } from '../src/lookups/repository.ts';
 import { countUpTo } from '../src/lib/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
 import { loadConfig } from '../src/core/config.ts';
@@ -28,32 +30,30 @@ const LOADS = [10, 50];
 const REQUESTS = 500;
 const m = MARKETPLACES.abe_books;
 
-export async function seed(db: Database, ownerId: string): Promise<void> {
-  const { rows: jobs } = await db.query<{ id: number }>(
-    `INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'bench ' || g, 'bench.xlsx', $1, true FROM generate_series(1, ${JOBS}) g RETURNING id`,
-    [ownerId],
+export async function seed(db: Db, ownerId: string): Promise<void> {
+  const { rows: jobs } = await db.execute<{ id: number }>(
+    sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'bench ' || g, 'bench.xlsx', ${ownerId}, true FROM generate_series(1, ${JOBS}::int) g RETURNING id`,
   );
   const firstJob = Math.min(...jobs.map((j) => j.id));
   // 1M rows in 10 statements, spread over the jobs; isbn = 978 + 10 digits; prices and conditions vary.
   for (let start = 0; start < ROWS; start += 100_000) {
-    await db.query(
-      `INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_price, total_listing_price, quantity,
+    await db.execute(
+      sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_price, total_listing_price, quantity,
          listing_condition, item_condition, seller_rating, vendor_price, vendor_id, listing_url, created_at, updated_at)
-       SELECT $1, '978' || lpad(((g::bigint * 7919) % 10000000000)::text, 10, '0'), 'bench.xlsx',
+       SELECT ${firstJob}::int, '978' || lpad(((g::bigint * 7919) % 10000000000)::text, 10, '0'), 'bench.xlsx',
          (ARRAY['completed','no_offers_available','failed','queued'])[1 + g % 4], (g % 5000) / 100.0, (g % 5000) / 100.0 + 4, 1 + g % 3,
          CASE WHEN g % 2 = 0 THEN 'NEW BOOK' ELSE 'NOT NEW BOOK' END, 'Very Good', 1 + g % 5, (g % 4000) / 100.0, (g % 977)::text,
          'https://www.abebooks.com/servlet/ListingDetails?bi=' || g, now() - (g || ' seconds')::interval, now()
-       FROM generate_series($2::int, $3::int) AS g`,
-      [firstJob, start + 1, start + 100_000],
+       FROM generate_series(${start + 1}::int, ${start + 100_000}::int) AS g`,
     );
   }
-  await db.query(`UPDATE abe_books_price_lookups SET isbn_lookup_job_id = $1 + id % ${JOBS}`, [firstJob]);
+  await db.execute(sql`UPDATE abe_books_price_lookups SET isbn_lookup_job_id = ${firstJob}::int + id % ${JOBS}::int`);
   // The counters ingest and the worker keep, as they would stand.
-  await db.query(
-    `INSERT INTO job_progress (job_id, source, total, processed)
+  await db.execute(
+    sql`INSERT INTO job_progress (job_id, source, total, processed)
      SELECT isbn_lookup_job_id, 'abe_books', count(*), count(*) FILTER (WHERE lookup_status <> 'queued') FROM abe_books_price_lookups GROUP BY 1`,
   );
-  await db.query('VACUUM ANALYZE abe_books_price_lookups');
+  await db.execute(sql`VACUUM ANALYZE abe_books_price_lookups`);
 }
 
 async function loadTest(fn: () => Promise<unknown>, concurrency: number): Promise<number[]> {
@@ -88,11 +88,12 @@ async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak:
 export async function benchLookups(): Promise<void> {
   const pgDb = await benchPostgres();
   // One connection per client and a few spare; PostgreSQL allows 100 in all (psql needs one below).
-  const db = await openDatabase({ url: pgDb.url, poolSize: Math.max(...LOADS) + 10 });
+  const database = await openDatabase({ url: pgDb.url, poolSize: Math.max(...LOADS) + 10 });
+  const db = database.db;
   try {
     const config = loadConfig({ SECRET_KEY: 'b'.repeat(40), DATABASE_URL: pgDb.url, DATA_DIR: '/tmp/bench-unused', LOG_LEVEL: 'silent' });
-    const ctx = await createContext(config, { db, log: createLogger({ level: 'silent' }) });
-    const admin = await new UsersRepository(db.orm).create({ email: 'bench-admin@example.com', password: 'bench-password', is_superuser: true });
+    const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }) });
+    const admin = await new UsersRepository(db).create({ email: 'bench-admin@example.com', password: 'bench-password', is_superuser: true });
     const seeded = await timed(() => seed(db, admin.id));
     report({ name: 'lookups: seed 1M rows', value: `${(seeded.ms / 1000).toFixed(1)} s` });
 
@@ -118,25 +119,25 @@ export async function benchLookups(): Promise<void> {
     // Direct SQL: the statements each endpoint runs now, and those it ran before (an unbounded
     // count; for jobs, progress recounted from the lookups of the page's jobs).
     const page = (filters: unknown[]) => {
-      const q = buildLookupQuery(m, admin, { filters: filters as never });
-      const n = q.params.length;
-      const rows = () => db.query(`SELECT ${selectList(m)}, ${RETRY_COLUMNS} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, 0, 10]);
+      const q = { filters: filters as never };
+      const rows = () => lookupPageQuery(db, m, admin, q, { skip: 0, limit: 10 });
+      const { where } = lookupConditions(m, admin, q);
       return {
-        now: () => Promise.all([rows(), countUpTo(db, q.fromWhere, q.params)]),
-        before: () => Promise.all([rows(), db.query(`SELECT count(*)::int AS n ${q.fromWhere}`, q.params)]),
+        now: () => Promise.all([rows(), countLookups(db, m, admin, q)]),
+        before: () => Promise.all([rows(), db.execute(sql`SELECT count(*)::int AS n FROM abe_books_price_lookups${where ? sql` WHERE ${where}` : sql``}`)]),
       };
     };
-    const jobsPage = () => db.query<{ id: number }>('SELECT * FROM jobs ORDER BY created_at DESC, id DESC OFFSET 0 LIMIT 10');
+    const jobsPage = () => db.execute<{ id: number }>(sql`SELECT * FROM jobs ORDER BY created_at DESC, id DESC OFFSET 0 LIMIT 10`);
     const jobsSql = {
       now: async () => {
-        const [rows] = await Promise.all([jobsPage(), countUpTo(db, 'FROM jobs', [])]);
+        const [rows] = await Promise.all([jobsPage(), countUpTo(db, sql`FROM jobs`)]);
         await countProgress(db, rows.rows.map((r) => r.id));
       },
       before: async () => {
-        const [rows] = await Promise.all([jobsPage(), db.query('SELECT count(*)::int FROM jobs')]);
-        await db.query(
-          `SELECT isbn_lookup_job_id, count(*)::int, count(*) FILTER (WHERE lookup_status = ANY($2))::int FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ANY($1) GROUP BY 1`,
-          [rows.rows.map((r) => r.id), ['completed', 'no_offers_available', 'failed']],
+        const [rows] = await Promise.all([jobsPage(), db.execute(sql`SELECT count(*)::int FROM jobs`)]);
+        await db.execute(
+          sql`SELECT isbn_lookup_job_id, count(*)::int, count(*) FILTER (WHERE lookup_status = ANY(${param(['completed', 'no_offers_available', 'failed'])}))::int
+              FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ANY(${param(rows.rows.map((r) => r.id))}) GROUP BY 1`,
         );
       },
     };
@@ -165,8 +166,10 @@ export async function benchLookups(): Promise<void> {
     }
 
     // CSV export: COPY of the same columns and order first, then the API, over all rows and over a quarter.
-    const all = buildLookupQuery(m, admin, { filters: [] });
-    const copySql = `COPY (SELECT ${selectList(m, 'columns')} ${all.fromWhere} ORDER BY ${all.orderBy}) TO STDOUT WITH CSV HEADER`;
+    const all = lookupConditions(m, admin, { filters: [] });
+    const copySql = new PgDialect().sqlToQuery(
+      sql`COPY (SELECT ${sql.join(m.fields.filter((f) => f.column).map((f) => sql.identifier(f.name)), sql`, `)} FROM abe_books_price_lookups ORDER BY ${all.orderBy}) TO STDOUT WITH CSV HEADER`,
+    ).sql;
     const copy = await timed(() => execFileSync('psql', [pgDb.url, '-q', '-c', copySql], { maxBuffer: 1024 * 1024 * 1024 }).length);
     const copyRate = ROWS / (copy.ms / 1000);
     report({ name: 'csv: COPY … TO STDOUT (1M rows, psql)', value: `${(copy.ms / 1000).toFixed(2)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s` });
@@ -203,7 +206,7 @@ export async function benchLookups(): Promise<void> {
     });
     await app.close();
   } finally {
-    await db.close();
+    await database.close();
     await pgDb.cleanup();
   }
 }

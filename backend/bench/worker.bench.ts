@@ -1,6 +1,7 @@
 // Worker throughput against the sandbox at 100 ms latency and concurrency 16 per marketplace, on
 // PostgreSQL, beside the theoretical 16 / 0.1 s = 160 lookups/s per marketplace. Target ≥ 90 %.
 // The sandbox runs in its own process, as a real marketplace would.
+import { param, sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,15 +38,16 @@ function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
 export async function benchWorker(): Promise<void> {
   const pgDb = await benchPostgres();
   const sandbox = await startSandboxProcess();
-  const db = await openDatabase({ url: pgDb.url, poolSize: 20 });
+  const database = await openDatabase({ url: pgDb.url, poolSize: 20 });
+  const db = database.db;
   try {
-    const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`);
-    const job = await db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', $1) RETURNING id`, [rows[0].id]);
+    const { rows } = await db.execute<{ id: string }>(sql`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`);
+    const job = await db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', ${rows[0].id}) RETURNING id`);
     const isbns = sampleIsbns(PER_MARKETPLACE);
     for (const m of MARKETPLACE_LIST) {
-      await db.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), 'b.xlsx'`, [job.rows[0].id, isbns]);
+      await db.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${job.rows[0].id}, unnest(${param(isbns)}::text[]), 'b.xlsx'`);
       // As ingest writes them: the queue deals rows to jobs that have lookups left.
-      await db.query(`INSERT INTO job_progress (job_id, source, total) VALUES ($1, $2, $3)`, [job.rows[0].id, m.id, isbns.length]);
+      await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${job.rows[0].id}, ${m.id}, ${isbns.length})`);
     }
     const env: NodeJS.ProcessEnv = {};
     for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {
@@ -58,8 +60,11 @@ export async function benchWorker(): Promise<void> {
       await worker.idle();
       await worker.stop();
     });
-    const done = await db.query<{ n: number }>(
-      MARKETPLACE_LIST.map((m) => `SELECT count(*) AS n FROM ${m.table} WHERE lookup_status IN ('completed', 'no_offers_available')`).join(' UNION ALL '),
+    const done = await db.execute<{ n: number }>(
+      sql.join(
+        MARKETPLACE_LIST.map((m) => sql`SELECT count(*) AS n FROM ${sql.identifier(m.table)} WHERE lookup_status IN ('completed', 'no_offers_available')`),
+        sql` UNION ALL `,
+      ),
     );
     const finished = done.rows.reduce((s, r) => s + Number(r.n), 0);
     if (finished !== PER_MARKETPLACE * MARKETPLACE_IDS.length) throw new Error(`only ${finished} lookups finished`);
@@ -73,7 +78,7 @@ export async function benchWorker(): Promise<void> {
       ok: perMarketplace / theoretical >= 0.9,
     });
   } finally {
-    await db.close();
+    await database.close();
     sandbox.stop();
     await pgDb.cleanup();
   }

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const settings = marketplaceSettings(env.marketplaces, sandbox?.url ?? env.sandbox.url);
   const simulated = simulatedMarketplaces(settings);
   const ctx = await createContext(config, { log, pricesSimulated: simulated.length > 0 });
-  const admin = await ensureFirstSuperuser(new UsersRepository(ctx.db.orm), config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
+  const admin = await ensureFirstSuperuser(new UsersRepository(ctx.db), config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
   const app = await buildApp(ctx, {
     logger: log,
     frontendDist: config.SERVE_FRONTEND ? path.resolve(here, '../../frontend/dist') : undefined,
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     await worker?.stop();
     await app.close();
     await sandbox?.close();
-    await ctx.db.close();
+    await ctx.closeDatabase();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

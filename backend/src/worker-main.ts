@@ -16,14 +16,14 @@ async function main(): Promise<void> {
   const settings = marketplaceSettings(env.marketplaces, env.sandbox.url);
   const { tuning } = env.worker;
   for (const id of simulatedMarketplaces(settings)) log.info(`${id}: no credentials, simulated prices from ${settings[id].baseUrl}`);
-  const db = await openDatabase({ url: env.database.DATABASE_URL });
-  const worker = startWorker({ db, adapters: createAdapters(settings), settings, log, ...tuning });
+  const database = await openDatabase({ url: env.database.DATABASE_URL }, log);
+  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, ...tuning });
   log.info(`worker process serving ${MARKETPLACE_IDS.join(', ')} with lease ${tuning.leaseMs} ms`);
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: finishing running lookups (up to ${tuning.stopTimeoutMs} ms)`);
     await worker.stop();
-    await db.close();
+    await database.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,4 +1,5 @@
 // The access rule of every route: anonymous, a user on their own things, another user, a superuser.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
@@ -31,9 +32,9 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     tokens.other = other.token;
     tokens.superuser = await login(t.app, ADMIN.email, ADMIN.password);
     itemId = (await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(owner.token), payload: { title: 'owned' } })).json().id;
-    jobId = (await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', $1) RETURNING id`, [owner.id])).rows[0].id;
+    jobId = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', ${owner.id}) RETURNING id`)).rows[0].id;
     for (const m of MARKETPLACE_LIST) {
-      lookupIds[m.slug] = (await t.ctx.db.query<{ id: number }>(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn) VALUES ($1, '9780131457577') RETURNING id`, [jobId])).rows[0].id;
+      lookupIds[m.slug] = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn) VALUES (${jobId}, '9780131457577') RETURNING id`)).rows[0].id;
     }
   });
   afterAll(() => t.close());

@@ -64,7 +64,8 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('two API processes on one database share the counts', async () => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');
-    const other = await buildApp(await createContext(t.ctx.config, { db: t.ctx.db, mailer: t.ctx.mailer, log: silentLogger }), { routes: productRoutes });
+    const shared = { db: t.ctx.db, exporter: t.ctx.exporter, close: async () => {} };
+    const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), { routes: productRoutes });
     try {
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await loginFrom(t.app, '10.3.0.5', email, 'guess')).statusCode).toBe(400);
       expect((await loginFrom(other, '10.3.0.5', email, 'shared-password')).statusCode).toBe(429);

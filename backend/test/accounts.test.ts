@@ -1,4 +1,5 @@
 // Login, users and items through the HTTP API, on PGlite and on real PostgreSQL.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
@@ -122,7 +123,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(token), payload: { title: 'mine' } });
       const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: bearer(token) });
       expect(res.statusCode).toBe(200);
-      const { rows } = await t.ctx.db.query('SELECT count(*)::int AS n FROM items WHERE owner_id = $1', [id]);
+      const { rows } = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM items WHERE owner_id = ${id}`);
       expect(rows[0]).toEqual({ n: 0 });
       const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
       const su = await t.app.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: bearer(adminToken) });
@@ -207,7 +208,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       await expect(login(t.app, 'managed@example.com', 'reset-by-admin')).resolves.toBeTruthy();
       const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: bearer(adminToken) });
       expect(del.json()).toEqual({ message: 'User deleted successfully' });
-      const { rows } = await t.ctx.db.query('SELECT count(*)::int AS n FROM items WHERE owner_id = $1', [id]);
+      const { rows } = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM items WHERE owner_id = ${id}`);
       expect(rows[0]).toEqual({ n: 0 });
       const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: bearer(adminToken) });
       expect(again.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 // Faults that used to take the service down, on real PostgreSQL through a listening server:
 // connections cut mid-upload and mid-export, parallel uploads, and downloads nobody reads.
+import { sql } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -36,14 +37,13 @@ describe('faults on pg', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     token = await login(t.app, ADMIN.email, ADMIN.password);
-    const job = await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'big', 'big.csv', id, true FROM users LIMIT 1 RETURNING id`);
-    await t.ctx.db.query(
-      `INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_url, listing_condition)
-       SELECT $1, lpad(g::text, 13, '9'), 'big.csv', 'completed', 'https://www.abebooks.com/servlet/BookDetailsPL?bi=' || g || '&x=' || repeat('x', 1000), 'NOT NEW BOOK'
-       FROM generate_series(1, ${ROWS}) g`,
-      [job.rows[0]!.id],
+    const job = await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'big', 'big.csv', id, true FROM users LIMIT 1 RETURNING id`);
+    await t.ctx.db.execute(
+      sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_url, listing_condition)
+       SELECT ${job.rows[0]!.id}::int, lpad(g::text, 13, '9'), 'big.csv', 'completed', 'https://www.abebooks.com/servlet/BookDetailsPL?bi=' || g || '&x=' || repeat('x', 1000), 'NOT NEW BOOK'
+       FROM generate_series(1, ${ROWS}::int) g`,
     );
-    killer = new pg.Client({ connectionString: (t.ctx.db.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    killer = new pg.Client({ connectionString: t.url });
     await killer.connect();
   }, 120_000);
   afterAll(async () => {
@@ -69,7 +69,7 @@ describe('faults on pg', () => {
   });
 
   it('a connection cut mid-upload answers 503 {detail}, writes nothing, and the server keeps serving', async () => {
-    const jobsBefore = (await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0]!.n;
+    const jobsBefore = (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0]!.n;
     const csv = ['isbn', ...sampleIsbns(20_000, 100_000_000)].join('\n');
     const body = multipartBody({ config: JSON.stringify({ name: 'cut', ...ALL_SOURCES }) }, { name: 'cut.csv', data: csv });
     const upload = fetch(`${base}/api/v1/jobs/upload-file`, { method: 'POST', headers: { ...bearer(token), ...body.headers }, body: body.payload });
@@ -87,7 +87,7 @@ describe('faults on pg', () => {
     const res = await upload;
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: 'The database is unavailable. Please try again in a moment.' });
-    expect((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0]!.n).toBe(jobsBefore);
+    expect((await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0]!.n).toBe(jobsBefore);
     expect(await healthy()).toBe(true);
   });
 

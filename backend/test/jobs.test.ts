@@ -1,4 +1,5 @@
 // Jobs through the HTTP API: upload, report, rejected cells, listing with filters and sort, progress.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
@@ -20,7 +21,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
     return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   };
-  const countRows = async (table: string) => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  const countRows = async (table: string) => (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0].n;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -43,9 +44,8 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       report: { rows_read: 5, isbns_accepted: 3, duplicates_merged: 1, cells_rejected: 1, header_row: true },
     });
     expect(job.rejections).toEqual([expect.objectContaining({ row_number: 5, raw_value: 'not an isbn' })]);
-    const { rows } = await t.ctx.db.query<{ isbn: string; lookup_status: string }>(
-      'SELECT isbn, lookup_status FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1 ORDER BY id',
-      [job.id],
+    const { rows } = await t.ctx.db.execute<{ isbn: string; lookup_status: string }>(
+      sql`SELECT isbn, lookup_status FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${job.id} ORDER BY id`,
     );
     expect(rows).toEqual([
       { isbn: '9780131457577', lookup_status: 'queued' },
@@ -100,7 +100,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       const res = await small.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toMatch(/upload limit/);
-      expect((await small.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0].n).toBe(0);
+      expect((await small.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0].n).toBe(0);
     } finally {
       await small.close();
     }
@@ -134,8 +134,8 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
         expect(typeof res.json().detail, name).toBe('string');
         expect(res.body).not.toMatch(/\bat \S+:\d+/);
       }
-      const { rows } = await tight.ctx.db.query<{ jobs: number; lookups: number; rejections: number }>(
-        'SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM abe_books_price_lookups)::int AS lookups, (SELECT count(*) FROM job_rejections)::int AS rejections',
+      const { rows } = await tight.ctx.db.execute<{ jobs: number; lookups: number; rejections: number }>(
+        sql`SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM abe_books_price_lookups)::int AS lookups, (SELECT count(*) FROM job_rejections)::int AS rejections`,
       );
       expect(rows[0]).toEqual({ jobs: 0, lookups: 0, rejections: 0 });
     } finally {
@@ -179,7 +179,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     const id = res.json().id;
     const queue = new LookupQueue(t.ctx.db, MARKETPLACES.abe_books);
     const claimed = await queue.claim(50, 60_000);
-    const mine = (await t.ctx.db.query<{ id: number }>('SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1 ORDER BY id', [id])).rows.map((r) => r.id);
+    const mine = (await t.ctx.db.execute<{ id: number }>(sql`SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${id} ORDER BY id`)).rows.map((r) => r.id);
     const first = claimed.find((r) => r.id === mine[0])!;
     await queue.finish([{ id: first.id, attempts: first.attempts, status: 'completed', last_error: null, offers: [], record: null }]);
     // Finishing the same row again (a late duplicate write) does not count twice.

@@ -1,4 +1,5 @@
 // Price-lookup pages through the HTTP API: every operator, sorting, paging edges, 422s, access, CSV.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { MARKETPLACES } from '@app/domain/marketplaces';
@@ -22,34 +23,33 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     other = await createUser(t, 'lookups-other@example.com');
     adminToken = await login(t.app, ADMIN.email, ADMIN.password);
     const mkJob = async (owner: string, name: string) =>
-      (await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES ($1, 'in.csv', $2, true) RETURNING id`, [name, owner])).rows[0].id;
+      (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES (${name}, 'in.csv', ${owner}, true) RETURNING id`)).rows[0].id;
     jobId = await mkJob(user.id, 'mine');
     const otherJob = await mkJob(other.id, 'theirs');
     // 25 lookups of mine with prices 1..25, plus 3 of the other user's.
     for (let i = 1; i <= 25; i++) {
-      await t.ctx.db.query(
-        `INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_price, listing_condition, listing_url, created_at)
-         VALUES ($1, $2, 'in.csv', $3, $4, $5, $6, now() - ($7 || ' minutes')::interval)`,
-        [jobId, `97801314575${String(i).padStart(2, '0')}`, i % 5 === 0 ? 'failed' : 'completed', i, i % 2 ? 'NEW BOOK' : 'NOT NEW BOOK', i === 1 ? '=HYPERLINK("x")' : `https://example.com/${i}`, String(i)],
+      await t.ctx.db.execute(
+        sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_price, listing_condition, listing_url, created_at)
+            VALUES (${jobId}, ${`97801314575${String(i).padStart(2, '0')}`}, 'in.csv', ${i % 5 === 0 ? 'failed' : 'completed'}, ${i}, ${i % 2 ? 'NEW BOOK' : 'NOT NEW BOOK'},
+                    ${i === 1 ? '=HYPERLINK("x")' : `https://example.com/${i}`}, now() - (${String(i)} || ' minutes')::interval)`,
       );
     }
     for (let i = 1; i <= 3; i++) {
-      await t.ctx.db.query(`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, listing_price, offers) VALUES ($1, '9780486229874', 'in.csv', 100, '[{"price": 100}]')`, [otherJob]);
+      await t.ctx.db.execute(sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, listing_price, offers) VALUES (${otherJob}, '9780486229874', 'in.csv', 100, '[{"price": 100}]')`);
     }
   });
   afterAll(() => t.close());
 
   it('counts exactly up to a bound, then says "more than"', async () => {
-    expect(await countUpTo(t.ctx.db, 'FROM abe_books_price_lookups', [], 5)).toEqual({ count: 5, count_exact: false });
-    expect(await countUpTo(t.ctx.db, 'FROM abe_books_price_lookups', [], 28)).toEqual({ count: 28, count_exact: true });
+    expect(await countUpTo(t.ctx.db, sql`FROM abe_books_price_lookups`, 5)).toEqual({ count: 5, count_exact: false });
+    expect(await countUpTo(t.ctx.db, sql`FROM abe_books_price_lookups`, 28)).toEqual({ count: 28, count_exact: true });
     expect((await query(adminToken, [])).json()).toMatchObject({ count: 28, count_exact: true });
   });
 
   it('a queued lookup waiting for a retry carries when and why; others carry nothing', async () => {
-    const { rows } = await t.ctx.db.query<{ id: number }>(
-      `UPDATE abe_books_price_lookups SET lookup_status = 'queued', attempts = 2, last_error = 'Rate limited (429)', next_attempt_at = now() + interval '1 hour'
-       WHERE id = (SELECT min(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = $1) RETURNING id`,
-      [jobId],
+    const { rows } = await t.ctx.db.execute<{ id: number }>(
+      sql`UPDATE abe_books_price_lookups SET lookup_status = 'queued', attempts = 2, last_error = 'Rate limited (429)', next_attempt_at = now() + interval '1 hour'
+       WHERE id = (SELECT min(id) FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${jobId}) RETURNING id`,
     );
     const res = await query(user.token, [{ field: 'lookup_status', operator: 'equals', value: 'queued' }]);
     const waiting = res.json().data.find((r: { id: number }) => r.id === rows[0]!.id);
@@ -57,7 +57,7 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     expect(Date.parse(waiting.retry_at) - Date.now()).toBeGreaterThan(50 * 60_000);
     const done = await query(user.token, [{ field: 'lookup_status', operator: 'equals', value: 'completed' }]);
     expect(done.json().data[0]).toMatchObject({ retry_at: null, retry_reason: null });
-    await t.ctx.db.query(`UPDATE abe_books_price_lookups SET lookup_status = 'completed', attempts = 0, last_error = NULL WHERE id = $1`, [rows[0]!.id]);
+    await t.ctx.db.execute(sql`UPDATE abe_books_price_lookups SET lookup_status = 'completed', attempts = 0, last_error = NULL WHERE id = ${rows[0]!.id}`);
   });
 
   it('pages 10 at a time, newest first by default, with the total count', async () => {

@@ -28,7 +28,7 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
  * (keys from routeKey). Call before registering routes.
  */
 export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>): void {
-  const users = new UsersRepository(ctx.db.orm);
+  const users = new UsersRepository(ctx.db);
 
   async function authenticate(req: FastifyRequest): Promise<void> {
     const token = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];

@@ -27,7 +27,7 @@ const EmailParam = z.object({ email: z.string().max(255) });
 export const RECOVERY_MESSAGE = 'If that email is registered, a password recovery link has been sent to it.';
 
 export function authRoutes(app: App, ctx: AppContext): void {
-  const users = new UsersRepository(ctx.db.orm);
+  const users = new UsersRepository(ctx.db);
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;

@@ -5,13 +5,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 // db/ moves under core/ once the data-access rewrite lands; until then core reads it from there.
-import type { Database } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import type { CsvExporter } from '../db/csv-exporter.ts';
 import type { TokenService } from './security/tokens.ts';
 import type { Mailer } from './mailer.ts';
 
 export interface AppContext {
   config: Config;
-  db: Database;
+  db: Db;
+  /** CSV downloads: COPY on their own connections (PostgreSQL), pages of rows (PGlite). */
+  exporter: CsvExporter;
+  /** Closes the database this context opened (a database handed in is its owner's to close). */
+  closeDatabase(): Promise<void>;
   tokens: TokenService;
   mailer: Mailer;
   /** True when the marketplace adapters talk to the local sandbox rather than real marketplaces. */

@@ -1,5 +1,6 @@
-// One database interface over both engines: embedded PGlite (default) or a pg pool (DATABASE_URL).
-// Drizzle serves typed CRUD; `query`/`transaction` serve raw SQL for bulk and queue paths.
+// One Drizzle database over either engine: embedded PGlite (default) or a pg pool (DATABASE_URL).
+// Features only ever see `Db`; the one thing the engines do differently (CSV export) is chosen here,
+// at open time, as a `CsvExporter` (db/csv-exporter.ts).
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +11,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { copyExporter, pagedExporter, type CsvExporter } from './csv-exporter.ts';
 
 // node-postgres returns int8/numeric as strings by default; our counts and ids fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -19,29 +22,34 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export interface QueryResult<T> {
-  rows: T[];
-  rowCount: number;
+/**
+ * What `db.execute(sql…)` resolves to on both engines: node-postgres' QueryResult and PGlite's
+ * Results both carry `rows` (their row counts differ in name, so statements that need a count
+ * return it as a column). Timestamps in raw results stay text; select through the query builder
+ * (or `.mapWith(column)`) to get Dates.
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+type RowsResult<R> = { rows: (R extends Record<string, unknown> ? R : Record<string, unknown>)[] };
+
+/** The database, over whichever engine was opened. */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+/** A transaction handed to `db.transaction(async (tx) => …)`: the same API as `Db`. */
+export type Tx = PgTransaction<RowsResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+
+/** Where database trouble that no request is waiting for (a dropped idle connection) is reported. */
+export interface DbLog {
+  warn(message: string): void;
+  error(message: string): void;
 }
 
-export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
-}
+export const consoleDbLog: DbLog = { warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export interface Database extends Sql {
-  kind: 'pglite' | 'pg';
-  orm: Orm;
-  /** Runs fn in one transaction; rolls back when it throws. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /** The API's pool (pg only). */
-  pool?: pg.Pool;
-  /**
-   * A small pool of its own for CSV exports (pg only): a download is held open as long as its
-   * client reads, so slow or stalled downloads must never take the connections the API needs.
-   */
-  exportPool?: pg.Pool;
+export interface Database {
+  db: Db;
+  /** Streams query results as CSV: COPY on its own small pool (pg), pages of rows (PGlite). */
+  exporter: CsvExporter;
   close(): Promise<void>;
 }
 
@@ -55,69 +63,43 @@ export interface OpenOptions {
   exportPoolSize?: number;
 }
 
-export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const db = opts.url ? openPg(opts.url, opts.poolSize ?? 10, opts.exportPoolSize ?? 4) : await openPglite(opts.dataDir);
-  if (db.kind === 'pg') await migratePg(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  else await migratePglite(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return db;
+export async function openDatabase(opts: OpenOptions, log: DbLog = consoleDbLog): Promise<Database> {
+  return opts.url ? openPg(opts.url, opts.poolSize ?? 10, opts.exportPoolSize ?? 4, log) : openPglite(opts.dataDir, log);
 }
 
 /**
  * A connection emits 'error' when the server drops it (restart, failover, pg_terminate_backend),
  * also while checked out of the pool; without a listener Node ends the process. The query in flight
- * rejects on its own and its caller answers 5xx, so every connection gets a listener for its whole
- * life; the pool discards a broken connection when it is released with the error.
+ * rejects on its own and its caller answers 5xx, so a checked-out connection's error is only
+ * logged; an idle one is dropped by the pool. pg-pool discards a broken connection on release.
  */
-function newPool(config: pg.PoolConfig): pg.Pool {
+function newPool(config: pg.PoolConfig, name: string, log: DbLog): pg.Pool {
   const pool = new pg.Pool(config);
-  pool.on('error', () => {}); // an idle connection that broke: the pool has already dropped it
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', (err) => log.warn(`database: an idle connection of the ${name} pool broke and was dropped: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => log.warn(`database: a connection of the ${name} pool broke: ${err.message}`)));
   return pool;
 }
 
-function openPg(url: string, max: number, exportMax: number): Database {
-  const pool = newPool({ connectionString: url, max });
-  // Waiting for a free export connection is bounded: a full pool answers "busy", not a hung request.
-  const exportPool = newPool({ connectionString: url, max: exportMax, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 10_000 });
-  const orm = drizzlePg(pool, { schema }) as unknown as Orm;
-  return {
-    kind: 'pg',
-    orm,
-    pool,
-    exportPool,
-    async query<T>(text: string, params?: unknown[]) {
-      const r = await pool.query(text, params as unknown[]);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
-    },
-    async transaction<T>(fn: (tx: Sql) => Promise<T>) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const tx: Sql = {
-          async query<R>(text: string, params?: unknown[]) {
-            const r = await client.query(text, params as unknown[]);
-            return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
-          },
-        };
-        const out = await fn(tx);
-        await client.query('COMMIT');
-        return out;
-      } catch (err) {
-        // A ROLLBACK that fails means the connection itself is gone: discard it.
-        await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
-    close: async () => {
-      await Promise.all([pool.end(), exportPool.end()]);
-    },
+async function openPg(url: string, max: number, exportMax: number, log: DbLog): Promise<Database> {
+  const pool = newPool({ connectionString: url, max }, 'API', log);
+  // Downloads are held open as long as their client reads, so they get a small pool of their own
+  // and never take the connections the API needs. Waiting for one is bounded: a full pool answers
+  // "busy", not a hung request.
+  const exportPool = newPool({ connectionString: url, max: exportMax, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 10_000 }, 'export', log);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const close = async () => {
+    await Promise.all([pool.end(), exportPool.end()]);
   };
+  try {
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { db, exporter: copyExporter(exportPool, log), close };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create({
     dataDir,
@@ -125,22 +107,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     // Same value shapes as node-postgres above: int8 and numeric as JS numbers.
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
-  const orm = drizzlePglite(lite, { schema }) as unknown as Orm;
-  const toResult = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
-    rows: r.rows as T[],
-    rowCount: r.affectedRows ?? r.rows.length,
-  });
-  return {
-    kind: 'pglite',
-    orm,
-    async query<T>(text: string, params?: unknown[]) {
-      return toResult<T>(await lite.query(text, params as unknown[]));
-    },
-    async transaction<T>(fn: (tx: Sql) => Promise<T>) {
-      return lite.transaction(async (t) =>
-        fn({ query: async <R,>(text: string, params?: unknown[]) => toResult<R>(await t.query(text, params as unknown[])) }),
-      );
-    },
-    close: () => lite.close(),
-  };
+  const db = drizzlePglite(lite, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, exporter: pagedExporter(db, log), close: () => lite.close() };
 }

@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MARKETPLACE_LIST, dataFields } from '@app/domain/marketplaces';
+import { MARKETPLACE_LIST, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -65,7 +65,7 @@ export const jobs = pgTable(
     alibris: boolean().notNull().default(false),
     pallet_iq: boolean().notNull().default(false),
     /** What the upload parser did: rows read, accepted, duplicates, sheet and column used. */
-    ingest_report: jsonb().notNull().default({}),
+    ingest_report: jsonb().$type<object>().notNull().default({}),
     created_at: now(),
     updated_at: now(),
   },
@@ -135,6 +135,16 @@ export const abeBooksLookups = lookupTable(abe.table, dataFields(abe));
 export const biblioLookups = lookupTable(bib.table, dataFields(bib));
 export const alibrisLookups = lookupTable(ali.table, dataFields(ali));
 export const palletIqLookups = lookupTable(pal.table, dataFields(pal));
+
+export type LookupTable = ReturnType<typeof lookupTable>;
+
+/** Each marketplace's lookup table, by marketplace id. */
+export const LOOKUP_TABLES: Record<MarketplaceId, LookupTable> = {
+  [abe.id]: abeBooksLookups,
+  [bib.id]: biblioLookups,
+  [ali.id]: alibrisLookups,
+  [pal.id]: palletIqLookups,
+} as Record<MarketplaceId, LookupTable>;
 
 /**
  * The next free request slot of each marketplace, shared by every worker process so that their

@@ -1,33 +1,32 @@
 // Items: users see and change their own, superusers all. Someone else's item is "not found",
 // not "forbidden": it neither reveals that the item exists nor logs the user out (the UI treats 403 as a bad session).
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { items } from '../db/schema.ts';
 import { currentUser } from '../users/current-user.ts';
+import { createSelectSchema } from 'drizzle-zod';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
+import { ItemsRepository, type ItemRow } from './repository.ts';
 
 const Title = z.string().trim().min(1, 'Title is required').max(255);
 const Description = z.string().max(255).nullish();
 const ItemCreate = z.object({ title: Title, description: Description }).meta({ id: 'ItemCreate' });
 const ItemUpdate = z.object({ title: Title.optional(), description: Description }).meta({ id: 'ItemUpdate' });
-const ItemPublic = z
-  .object({ id: z.string().uuid(), title: z.string(), description: z.string().nullable(), owner_id: z.string().uuid() })
-  .meta({ id: 'ItemPublic' });
+// The columns of the items table the API shows (drizzle-zod).
+const ItemPublic = createSelectSchema(items).pick({ id: true, title: true, description: true, owner_id: true }).meta({ id: 'ItemPublic' });
 const ItemsPublic = z.object({ data: z.array(ItemPublic), count: z.number().int() }).meta({ id: 'ItemsPublic' });
 const IdParam = z.object({ id: z.string().uuid('Invalid item id') });
 const tags = ['items'];
 
-const visibleTo = (user: UserRow): SQL | undefined => (user.is_superuser ? undefined : eq(items.owner_id, user.id));
-const pick = ({ id, title, description, owner_id }: typeof items.$inferSelect) => ({ id, title, description, owner_id });
+const pick = ({ id, title, description, owner_id }: ItemRow) => ({ id, title, description, owner_id });
 
 export function itemRoutes(app: App, ctx: AppContext): void {
-  const orm = ctx.db.orm;
+  const repo = new ItemsRepository(ctx.db);
 
   async function findVisible(user: UserRow, id: string) {
-    const [row] = await orm.select().from(items).where(and(eq(items.id, id), visibleTo(user)));
+    const row = await repo.findVisible(user, id);
     if (!row) throw new HttpError(404, 'Item not found');
     return row;
   }
@@ -35,23 +34,15 @@ export function itemRoutes(app: App, ctx: AppContext): void {
   app.get('/items/', {
     schema: { operationId: 'readItems', tags, querystring: Paging, response: { 200: ItemsPublic } },
     handler: async (req) => {
-      const where = visibleTo(currentUser(req));
-      const [data, [{ n }]] = await Promise.all([
-        orm.select().from(items).where(where).orderBy(desc(items.created_at), items.id).offset(req.query.skip).limit(req.query.limit),
-        orm.select({ n: count() }).from(items).where(where),
-      ]);
-      return { data: data.map(pick), count: Number(n) };
+      const { data, count } = await repo.list(currentUser(req), req.query.skip, req.query.limit);
+      return { data: data.map(pick), count };
     },
   });
 
   app.post('/items/', {
     schema: { operationId: 'createItem', tags, body: ItemCreate, response: { 200: ItemPublic } },
     handler: async (req) => {
-      const [row] = await orm
-        .insert(items)
-        .values({ title: req.body.title, description: req.body.description ?? null, owner_id: currentUser(req).id })
-        .returning();
-      return pick(row);
+      return pick(await repo.create(currentUser(req), req.body));
     },
   });
 
@@ -66,8 +57,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
       await findVisible(currentUser(req), req.params.id);
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
       if (Object.keys(patch).length === 0) return pick(await findVisible(currentUser(req), req.params.id));
-      const [row] = await orm.update(items).set(patch).where(eq(items.id, req.params.id)).returning();
-      return pick(row);
+      return pick(await repo.update(req.params.id, patch));
     },
   });
 
@@ -75,7 +65,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'deleteItem', tags, params: IdParam, response: { 200: Message, 404: HttpErrorBody } },
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
-      await orm.delete(items).where(eq(items.id, req.params.id));
+      await repo.delete(req.params.id);
       return { message: 'Item deleted successfully' };
     },
   });

@@ -1,27 +1,18 @@
-// Reading jobs: visibility (own jobs; superusers all), filters and sorting from the job field table.
+// Jobs in the database: visibility (own jobs; superusers all), filters and sorting from the job
+// field table, and the rejected cells of an upload. Writing a job from an upload is jobs/ingest.ts.
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import type { Filter } from '@app/domain/fields';
-import type { Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { jobRejections, jobs } from '../db/schema.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { countUpTo } from '../lib/bounded-count.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { countProgress, type Counts } from './progress.ts';
 
-export interface JobRow {
-  id: number;
-  name: string;
-  input_filename: string;
-  owner_id: string;
-  abe_books: boolean;
-  biblio: boolean;
-  alibris: boolean;
-  pallet_iq: boolean;
-  ingest_report: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type JobRow = typeof jobs.$inferSelect;
 
 export function toJobPublic(job: JobRow, counts: Counts | undefined) {
   const sources = Object.fromEntries(
@@ -34,38 +25,37 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
   return { id: job.id, name: job.name, input_filename: job.input_filename, owner_id: job.owner_id, created_at: job.created_at, updated_at: job.updated_at, ...sources, report };
 }
 
-/** SQL condition restricting to jobs the user may see ('' for superusers). */
-export function jobVisibility(user: UserRow, params: unknown[], column = 'owner_id'): string {
-  if (user.is_superuser) return '';
-  params.push(user.id);
-  return `${column} = $${params.length}`;
-}
+/** The condition restricting jobs to those the user may see (none for superusers). */
+export const visibleJobs = (user: UserRow): SQL | undefined => (user.is_superuser ? undefined : eq(jobs.owner_id, user.id));
 
-export async function listJobs(db: Sql, user: UserRow, q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' }) {
-  const params: unknown[] = [];
-  const { where } = filtersToSql(JOB_FIELDS, q.filters, params);
-  const conditions = [where, jobVisibility(user, params)].filter(Boolean);
-  const whereSql = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const orderBy = sortToSql(JOB_FIELDS, q.sort_by, q.sort_direction);
+export async function listJobs(db: Db, user: UserRow, q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' }) {
+  const where = and(filtersToSql(JOB_FIELDS, q.filters), visibleJobs(user));
   const [page, total] = await Promise.all([
-    db.query<JobRow>(`SELECT * FROM jobs ${whereSql} ORDER BY ${orderBy} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, q.skip, q.limit]),
-    countUpTo(db, `FROM jobs ${whereSql}`, params),
+    db.select().from(jobs).where(where).orderBy(sortToSql(JOB_FIELDS, q.sort_by, q.sort_direction)).offset(q.skip).limit(q.limit),
+    countUpTo(db, sql`FROM ${jobs}${where ? sql` WHERE ${where}` : sql``}`),
   ]);
-  const counts = await countProgress(db, page.rows.map((j) => j.id));
-  return { data: page.rows.map((j) => toJobPublic(j, counts.get(j.id))), ...total };
+  const counts = await countProgress(db, page.map((j) => j.id));
+  return { data: page.map((j) => toJobPublic(j, counts.get(j.id))), ...total };
 }
 
-export async function findVisibleJob(db: Sql, user: UserRow, id: number): Promise<JobRow> {
-  const params: unknown[] = [id];
-  const visible = jobVisibility(user, params);
-  const { rows } = await db.query<JobRow>(`SELECT * FROM jobs WHERE id = $1${visible ? ` AND ${visible}` : ''}`, params);
+export async function findVisibleJob(db: Db, user: UserRow, id: number): Promise<JobRow> {
+  const [job] = await db.select().from(jobs).where(and(eq(jobs.id, id), visibleJobs(user)));
   // Someone else's job is "not found": it does not reveal that the job exists.
-  if (!rows[0]) throw new HttpError(404, 'Job not found');
-  return rows[0];
+  if (!job) throw new HttpError(404, 'Job not found');
+  return job;
 }
 
-export async function readJob(db: Sql, user: UserRow, id: number) {
+export async function readJob(db: Db, user: UserRow, id: number) {
   const job = await findVisibleJob(db, user, id);
   const counts = await countProgress(db, [job.id]);
   return toJobPublic(job, counts.get(job.id));
+}
+
+/** The cells of a job's upload that could not be used, in sheet order. */
+export function listRejections(db: Db, jobId: number) {
+  return db
+    .select({ sheet: jobRejections.sheet, row_number: jobRejections.row_number, raw_value: jobRejections.raw_value, reason: jobRejections.reason })
+    .from(jobRejections)
+    .where(eq(jobRejections.job_id, jobId))
+    .orderBy(asc(jobRejections.row_number), asc(jobRejections.id));
 }

@@ -16,7 +16,7 @@ import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { readUploadForm } from './multipart.ts';
 import type { Counts } from './progress.ts';
 import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
-import { findVisibleJob, listJobs, readJob, toJobPublic } from './repository.ts';
+import { findVisibleJob, listJobs, listRejections, readJob, toJobPublic } from './repository.ts';
 import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, type JobConfigInput } from './schemas.ts';
 
 // Job ids are PostgreSQL integers: anything larger is no job (422, not a database error).
@@ -117,10 +117,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     },
     handler: async (req, reply) => {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
-      const { rows } = await ctx.db.query<{ sheet: string | null; row_number: number; raw_value: string; reason: string }>(
-        'SELECT sheet, row_number, raw_value, reason FROM job_rejections WHERE job_id = $1 ORDER BY row_number, id',
-        [job.id],
-      );
+      const rows = await listRejections(ctx.db, job.id);
       const csv = stringify({ header: true, columns: ['sheet', 'row_number', 'raw_value', 'reason'], cast: { string: safeCsvCell } });
       for (const r of rows) csv.write(r);
       csv.end();

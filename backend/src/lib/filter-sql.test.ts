@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { JOB_FIELDS } from '@app/domain/jobs';
-import { filtersToSql, sortToSql } from './filter-sql.ts';
+import { filtersToSql as toSql, sortToSql as sortSql } from './filter-sql.ts';
 import { HttpError } from './http-errors.ts';
 
 const placeholders = (sql: string) => new Set(sql.match(/\$\d+/g)).size;
+
+// The fragments as PostgreSQL receives them: text with $n placeholders, and the bound values.
+const dialect = new PgDialect();
+const filtersToSql = (...args: Parameters<typeof toSql>) => {
+  const { sql, params } = dialect.sqlToQuery(toSql(...args)!);
+  return { where: sql, params };
+};
+const sortToSql = (...args: Parameters<typeof sortSql>) => dialect.sqlToQuery(sortSql(...args) as SQL).sql;
 
 describe('filtersToSql', () => {
   it.each(['equals', 'gt', 'gte', 'lt', 'lte'])('uses exactly the parameters it adds for a whole-day %s', (operator) => {

@@ -1,5 +1,6 @@
 // Turns filters and a sort from the API into SQL, checked against a field table.
-// Field names are whitelisted by the table, so they are safe to quote into SQL; values are parameters.
+// Field names are whitelisted by the table and written with sql.identifier; values are bound parameters.
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
 import { Paging } from './api-schemas.ts';
@@ -20,27 +21,18 @@ export const SortQuery = Paging.extend({
   sort_direction: z.enum(['asc', 'desc']).optional(),
 });
 
-export interface SqlFragment {
-  /** Conditions joined with AND (empty string when none). */
-  where: string;
-  params: unknown[];
-}
-
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // JavaScript reads dates far outside what PostgreSQL stores; keep to ordinary calendar years.
 const MIN_DATE = Date.parse('0001-01-01T00:00:00Z');
 const MAX_DATE = Date.parse('9999-12-31T23:59:59.999Z');
 
-/** Builds WHERE conditions; every problem becomes a 422 naming the filter and its part. */
-export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[], params: unknown[] = [], alias = ''): SqlFragment {
+/**
+ * Builds the WHERE conditions (undefined when there are none); every problem becomes a 422 naming
+ * the filter and its part. Columns come from the field table (`sql.identifier`), values are bound.
+ */
+export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[]): SQL | undefined {
   const issues: ValidationIssue[] = [];
-  const conditions: string[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const conditions: SQL[] = [];
   filters.forEach((f, i) => {
     const loc = ['body', 'filters', i];
     const def = fields.find((d) => d.name === f.field && d.filterable);
@@ -49,21 +41,22 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     if (!allowed.includes(f.operator)) {
       return void issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
     }
-    const col = `${alias}${quoteIdent(def.name)}`;
+    const col = sql.identifier(def.name);
     const value = f.value.trim();
     if (def.type === 'text') {
-      if (f.operator === 'equals') conditions.push(`${col} = ${p(f.value)}`);
-      else conditions.push(`${col} ILIKE ${p(`%${escapeLike(f.value)}%`)}`);
+      if (f.operator === 'equals') conditions.push(sql`${col} = ${f.value}`);
+      else conditions.push(sql`${col} ILIKE ${`%${escapeLike(f.value)}%`}`);
       return;
     }
+    const op = sql.raw(SQL_OPS[f.operator]);
     if (def.type === 'number') {
       const n = Number(value);
       if (value === '' || !Number.isFinite(n)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
       // A whole number in int4's range compares as the column's own type (its index serves it); a
       // fraction or a larger number compares as numeric, so an integer column never sees a value it
       // cannot hold (that was a database error, i.e. a 500).
-      if (Number.isInteger(n) && Math.abs(n) <= 2_147_483_647) conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(n)}`);
-      else conditions.push(`${col}::numeric ${SQL_OPS[f.operator]} ${p(String(n))}::numeric`);
+      if (Number.isInteger(n) && Math.abs(n) <= 2_147_483_647) conditions.push(sql`${col} ${op} ${n}`);
+      else conditions.push(sql`${col}::numeric ${op} ${String(n)}::numeric`);
       return;
     }
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
@@ -75,18 +68,18 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     if (DAY_ONLY.test(value)) {
       const next = new Date(t + 86_400_000);
       // Only the chosen bound may add parameters: an unused $n would be an untyped parameter.
-      const bounds: Record<string, () => string> = {
-        equals: () => `${col} >= ${p(start)} AND ${col} < ${p(next)}`,
-        gt: () => `${col} >= ${p(next)}`,
-        gte: () => `${col} >= ${p(start)}`,
-        lt: () => `${col} < ${p(start)}`,
-        lte: () => `${col} < ${p(next)}`,
+      const bounds: Record<string, () => SQL> = {
+        equals: () => sql`${col} >= ${start} AND ${col} < ${next}`,
+        gt: () => sql`${col} >= ${next}`,
+        gte: () => sql`${col} >= ${start}`,
+        lt: () => sql`${col} < ${start}`,
+        lte: () => sql`${col} < ${next}`,
       };
-      conditions.push(`(${bounds[f.operator]()})`);
-    } else conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(start)}`);
+      conditions.push(sql`(${bounds[f.operator]()})`);
+    } else conditions.push(sql`${col} ${op} ${start}`);
   });
   if (issues.length) throw new HttpError(422, issues);
-  return { where: conditions.join(' AND '), params };
+  return conditions.length ? sql.join(conditions, sql` AND `) : undefined;
 }
 
 const SQL_OPS: Record<string, string> = { equals: '=', gt: '>', lt: '<', gte: '>=', lte: '<=' };
@@ -96,13 +89,13 @@ function escapeLike(s: string): string {
 }
 
 /** ORDER BY for a whitelisted sort key; default created_at descending; id breaks ties so pages are stable. */
-export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined, alias = ''): string {
+export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SQL {
   const key = sortBy ?? 'created_at';
   const def = fields.find((d) => d.name === key && d.sortable);
   if (!def) throw new HttpError(422, [{ loc: ['query', 'sort_by'], msg: `Unknown sort field '${key}'`, type: 'value_error' }]);
-  const dir = (direction ?? (sortBy ? 'asc' : 'desc')).toUpperCase();
-  const col = `${alias}${quoteIdent(def.name)}`;
+  const dir = sql.raw((direction ?? (sortBy ? 'asc' : 'desc')).toUpperCase());
+  const col = sql.identifier(def.name);
   // Empty values sort last either way; NOT NULL columns keep the plain form so their indexes serve the sort.
-  const nulls = def.required ? '' : ' NULLS LAST';
-  return def.name === 'id' ? `${col} ${dir}` : `${col} ${dir}${nulls}, ${alias}"id" ${dir}`;
+  const nulls = sql.raw(def.required ? '' : ' NULLS LAST');
+  return def.name === 'id' ? sql`${col} ${dir}` : sql`${col} ${dir}${nulls}, ${sql.identifier('id')} ${dir}`;
 }

@@ -88,7 +88,14 @@ export function clientErrorResponse(err: NodeJS.ErrnoException): string {
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
-/** The database went away mid-request (admin shutdown, connection failure, a cut socket). */
-function isDatabaseConnectionError(err: { code?: string; message?: string }): boolean {
-  return /^(57P0[1-3]|08\d\d\d)$/.test(err.code ?? '') || /Connection terminated|ECONNRESET|ECONNREFUSED/.test(err.message ?? '');
+/**
+ * The database went away mid-request (admin shutdown, connection failure, a cut socket). Drizzle
+ * wraps the driver's error as `cause`, and a transaction whose connection broke reports its failed
+ * ROLLBACK ("not queryable"), so the whole chain is looked at.
+ */
+function isDatabaseConnectionError(err: { code?: string; message?: string; cause?: unknown } | undefined, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  if (/^(57P0[1-3]|08\d\d\d)$/.test(err.code ?? '')) return true;
+  if (/Connection terminated|ECONNRESET|ECONNREFUSED|not queryable/.test(err.message ?? '')) return true;
+  return isDatabaseConnectionError(err.cause as typeof err, depth + 1);
 }

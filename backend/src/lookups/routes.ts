@@ -8,10 +8,8 @@ import { currentUser } from '../users/current-user.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
-import { countUpTo } from '../lib/bounded-count.ts';
 import { camel } from '../lib/names.ts';
-import { RETRY_COLUMNS, buildLookupQuery, lookupVisibility, selectList } from './query.ts';
-import { csvStream } from './csv-export.ts';
+import { listLookups, lookupsCsv, readOffers } from './repository.ts';
 import { lookupSchemas } from './schemas.ts';
 
 const ExportBody = FiltersBody.extend({ sort_by: z.string().max(100).optional(), sort_direction: z.enum(['asc', 'desc']).optional() }).meta({ id: 'ExportBody' });
@@ -28,13 +26,8 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     app.post(`/${m.slug}/price-lookups`, {
       schema: { operationId: `${op}PriceLookups`, tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: schemas.list, 422: HttpErrorBody } },
       handler: async (req) => {
-        const q = buildLookupQuery(m, currentUser(req), { ...req.query, filters: req.body.filters as never });
-        const n = q.params.length;
-        const [page, total] = await Promise.all([
-          ctx.db.query(`SELECT ${selectList(m)}, ${RETRY_COLUMNS} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, req.query.skip, req.query.limit]),
-          countUpTo(ctx.db, q.fromWhere, q.params),
-        ]);
-        return { data: page.rows as never[], ...total };
+        const { data, ...total } = await listLookups(ctx.db, m, currentUser(req), { ...req.query, filters: req.body.filters as never }, req.query);
+        return { data: data as never[], ...total };
       },
     });
 
@@ -47,8 +40,8 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
         response: { 200: { description: 'CSV of the filtered lookups', content: { 'text/csv': { schema: z.string() } } }, 422: HttpErrorBody },
       },
       handler: async (req, reply) => {
-        const q = buildLookupQuery(m, currentUser(req), { filters: req.body.filters as never, sort_by: req.body.sort_by, sort_direction: req.body.sort_direction });
-        const stream = await csvStream(ctx.db, { fields: m.fields, ...q }, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
+        const q = { filters: req.body.filters as never, sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
+        const stream = await lookupsCsv(ctx.exporter, m, currentUser(req), q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${m.csvPrefix}_price_lookups_${timestamp()}.csv"`)
@@ -59,14 +52,9 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     app.get(`/${m.slug}/price-lookups/:id/offers`, {
       schema: { operationId: `${op}ReadOffers`, tags, security: SECURITY, params: IdParam, response: { 200: schemas.offers, 404: HttpErrorBody } },
       handler: async (req) => {
-        const params: unknown[] = [req.params.id];
-        const visible = lookupVisibility(currentUser(req), params);
-        const { rows } = await ctx.db.query<{ id: number; isbn: string; lookup_status: string; last_error: string | null; attempts: number; offers: unknown }>(
-          `SELECT id, isbn, lookup_status, last_error, attempts, offers FROM ${m.table} WHERE id = $1${visible ? ` AND ${visible}` : ''}`,
-          params,
-        );
-        if (!rows[0]) throw new HttpError(404, 'Price lookup not found');
-        return { ...rows[0], offers: Array.isArray(rows[0].offers) ? (rows[0].offers as Record<string, unknown>[]) : [] };
+        const lookup = await readOffers(ctx.db, m, currentUser(req), req.params.id);
+        if (!lookup) throw new HttpError(404, 'Price lookup not found');
+        return lookup;
       },
     });
   }

@@ -13,11 +13,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const out = process.argv[2] ?? path.resolve(here, '../../../frontend/openapi.json');
 
 const config = loadConfig({ ...process.env, SECRET_KEY: 'x'.repeat(32), DATABASE_URL: '' });
-const db = await openDatabase({});
-const ctx = await createContext(config, { db, log: createLogger({ level: 'silent' }), mailer: { send: async () => {}, describe: () => 'none' } });
+const database = await openDatabase({});
+const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }), mailer: { send: async () => {}, describe: () => 'none' } });
 const app = await buildApp(ctx, { routes: productRoutes });
 await app.ready();
 writeFileSync(out, JSON.stringify(app.swagger(), null, 2) + '\n');
 await app.close();
-await db.close();
+await database.close();
 console.log(`OpenAPI document written to ${out}`);

@@ -1,6 +1,6 @@
 // Users in the database. Emails are unique without regard to case (unique index on lower(email)).
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Orm } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../core/security/passwords.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -16,15 +16,15 @@ export class EmailTakenError extends HttpError {
 }
 
 export class UsersRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly db: Db) {}
 
   async byId(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.orm.select().from(users).where(eq(users.id, id));
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
   }
 
   async byEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.orm
+    const [row] = await this.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
@@ -33,8 +33,8 @@ export class UsersRepository {
 
   async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
     const [data, [{ n }]] = await Promise.all([
-      this.orm.select().from(users).orderBy(desc(users.created_at), users.id).offset(skip).limit(limit),
-      this.orm.select({ n: count() }).from(users),
+      this.db.select().from(users).orderBy(desc(users.created_at), users.id).offset(skip).limit(limit),
+      this.db.select({ n: count() }).from(users),
     ]);
     return { data, count: Number(n) };
   }
@@ -43,7 +43,7 @@ export class UsersRepository {
     await this.assertEmailFree(input.email);
     const hashed_password = await hashPassword(input.password);
     try {
-      const [row] = await this.orm
+      const [row] = await this.db
         .insert(users)
         .values({
           email: input.email,
@@ -72,7 +72,7 @@ export class UsersRepository {
     }
     if (Object.keys(values).length === 0) return (await this.byId(id))!;
     try {
-      const [row] = await this.orm.update(users).set(values).where(eq(users.id, id)).returning();
+      const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
@@ -85,7 +85,7 @@ export class UsersRepository {
    */
   async setPasswordIfUnchanged(id: string, password: string, stampMs: number): Promise<boolean> {
     const hashed_password = await hashPassword(password);
-    const rows = await this.orm
+    const rows = await this.db
       .update(users)
       .set({ hashed_password, password_changed_at: new Date() })
       .where(and(eq(users.id, id), sql`date_trunc('milliseconds', ${users.password_changed_at}) = ${new Date(stampMs).toISOString()}::timestamptz`))
@@ -95,7 +95,7 @@ export class UsersRepository {
 
   /** Deleting a user deletes their items and jobs too (ON DELETE CASCADE). */
   async delete(id: string): Promise<void> {
-    await this.orm.delete(users).where(eq(users.id, id));
+    await this.db.delete(users).where(eq(users.id, id));
   }
 
   private async assertEmailFree(email: string, exceptId?: string): Promise<void> {

@@ -36,7 +36,7 @@ async function createOr400<T>(create: () => Promise<T>, detail: string): Promise
 const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z.string() }).meta({ id: 'PasswordChanged' });
 
 export function userRoutes(app: App, ctx: AppContext): void {
-  const users = new UsersRepository(ctx.db.orm);
+  const users = new UsersRepository(ctx.db);
   const su = { config: { access: 'superuser' as const } };
 
   app.get('/users/', {

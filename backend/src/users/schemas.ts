@@ -1,5 +1,7 @@
 // Request/response shapes of the users API; registered ids become OpenAPI component names.
 import { z } from 'zod';
+import { createSelectSchema } from 'drizzle-zod';
+import { users } from '../db/schema.ts';
 
 export const EmailSchema = z.string().trim().max(255).email('Invalid email address');
 export const PasswordSchema = z
@@ -8,14 +10,9 @@ export const PasswordSchema = z
   .max(128, 'Password must be at most 128 characters');
 const FullName = z.string().trim().max(255).nullish();
 
-export const UserPublic = z
-  .object({
-    id: z.string().uuid(),
-    email: z.string(),
-    full_name: z.string().nullable(),
-    is_active: z.boolean(),
-    is_superuser: z.boolean(),
-  })
+/** What the API shows of a user: columns of the users table (drizzle-zod), never the password hash. */
+export const UserPublic = createSelectSchema(users)
+  .pick({ id: true, email: true, full_name: true, is_active: true, is_superuser: true })
   .meta({ id: 'UserPublic' });
 
 export const UsersPublic = z.object({ data: z.array(UserPublic), count: z.number().int() }).meta({ id: 'UsersPublic' });
@@ -52,16 +49,8 @@ export const UpdatePassword = z
   .object({ current_password: z.string().min(1).max(128), new_password: PasswordSchema })
   .meta({ id: 'UpdatePassword' });
 
-
-export type UserRow = {
-  id: string;
-  email: string;
-  full_name: string | null;
-  hashed_password: string;
-  is_active: boolean;
-  is_superuser: boolean;
-  password_changed_at: Date;
-};
+/** A user as stored. */
+export type UserRow = typeof users.$inferSelect;
 
 export function toPublic(u: UserRow): z.infer<typeof UserPublic> {
   return { id: u.id, email: u.email, full_name: u.full_name, is_active: u.is_active, is_superuser: u.is_superuser };

@@ -1,4 +1,5 @@
 // Health check and what the UI needs to know about the deployment.
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 
@@ -8,7 +9,7 @@ export function utilRoutes(app: App, ctx: AppContext): void {
   app.get('/utils/health-check/', {
     schema: { operationId: 'healthCheck', tags: ['utils'], response: { 200: z.boolean() } },
     handler: async () => {
-      await ctx.db.query('SELECT 1');
+      await ctx.db.execute(sql`SELECT 1`);
       return true;
     },
   });

@@ -1,4 +1,5 @@
 // Real worker processes (`npm run worker`'s entry point) sharing one PostgreSQL database.
+import { sql } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,9 +62,8 @@ function marketplaceEnv(over: Record<string, string>): Record<string, string> {
 async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
   let total = 0;
   for (const id of MARKETPLACE_IDS) {
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${MARKETPLACES[id].table} WHERE isbn_lookup_job_id = $1 AND lookup_status IN ('queued', 'pending')`,
-      [jobId],
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE isbn_lookup_job_id = ${jobId} AND lookup_status IN ('queued', 'pending')`,
     );
     total += rows[0].n;
   }

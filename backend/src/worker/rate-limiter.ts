@@ -4,7 +4,9 @@
 // To spare the database a round trip per request, a worker reserves a block of slots at a time
 // (about 100 ms worth, at most `maxBlock`) and hands them out locally, in order.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Sql } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { marketplaceRateSlots } from '../db/schema.ts';
 
 const BLOCK_MS = 100;
 
@@ -16,7 +18,7 @@ export class RateLimiter {
   private reserving: Promise<void> | undefined;
 
   constructor(
-    private readonly db: Sql,
+    private readonly db: Db,
     private readonly marketplace: string,
     ratePerSecond: number,
     maxBlock: number,
@@ -53,15 +55,14 @@ export class RateLimiter {
   /** Moves the shared next-free slot on by one block and keeps the block's slots. */
   private async reserve(): Promise<void> {
     const blockMs = this.blockSize * this.intervalMs;
-    const { rows } = await this.db.query<{ until_end_ms: number }>(
-      `INSERT INTO marketplace_rate_slots AS s (marketplace, next_at)
-         VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond')
-       ON CONFLICT (marketplace) DO UPDATE
-         SET next_at = greatest(s.next_at, clock_timestamp()) + $2 * interval '1 millisecond'
-       RETURNING (extract(epoch FROM s.next_at - clock_timestamp()) * 1000)::float8 AS until_end_ms`,
-      [this.marketplace, blockMs],
-    );
-    const start = performance.now() + Number(rows[0].until_end_ms) - blockMs;
+    const slots = marketplaceRateSlots;
+    const block = sql`${blockMs} * interval '1 millisecond'`;
+    const [reserved] = await this.db
+      .insert(slots)
+      .values({ marketplace: this.marketplace, next_at: sql`clock_timestamp() + ${block}` })
+      .onConflictDoUpdate({ target: slots.marketplace, set: { next_at: sql`greatest(${slots.next_at}, clock_timestamp()) + ${block}` } })
+      .returning({ until_end_ms: sql<number>`(extract(epoch FROM ${slots.next_at} - clock_timestamp()) * 1000)::float8` });
+    const start = performance.now() + Number(reserved.until_end_ms) - blockMs;
     for (let i = 0; i < this.blockSize; i++) this.slots.push(start + i * this.intervalMs);
   }
 }

@@ -47,15 +47,15 @@ describe('rate limiter', () => {
   afterAll(() => db.close());
 
   it('spaces calls at 1/rate without an initial burst', async () => {
-    const limiter = new RateLimiter(db, 'units-a', 50, 4);
+    const limiter = new RateLimiter(db.db, 'units-a', 50, 4);
     const started = performance.now();
     await Promise.all(Array.from({ length: 11 }, () => limiter.take()));
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
   });
 
   it('shares the rate between limiters of different workers', async () => {
-    const a = new RateLimiter(db, 'units-b', 50, 4);
-    const b = new RateLimiter(db, 'units-b', 50, 4);
+    const a = new RateLimiter(db.db, 'units-b', 50, 4);
+    const b = new RateLimiter(db.db, 'units-b', 50, 4);
     const started = performance.now();
     await Promise.all(Array.from({ length: 11 }, (_, i) => (i % 2 ? a : b).take()));
     // 11 calls at 50/s in all, not 50/s each: the last is at least 10 intervals after the first.
@@ -63,7 +63,7 @@ describe('rate limiter', () => {
   });
 
   it('gives up a wait when the signal aborts', async () => {
-    const limiter = new RateLimiter(db, 'units-c', 1, 1);
+    const limiter = new RateLimiter(db.db, 'units-c', 1, 1);
     await limiter.take();
     await expect(limiter.take(AbortSignal.timeout(20))).rejects.toThrow();
   });

@@ -1,4 +1,6 @@
 // The worker on both engines against the sandbox: results, retries, backoff, rate, stop, reaping.
+import { eq, sql } from 'drizzle-orm';
+import { jobs } from '../db/schema.ts';
 import { MARKETPLACE_IDS, MARKETPLACES, dataFields } from '@app/domain/marketplaces';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +26,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
   });
   afterEach(async () => {
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
-    await t.db.query('DELETE FROM jobs');
+    await t.db.delete(jobs);
   });
   afterAll(() => t?.cleanup());
 
@@ -32,7 +34,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const s = await sandbox({ noOfferShare: 0.3, latencyMs: 2 });
     const isbns = sampleIsbns(30, 4_000);
     const jobId = await seedJob(t.db, [...isbns, '97801']);
-    const before = (await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0].updated_at;
+    const [{ updated_at: before }] = await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId));
     const worker = run(sandboxWorkerParts(s, MARKETPLACE_IDS));
     await worker.idle();
     await worker.stop();
@@ -70,7 +72,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const abe = (await lookupRows(t.db, 'abe_books', jobId)).filter((r) => r.lookup_status === 'completed');
     expect(abe.every((r) => String(r.listing_url).startsWith('https://www.abebooks.com/'))).toBe(true);
     expect(abe.every((r) => typeof r.total_listing_price === 'number')).toBe(true);
-    const after = (await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0].updated_at;
+    const [{ updated_at: after }] = await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId));
     expect(after.getTime()).toBeGreaterThan(before.getTime() + 30 * 60_000);
   });
 
@@ -177,11 +179,10 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const [alive, last] = sampleIsbns(2, 10_000);
     const jobId = await seedJob(t.db, [alive, last], ['biblio']);
     // A worker that claimed both rows and vanished: leases long expired.
-    await t.db.query(
-      `UPDATE biblio_price_lookups SET lookup_status = 'pending', lease_expires_at = now() - interval '1 second',
-         attempts = CASE WHEN isbn = $2 THEN 3 ELSE 1 END
-       WHERE isbn_lookup_job_id = $1`,
-      [jobId, last],
+    await t.db.execute(
+      sql`UPDATE biblio_price_lookups SET lookup_status = 'pending', lease_expires_at = now() - interval '1 second',
+         attempts = CASE WHEN isbn = ${last} THEN 3 ELSE 1 END
+       WHERE isbn_lookup_job_id = ${jobId}`,
     );
     const worker = run({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), reapIntervalMs: 30 });
     await worker.idle();

@@ -1,14 +1,14 @@
 // The queue worker: one runner per marketplace over its lookup table, a lease reaper, a graceful stop.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
-import type { Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { LookupQueue } from './queue.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
 
 export interface WorkerOptions {
-  db: Sql;
+  db: Db;
   /** The marketplaces this worker serves; tables of others are left alone. */
   adapters: Partial<Record<MarketplaceId, MarketplaceAdapter>>;
   /** Rate, concurrency and attempts of each served marketplace. */

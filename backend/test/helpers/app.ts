@@ -19,6 +19,8 @@ export interface TestApp {
   /** The users table, for tests that read or change a user directly. */
   users: UsersRepository;
   sent: OutgoingEmail[];
+  /** postgres://… of the app's database; undefined on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -37,11 +39,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function startTestApp(engine: Engine, opts: { env?: Record<string, string>; captureMail?: boolean } = {}): Promise<TestApp> {
   const config = testConfig(opts.env);
-  const { db, cleanup } = await openTestDatabase(engine, { exportPoolSize: config.EXPORT_MAX_CONCURRENT });
+  const { database, url, cleanup } = await openTestDatabase(engine, { exportPoolSize: config.EXPORT_MAX_CONCURRENT });
   const sent: OutgoingEmail[] = [];
   const mailer = opts.captureMail === false ? undefined : { send: async (m: OutgoingEmail) => void sent.push(m), describe: () => 'memory' };
-  const ctx = await createContext(config, { db, mailer, log: silentLogger });
-  const users = new UsersRepository(db.orm);
+  const ctx = await createContext(config, { database, mailer, log: silentLogger });
+  const users = new UsersRepository(ctx.db);
   await users.create({ email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
   const app = await buildApp(ctx, { routes: productRoutes });
   await app.ready();
@@ -50,6 +52,7 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
     ctx,
     users,
     sent,
+    url,
     close: async () => {
       await app.close();
       await cleanup();

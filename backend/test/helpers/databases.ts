@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
 
 export type Engine = 'pglite' | 'pg';
 export const ENGINES: Engine[] = ['pglite', 'pg'];
@@ -35,7 +35,9 @@ export async function createPgDatabase(prefix = 'test'): Promise<{ url: string; 
 }
 
 export interface TestDatabase {
-  db: Database;
+  db: Db;
+  /** The opened database with its exporter, for an app context. */
+  database: Database;
   /** postgres://… of the database, for other processes; undefined on PGlite. */
   url?: string;
   cleanup(): Promise<void>;
@@ -43,16 +45,17 @@ export interface TestDatabase {
 
 export async function openTestDatabase(engine: Engine, opts: { prefix?: string; poolSize?: number; exportPoolSize?: number } = {}): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const db = await openDatabase({});
-    return { db, cleanup: () => db.close() };
+    const database = await openDatabase({});
+    return { db: database.db, database, cleanup: () => database.close() };
   }
   const { url, drop } = await createPgDatabase(opts.prefix);
-  const db = await openDatabase({ url, poolSize: opts.poolSize ?? 5, exportPoolSize: opts.exportPoolSize });
+  const database = await openDatabase({ url, poolSize: opts.poolSize ?? 5, exportPoolSize: opts.exportPoolSize });
   return {
-    db,
+    db: database.db,
+    database,
     url,
     cleanup: async () => {
-      await db.close();
+      await database.close();
       await drop();
     },
   };

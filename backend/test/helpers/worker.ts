@@ -1,8 +1,10 @@
 // Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
 import { randomBytes } from 'node:crypto';
-import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
+import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase } from './databases.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Db } from '../../src/db/client.ts';
+import { LOOKUP_TABLES, jobProgress, jobs, users, type LookupTable } from '../../src/db/schema.ts';
 import { settingsFromEnv } from '../../src/marketplaces/env.ts';
 import { createAdapters, type MarketplaceSettingsMap } from '../../src/marketplaces/registry.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
@@ -15,38 +17,29 @@ export type { TestDatabase } from './databases.ts';
 export const openWorkerTestDatabase = (kind: 'pglite' | 'pg') => openTestDatabase(kind, { prefix: 'worker_test', poolSize: 20 });
 
 /** A user and a job (updated an hour ago) with one queued row per ISBN and marketplace. */
-export async function seedJob(db: Database, isbns: string[], marketplaces: readonly MarketplaceId[] = MARKETPLACE_IDS): Promise<number> {
+export async function seedJob(db: Db, isbns: string[], marketplaces: readonly MarketplaceId[] = MARKETPLACE_IDS): Promise<number> {
   const email = `worker-${randomBytes(6).toString('hex')}@example.com`;
-  const { rows: users } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ($1, 'x') RETURNING id`, [email]);
-  const { rows: jobs } = await db.query<{ id: number }>(
-    `INSERT INTO jobs (name, input_filename, owner_id, updated_at) VALUES ('test', 'isbns.csv', $1, now() - interval '1 hour') RETURNING id`,
-    [users[0].id],
-  );
+  const [user] = await db.insert(users).values({ email, hashed_password: 'x' }).returning({ id: users.id });
+  const [job] = await db
+    .insert(jobs)
+    .values({ name: 'test', input_filename: 'isbns.csv', owner_id: user.id, updated_at: sql`now() - interval '1 hour'` })
+    .returning({ id: jobs.id });
   for (const id of marketplaces) {
-    await db.query(
-      `INSERT INTO ${MARKETPLACES[id].table} (isbn_lookup_job_id, isbn, input_filename)
-       SELECT $1, isbn, 'isbns.csv' FROM jsonb_array_elements_text($2::jsonb) AS isbn`,
-      [jobs[0].id, JSON.stringify(isbns)],
+    await db.execute(
+      sql`INSERT INTO ${LOOKUP_TABLES[id]} (isbn_lookup_job_id, isbn, input_filename)
+          SELECT ${job.id}::int, isbn, 'isbns.csv' FROM jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb) AS isbn`,
     );
   }
-  await db.query(`INSERT INTO job_progress (job_id, source, total) SELECT $1, unnest($2::text[]), $3`, [jobs[0].id, [...marketplaces], isbns.length]);
-  return jobs[0].id;
+  if (marketplaces.length) await db.insert(jobProgress).values(marketplaces.map((source) => ({ job_id: job.id, source, total: isbns.length })));
+  return job.id;
 }
 
-export interface LookupRow {
-  id: number;
-  isbn: string;
-  lookup_status: string;
-  attempts: number;
-  last_error: string | null;
-  offers: unknown[] | null;
-  next_attempt_at: Date;
-  [column: string]: unknown;
-}
+/** A lookup row with its data columns (the schema builds those from the field tables, untyped). */
+export type LookupRow = LookupTable['$inferSelect'] & { offers: unknown[] | null; [column: string]: unknown };
 
-export async function lookupRows(db: Database, id: MarketplaceId, jobId: number): Promise<LookupRow[]> {
-  const { rows } = await db.query<LookupRow>(`SELECT * FROM ${MARKETPLACES[id].table} WHERE isbn_lookup_job_id = $1 ORDER BY id`, [jobId]);
-  return rows;
+export async function lookupRows(db: Db, id: MarketplaceId, jobId: number): Promise<LookupRow[]> {
+  const t = LOOKUP_TABLES[id];
+  return (await db.select().from(t).where(eq(t.isbn_lookup_job_id, jobId)).orderBy(t.id)) as LookupRow[];
 }
 
 /** Settings for every marketplace pointed at the sandbox, fast unless overridden. */

@@ -1,0 +1,82 @@
+// One marketplace's price lookups in the database: visibility (lookups of the user's own jobs;
+// superusers all), filters and sort from its field table, a page, its bounded count, the CSV of the
+// same query, and every offer of one lookup.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Filter } from '@app/domain/fields';
+import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import type { Db } from '../db/client.ts';
+import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
+import { LOOKUP_TABLES, jobs } from '../db/schema.ts';
+import { countUpTo } from '../lib/bounded-count.ts';
+import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import type { UserRow } from '../users/schemas.ts';
+
+export interface LookupQuery {
+  filters: Filter[];
+  sort_by?: string;
+  sort_direction?: 'asc' | 'desc';
+}
+
+const tableOf = (m: MarketplaceInfo) => LOOKUP_TABLES[m.id];
+const columnsOf = (m: MarketplaceInfo) => tableOf(m) as unknown as Record<string, PgColumn>;
+
+/** Lookups of the user's own jobs; none for superusers (they see all). */
+function visibleLookups(m: MarketplaceInfo, user: UserRow): SQL | undefined {
+  if (user.is_superuser) return undefined;
+  return sql`${tableOf(m).isbn_lookup_job_id} IN (SELECT ${jobs.id} FROM ${jobs} WHERE ${jobs.owner_id} = ${user.id})`;
+}
+
+/** The WHERE and ORDER BY shared by the page, the count and the export. */
+export function lookupConditions(m: MarketplaceInfo, user: UserRow, q: LookupQuery): { where: SQL | undefined; orderBy: SQL } {
+  return {
+    where: and(filtersToSql(m.fields, q.filters), visibleLookups(m, user)),
+    orderBy: sortToSql(m.fields, q.sort_by, q.sort_direction),
+  };
+}
+
+const fromWhere = (m: MarketplaceInfo, where: SQL | undefined) => sql`FROM ${tableOf(m)}${where ? sql` WHERE ${where}` : sql``}`;
+
+/** One page of lookups: every field, and when (and why) a queued lookup that failed before is tried again. */
+export function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
+  const { where, orderBy } = lookupConditions(m, user, q);
+  const t = tableOf(m);
+  const columns = columnsOf(m);
+  const waitingRetry = sql`${t.lookup_status} = 'queued' AND ${t.attempts} > 0`;
+  return db
+    .select({
+      ...Object.fromEntries(m.fields.map((f) => [f.name, columns[f.name]])),
+      retry_at: sql<Date | null>`CASE WHEN ${waitingRetry} THEN ${t.next_attempt_at} END`.mapWith(t.next_attempt_at),
+      retry_reason: sql<string | null>`CASE WHEN ${waitingRetry} THEN ${t.last_error} END`,
+    })
+    .from(t)
+    .where(where)
+    .orderBy(orderBy)
+    .offset(page.skip)
+    .limit(page.limit);
+}
+
+export async function listLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
+  const [data, total] = await Promise.all([lookupPageQuery(db, m, user, q, page), countLookups(db, m, user, q)]);
+  return { data, ...total };
+}
+
+export function countLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery) {
+  return countUpTo(db, fromWhere(m, lookupConditions(m, user, q).where));
+}
+
+/** The page's shown columns as CSV, in the page's order; started (rejects with a status when it cannot run). */
+export function lookupsCsv(exporter: CsvExporter, m: MarketplaceInfo, user: UserRow, q: LookupQuery, opts: ExportOptions) {
+  const { where, orderBy } = lookupConditions(m, user, q);
+  return exporter.stream({ columns: m.fields.filter((f) => f.column), from: fromWhere(m, where), orderBy }, opts);
+}
+
+/** One lookup with every offer the marketplace returned; undefined when the user may not see it. */
+export async function readOffers(db: Db, m: MarketplaceInfo, user: UserRow, id: number) {
+  const t = tableOf(m);
+  const [row] = await db
+    .select({ id: t.id, isbn: t.isbn, lookup_status: t.lookup_status, last_error: t.last_error, attempts: t.attempts, offers: t.offers })
+    .from(t)
+    .where(and(eq(t.id, id), visibleLookups(m, user)));
+  return row && { ...row, offers: Array.isArray(row.offers) ? (row.offers as Record<string, unknown>[]) : [] };
+}
