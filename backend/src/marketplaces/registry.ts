@@ -1,5 +1,6 @@
-// Which marketplaces exist, how each is configured from the environment, and how its adapter is built.
-import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+// The backend's half of the marketplace registry (the pure facts are @app/domain/marketplaces):
+// per marketplace, how it is configured from the environment, its adapter and its sandbox format.
+import { MARKETPLACE_IDS, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
 import { blankAsUnset as unset } from './env.ts';
@@ -8,6 +9,11 @@ import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
 import { createBiblioAdapter } from './biblio/client.ts';
 import { createPalletIqAdapter } from './palletiq/client.ts';
+import { abeBooksSim } from './abebooks/sandbox-format.ts';
+import { alibrisSim } from './alibris/sandbox-format.ts';
+import { biblioSim } from './biblio/sandbox-format.ts';
+import { palletIqSim } from './palletiq/sandbox-format.ts';
+import type { SimulatedFormat } from '../sandbox/formats/types.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
 
 export interface MarketplaceEntry {
@@ -20,6 +26,8 @@ export interface MarketplaceEntry {
   /** Requests per second when <PREFIX>_RATE_PER_SECOND is unset. */
   defaultRatePerSecond: number;
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
+  /** How the local sandbox speaks this marketplace's wire format. */
+  simulator: SimulatedFormat;
 }
 
 export const marketplaceRegistry = {
@@ -29,6 +37,7 @@ export const marketplaceRegistry = {
     productionBaseUrl: 'https://search2.abebooks.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createAbeBooksAdapter,
+    simulator: abeBooksSim,
   },
   biblio: {
     envPrefix: 'BIBLIO',
@@ -36,6 +45,7 @@ export const marketplaceRegistry = {
     productionBaseUrl: 'https://www.biblio.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createBiblioAdapter,
+    simulator: biblioSim,
   },
   alibris: {
     envPrefix: 'ALIBRIS',
@@ -46,6 +56,7 @@ export const marketplaceRegistry = {
     // Mashery's standard developer plan, which Alibris' portal used: 2 calls/s (5,000 a day).
     defaultRatePerSecond: 2,
     createAdapter: createAlibrisAdapter,
+    simulator: alibrisSim,
   },
   pallet_iq: {
     envPrefix: 'PALLETIQ',
@@ -54,15 +65,14 @@ export const marketplaceRegistry = {
     productionBaseUrl: 'https://api.palletiq.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createPalletIqAdapter,
+    simulator: palletIqSim,
   },
 } satisfies Record<MarketplaceId, MarketplaceEntry>;
 
 export type MarketplaceSettingsMap = Record<MarketplaceId, MarketplaceSettings>;
 
 export function createAdapters(settings: MarketplaceSettingsMap): Record<MarketplaceId, MarketplaceAdapter> {
-  return Object.fromEntries(
-    MARKETPLACE_IDS.map((id) => [id, marketplaceRegistry[id].createAdapter(settings[id])]),
-  ) as Record<MarketplaceId, MarketplaceAdapter>;
+  return byMarketplace((m) => marketplaceRegistry[m.id].createAdapter(settings[m.id]));
 }
 
 const count = (fallback: number) => z.preprocess(unset, z.coerce.number().int().positive().default(fallback));
