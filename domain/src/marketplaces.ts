@@ -239,13 +239,9 @@ export function byMarketplace<T>(value: (m: MarketplaceInfo) => T): Record<Marke
 
 export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = byMarketplace((m) => m);
 
-export function marketplaceBySlug(slug: string): MarketplaceInfo | undefined {
-  return MARKETPLACE_LIST.find((m) => m.slug === slug);
-}
-
-/** The marketplace behind a slug already validated against MARKETPLACE_SLUGS. */
+/** The marketplace behind a slug (one typed as, or validated against, MARKETPLACE_SLUGS). */
 export function marketplaceOfSlug(slug: MarketplaceSlug): MarketplaceInfo {
-  const m = marketplaceBySlug(slug);
+  const m = MARKETPLACE_LIST.find((x) => x.slug === slug);
   if (!m) throw new Error(`No marketplace has the slug ${slug}`);
   return m;
 }
