@@ -14,7 +14,7 @@ import { setWorld } from './harness/world';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = process.env.E2E_APP_ROOT ?? path.resolve(here, '../..');
 const artifacts = path.resolve(here, '../test-results/e2e');
-const SPECS = ['auth', 'recovery', 'items', 'admin', 'navigation', 'jobs', 'marketplaces', 'tables'];
+const SPECS = ['auth', 'recovery', 'items', 'admin', 'navigation', 'jobs', 'marketplaces', 'tables', 'columns'];
 
 const started = Date.now();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
