@@ -10,7 +10,7 @@ type Who = 'anonymous' | 'owner' | 'other' | 'superuser';
 interface Rule {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: () => string;
-  body?: () => unknown;
+  body?: () => object;
   multipart?: boolean;
   expect: Record<Who, number>;
 }
@@ -43,6 +43,7 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
   const suOnly = { anonymous: 401, owner: 403, other: 403, superuser: 200 };
   const ownerOrSu = { anonymous: 401, owner: 200, other: 404, superuser: 200 };
   const upload = { anonymous: 401, owner: 200, other: 200, superuser: 200 };
+  const unknownMarket = { anonymous: 401, owner: 422, other: 422, superuser: 422 };
 
   const rules: [string, Rule][] = [
     ['test token', { method: 'POST', url: () => '/api/v1/login/test-token', expect: anyone }],
@@ -66,18 +67,21 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
       [`${m.slug} offers`, { method: 'GET', url: () => `/api/v1/${m.slug}/price-lookups/${lookupIds[m.slug]}/offers`, expect: ownerOrSu }],
       [`${m.slug} upload`, { method: 'POST', url: () => `/api/v1/${m.slug}/upload-file`, multipart: true, expect: upload }],
     ]),
+    // {market} outside the registry: refused before anything runs, like any invalid parameter.
+    ['unknown marketplace lookups', { method: 'POST', url: () => '/api/v1/amazon/price-lookups', body: () => ({ filters: [] }), expect: unknownMarket }],
+    ['unknown marketplace upload', { method: 'POST', url: () => '/api/v1/amazon/upload-file', multipart: true, expect: unknownMarket }],
   ];
 
   it.each(rules)('%s', async (_name, rule) => {
     for (const who of ['anonymous', 'owner', 'other', 'superuser'] as Who[]) {
       const headers: Record<string, string> = tokens[who] ? bearer(tokens[who]) : {};
-      let payload: unknown = rule.body?.();
+      let payload: object | undefined = rule.body?.();
       if (rule.multipart) {
         const form = multipartBody({ config: JSON.stringify({ name: 'n', abe_books: true }) }, { name: 'a.csv', data: 'isbn\n9780131457577\n' });
         Object.assign(headers, form.headers);
         payload = form.payload;
       }
-      const res = await t.app.inject({ method: rule.method, url: rule.url(), headers, payload: payload as never });
+      const res = await t.app.inject({ method: rule.method, url: rule.url(), headers, payload });
       expect(res.statusCode, `${who}: ${res.body.slice(0, 200)}`).toBe(rule.expect[who]);
     }
   });

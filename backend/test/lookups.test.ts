@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { MARKETPLACES } from '@app/domain/marketplaces';
+import { MARKETPLACES, MARKETPLACE_LIST, MARKETPLACE_SLUGS } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { countUpTo } from '../src/lib/bounded-count.ts';
@@ -147,6 +147,30 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     }
     expect((await query(user.token, [])).json().count).toBe(25);
   }, 15_000);
+
+  it('answers every marketplace’s rows whole: exactly its own fields, none taken for another’s', async () => {
+    for (const m of MARKETPLACE_LIST) {
+      if (m.id !== 'abe_books') await t.ctx.db.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) VALUES (${jobId}, '9780131457577', 'in.csv')`);
+      const res = await query(user.token, [], '?limit=1', m.slug);
+      expect(res.statusCode, m.slug).toBe(200);
+      const row = res.json().data[0];
+      expect(Object.keys(row).sort(), m.slug).toEqual([...m.fields.map((f) => f.name), 'retry_at', 'retry_reason'].sort());
+      if (m.id !== 'abe_books') await t.ctx.db.execute(sql`DELETE FROM ${sql.identifier(m.table)} WHERE id = ${row.id}`);
+    }
+  });
+
+  it('an unknown marketplace is a 422 naming market, on every per-marketplace operation', async () => {
+    const token = bearer(user.token);
+    for (const res of [
+      await t.app.inject({ method: 'POST', url: '/api/v1/amazon/price-lookups', headers: token, payload: { filters: [] } }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/amazon/price-lookups/download-csv', headers: token, payload: { filters: [] } }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/amazon/price-lookups/1/offers', headers: token }),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0]).toMatchObject({ loc: ['path', 'market'] });
+      expect(res.json().detail[0].msg).toContain(MARKETPLACE_SLUGS[0]);
+    }
+  });
 
   it('serves the other three marketplaces with their own fields', async () => {
     for (const m of [MARKETPLACES.biblio, MARKETPLACES.alibris, MARKETPLACES.pallet_iq]) {

@@ -1,11 +1,10 @@
-// The four marketplaces: identifiers, page texts and field tables shared by backend and frontend.
+// The marketplaces: identifiers, page texts and field tables shared by backend and frontend.
 import { col, field, money, type FieldDef } from './fields.ts';
 
-export const MARKETPLACE_IDS = ['abe_books', 'biblio', 'alibris', 'pallet_iq'] as const;
-export type MarketplaceId = (typeof MARKETPLACE_IDS)[number];
-
-export interface MarketplaceInfo {
-  id: MarketplaceId;
+/** What the rest of the product knows about one marketplace (its row of the registry below). */
+export interface MarketplaceFacts {
+  /** Key of its flags and progress on jobs (`abe_books`), its job_progress source and env settings. */
+  id: string;
   /** URL segment: /api/v1/{slug}/… and the page route /{slug}. */
   slug: string;
   /** Sidebar and checkbox label. */
@@ -173,8 +172,12 @@ const REQUIRED_LOOKUP_FIELDS = new Set(['id', 'isbn', 'created_at', 'updated_at'
 
 const markRequired = (fields: FieldDef[]): FieldDef[] => fields.map((f) => ({ ...f, required: REQUIRED_LOOKUP_FIELDS.has(f.name) }));
 
-export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
-  abe_books: {
+/**
+ * THE registry of marketplaces: one entry each, in display order. Every per-marketplace list in
+ * the product (ids, slugs, job flags, API enum, routes, sidebar, tables) is derived from it.
+ */
+const REGISTRY = [
+  {
     id: 'abe_books',
     slug: 'abe-books',
     label: 'Abe Books',
@@ -184,7 +187,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     table: 'abe_books_price_lookups',
     fields: markRequired(abeBooksFields),
   },
-  biblio: {
+  {
     id: 'biblio',
     slug: 'biblio',
     label: 'Biblio',
@@ -194,7 +197,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     table: 'biblio_price_lookups',
     fields: markRequired(biblioFields),
   },
-  alibris: {
+  {
     id: 'alibris',
     slug: 'alibris',
     label: 'Alibris',
@@ -204,7 +207,7 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     table: 'alibris_price_lookups',
     fields: markRequired(alibrisFields),
   },
-  pallet_iq: {
+  {
     id: 'pallet_iq',
     slug: 'pallet-iq',
     label: 'PalletIQ',
@@ -214,12 +217,33 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = {
     table: 'pallet_iq_price_lookups',
     fields: markRequired(palletIqFields),
   },
-};
+] as const satisfies readonly MarketplaceFacts[];
 
-export const MARKETPLACE_LIST: readonly MarketplaceInfo[] = MARKETPLACE_IDS.map((id) => MARKETPLACES[id]);
+export type MarketplaceId = (typeof REGISTRY)[number]['id'];
+export type MarketplaceSlug = (typeof REGISTRY)[number]['slug'];
 
-export function marketplaceBySlug(slug: string): MarketplaceInfo | undefined {
-  return MARKETPLACE_LIST.find((m) => m.slug === slug);
+export interface MarketplaceInfo extends MarketplaceFacts {
+  id: MarketplaceId;
+  slug: MarketplaceSlug;
+}
+
+export const MARKETPLACE_LIST: readonly MarketplaceInfo[] = REGISTRY;
+export const MARKETPLACE_IDS: readonly MarketplaceId[] = REGISTRY.map((m) => m.id);
+export const MARKETPLACE_SLUGS: readonly MarketplaceSlug[] = REGISTRY.map((m) => m.slug);
+
+/** One value per marketplace, keyed by id: how per-marketplace records are built from the registry. */
+export function byMarketplace<T>(value: (m: MarketplaceInfo) => T): Record<MarketplaceId, T> {
+  // fromEntries cannot know that the keys are exactly the ids; the registry guarantees it.
+  return Object.fromEntries(MARKETPLACE_LIST.map((m) => [m.id, value(m)])) as Record<MarketplaceId, T>;
+}
+
+export const MARKETPLACES: Record<MarketplaceId, MarketplaceInfo> = byMarketplace((m) => m);
+
+/** The marketplace behind a slug (one typed as, or validated against, MARKETPLACE_SLUGS). */
+export function marketplaceOfSlug(slug: MarketplaceSlug): MarketplaceInfo {
+  const m = MARKETPLACE_LIST.find((x) => x.slug === slug);
+  if (!m) throw new Error(`No marketplace has the slug ${slug}`);
+  return m;
 }
 
 /** Columns every lookup table has that are bookkeeping, not marketplace data. */

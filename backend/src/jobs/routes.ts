@@ -2,7 +2,8 @@
 import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import type { Filter } from '@app/domain/fields';
+import { byMarketplace, marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { SECURITY } from '../auth/guard.ts';
 import { currentUser } from '../users/current-user.ts';
@@ -11,13 +12,13 @@ import { Gate, GateFullError } from '../lib/gate.ts';
 import { nulIssues } from '../lib/nul-guard.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
-import { camel } from '../lib/names.ts';
-import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { MarketParam } from '../marketplaces/market-param.ts';
+import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { readUploadForm } from './multipart.ts';
 import type { Counts } from './progress.ts';
 import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob, toJobPublic } from './repository.ts';
-import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, type JobConfigInput } from './schemas.ts';
+import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, multipartSchema, type JobConfigInput } from './schemas.ts';
 
 // Job ids are PostgreSQL integers: anything larger is no job (422, not a database error).
 const JobIdParam = z.object({ id: z.coerce.number().int('Invalid job id').positive('Invalid job id').max(2_147_483_647, 'Invalid job id') });
@@ -68,37 +69,38 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
     // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
-    const counts = Object.fromEntries(MARKETPLACE_LIST.map((m) => [m.id, { total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }])) as Counts;
+    const counts: Counts = byMarketplace((m) => ({ total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }));
     return { ...toJobPublic(job, counts), rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE), rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE };
   }
 
   app.post('/jobs/upload-file', {
-    schema: { operationId: 'uploadJobFile', tags, security: SECURITY, consumes: ['multipart/form-data'], 'x-multipart': jobUploadBody, response: uploadResponses } as never,
+    schema: { operationId: 'uploadJobFile', tags, security: SECURITY, ...multipartSchema(jobUploadBody), response: uploadResponses },
     handler: async (req) => upload(req, (fields) => parseConfig(fields.config)),
   });
 
-  for (const m of MARKETPLACE_LIST) {
-    app.post(`/${m.slug}/upload-file`, {
-      schema: {
-        operationId: `${camel(m.id)}UploadFile`,
-        tags: [m.slug],
-        summary: `Upload a spreadsheet as a job for ${m.label} only`,
-        security: SECURITY,
-        consumes: ['multipart/form-data'],
-        'x-multipart': marketUploadBody,
-        response: uploadResponses,
-      } as never,
-      handler: async (req) =>
-        upload(req, (fields) => {
-          const flags = Object.fromEntries(MARKETPLACE_LIST.map((x) => [x.id, x.id === m.id])) as Record<MarketplaceId, boolean>;
-          return parseConfig(JSON.stringify({ name: fields.name?.trim() || new Date().toISOString(), ...flags }));
-        }),
-    });
-  }
+  app.post('/:market/upload-file', {
+    schema: {
+      operationId: 'uploadMarketFile',
+      tags: ['marketplaces'],
+      summary: 'Upload a spreadsheet as a job for this marketplace only',
+      security: SECURITY,
+      params: MarketParam,
+      ...multipartSchema(marketUploadBody),
+      response: uploadResponses,
+    },
+    handler: async (req) => {
+      const market = marketplaceOfSlug(req.params.market);
+      return upload(req, (fields) => {
+        const flags = byMarketplace((m) => m.id === market.id);
+        return parseConfig(JSON.stringify({ name: fields.name?.trim() || new Date().toISOString(), ...flags }));
+      });
+    },
+  });
 
   app.post('/jobs/jobs', {
     schema: { operationId: 'listJobs', tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: JobsPublic, 422: HttpErrorBody } },
-    handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as never }),
+    // Operators are plain strings until filtersToSql checks them against the field table (422 naming it).
+    handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as Filter[] }),
   });
 
   app.get('/jobs/:id', {
@@ -113,7 +115,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       summary: 'The cells of the upload that could not be used, as CSV',
       security: SECURITY,
       params: JobIdParam,
-      response: { 200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }, 404: HttpErrorBody },
+      response: { 200: csvFileResponse('CSV file'), 404: HttpErrorBody },
     },
     handler: async (req, reply) => {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
@@ -124,6 +126,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
+        // The documented 200 is the CSV file; the type provider cannot see that a stream sends it.
         .send(csv as never);
     },
   });

@@ -1,11 +1,17 @@
 // Shapes of the jobs API.
 import { z } from 'zod';
-import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
+import { MARKETPLACE_IDS, byMarketplace } from '@app/domain/marketplaces';
 import { CountFields } from '../lib/api-schemas.ts';
 
 export const SourceProgress = z
   .object({ enabled: z.boolean(), total_isbns: z.number().int(), processed_isbns: z.number().int() })
   .meta({ id: 'SourceProgress' });
+
+/** One progress object per marketplace, under its id (abe_books, biblio, …: spec §3). */
+const sourceProgressFields = byMarketplace(() => SourceProgress);
+
+/** One "ask this marketplace" flag per marketplace, under its id. */
+const sourceFlagFields = byMarketplace(() => z.boolean().default(false));
 
 export const IngestReport = z
   .object({
@@ -31,10 +37,7 @@ export const JobPublic = z
     owner_id: z.string().uuid(),
     created_at: z.date(),
     updated_at: z.date(),
-    abe_books: SourceProgress,
-    biblio: SourceProgress,
-    alibris: SourceProgress,
-    pallet_iq: SourceProgress,
+    ...sourceProgressFields,
     report: IngestReport.nullable(),
   })
   .meta({ id: 'JobPublic' });
@@ -50,10 +53,7 @@ export const JobCreated = JobPublic.extend({
 export const JobConfig = z
   .object({
     name: z.string().trim().min(1, 'Job Name is required.').max(255),
-    abe_books: z.boolean().default(false),
-    biblio: z.boolean().default(false),
-    alibris: z.boolean().default(false),
-    pallet_iq: z.boolean().default(false),
+    ...sourceFlagFields,
   })
   .refine((c) => MARKETPLACE_IDS.some((id) => c[id]), { message: 'Choose at least one marketplace', path: ['sources'] });
 
@@ -65,7 +65,7 @@ export const jobUploadBody = {
   required: ['file', 'config'],
   properties: {
     file: { type: 'string', format: 'binary', description: 'A .csv, .xlsx or .xls spreadsheet of ISBNs' },
-    config: { type: 'string', description: 'JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool}' },
+    config: { type: 'string', description: `JSON: {"name": string, ${MARKETPLACE_IDS.map((id) => `"${id}": bool`).join(', ')}}` },
   },
 };
 
@@ -77,3 +77,9 @@ export const marketUploadBody = {
     name: { type: 'string', description: 'Job name (default: the current ISO timestamp)' },
   },
 };
+
+/** A multipart route's schema keys: the body as documentation only (validated by hand). */
+export function multipartSchema(body: Record<string, unknown>) {
+  // Spread into a route schema, so the OpenAPI-only 'x-multipart' key needs no cast (see app.ts).
+  return { consumes: ['multipart/form-data'], 'x-multipart': body };
+}

@@ -14,3 +14,11 @@ export const CountFields = {
   count: z.number().int(),
   count_exact: z.boolean(),
 };
+
+/**
+ * A 200 that is a downloaded CSV file. Documented as binary so the generated client hands it over
+ * as a Blob (parseAs: 'blob') without casts.
+ */
+export function csvFileResponse(description: string) {
+  return { description, content: { 'text/csv': { schema: z.string().meta({ format: 'binary' }) } } };
+}

@@ -1,6 +1,7 @@
-// Response shapes of one marketplace's lookups, built from its field table.
+// Response shapes of the price-lookup API. Each marketplace's row is built from its field table;
+// the one parametric operation answers with any of them (which one follows from {market}).
 import { z } from 'zod';
-import type { MarketplaceInfo } from '@app/domain/marketplaces';
+import { MARKETPLACE_LIST, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { FieldDef } from '@app/domain/fields';
 import { CountFields } from '../lib/api-schemas.ts';
 
@@ -11,25 +12,33 @@ function fieldSchema(f: FieldDef) {
 
 const pascal = (id: string) => id.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
-export function lookupSchemas(m: MarketplaceInfo) {
-  const row = z
-    .object({
+/**
+ * One marketplace's lookup row. Strict: the response union below keeps a row whole only if exactly
+ * one member matches its columns (a loose member would strip another marketplace's extra fields).
+ */
+export function lookupRowSchema(m: MarketplaceInfo) {
+  return z
+    .strictObject({
       ...Object.fromEntries(m.fields.map((f) => [f.name, fieldSchema(f)])),
       // A queued lookup that failed before and waits for another try: when, and why.
       retry_at: z.date().nullable(),
       retry_reason: z.string().nullable(),
     })
     .meta({ id: `${pascal(m.id)}PriceLookup` });
-  const list = z.object({ data: z.array(row), ...CountFields }).meta({ id: `${pascal(m.id)}PriceLookups` });
-  const offers = z
-    .object({
-      id: z.number().int(),
-      isbn: z.string(),
-      lookup_status: z.string(),
-      last_error: z.string().nullable(),
-      attempts: z.number().int(),
-      offers: z.array(z.record(z.string(), z.unknown())),
-    })
-    .meta({ id: `${pascal(m.id)}Offers` });
-  return { row, list, offers };
 }
+
+export const PriceLookupRow = z.union(MARKETPLACE_LIST.map(lookupRowSchema));
+export type PriceLookupRow = z.infer<typeof PriceLookupRow>;
+
+export const PriceLookups = z.object({ data: z.array(PriceLookupRow), ...CountFields }).meta({ id: 'PriceLookups' });
+
+export const LookupOffers = z
+  .object({
+    id: z.number().int(),
+    isbn: z.string(),
+    lookup_status: z.string(),
+    last_error: z.string().nullable(),
+    attempts: z.number().int(),
+    offers: z.array(z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: 'LookupOffers' });

@@ -1,9 +1,15 @@
-// Which marketplaces exist, how each is configured (its env names: see env.ts), and how its adapter is built.
-import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+// The backend's half of the marketplace registry (the pure facts are @app/domain/marketplaces):
+// per marketplace, its adapter and its sandbox format (its env names and parsing: see env.ts).
+import { MARKETPLACE_IDS, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
 import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
 import { createBiblioAdapter } from './biblio/client.ts';
 import { createPalletIqAdapter } from './palletiq/client.ts';
+import { abeBooksSim } from './abebooks/sandbox-format.ts';
+import { alibrisSim } from './alibris/sandbox-format.ts';
+import { biblioSim } from './biblio/sandbox-format.ts';
+import { palletIqSim } from './palletiq/sandbox-format.ts';
+import type { SimulatedFormat } from '../sandbox/formats/types.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
 
 export interface MarketplaceEntry {
@@ -16,6 +22,8 @@ export interface MarketplaceEntry {
   /** Requests per second when <PREFIX>_RATE_PER_SECOND is unset. */
   defaultRatePerSecond: number;
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
+  /** How the local sandbox speaks this marketplace's wire format. */
+  simulator: SimulatedFormat;
 }
 
 export const marketplaceRegistry = {
@@ -25,6 +33,7 @@ export const marketplaceRegistry = {
     productionBaseUrl: 'https://search2.abebooks.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createAbeBooksAdapter,
+    simulator: abeBooksSim,
   },
   biblio: {
     envPrefix: 'BIBLIO',
@@ -32,6 +41,7 @@ export const marketplaceRegistry = {
     productionBaseUrl: 'https://www.biblio.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createBiblioAdapter,
+    simulator: biblioSim,
   },
   alibris: {
     envPrefix: 'ALIBRIS',
@@ -42,6 +52,7 @@ export const marketplaceRegistry = {
     // Mashery's standard developer plan, which Alibris' portal used: 2 calls/s (5,000 a day).
     defaultRatePerSecond: 2,
     createAdapter: createAlibrisAdapter,
+    simulator: alibrisSim,
   },
   pallet_iq: {
     envPrefix: 'PALLETIQ',
@@ -50,15 +61,14 @@ export const marketplaceRegistry = {
     productionBaseUrl: 'https://api.palletiq.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createPalletIqAdapter,
+    simulator: palletIqSim,
   },
 } satisfies Record<MarketplaceId, MarketplaceEntry>;
 
 export type MarketplaceSettingsMap = Record<MarketplaceId, MarketplaceSettings>;
 
 export function createAdapters(settings: MarketplaceSettingsMap): Record<MarketplaceId, MarketplaceAdapter> {
-  return Object.fromEntries(
-    MARKETPLACE_IDS.map((id) => [id, marketplaceRegistry[id].createAdapter(settings[id])]),
-  ) as Record<MarketplaceId, MarketplaceAdapter>;
+  return byMarketplace((m) => marketplaceRegistry[m.id].createAdapter(settings[m.id]));
 }
 
 /** Marketplaces without a key: their prices come from the sandbox (or whatever BASE_URL points at). */

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
+import { MARKETPLACE_LIST, byMarketplace as byMarketplaceOf, type MarketplaceId } from '@app/domain/marketplaces';
 import { bookFor, listingsFor } from './catalog.ts';
 import { faultFor } from './faults.ts';
 import { SIMULATED_FORMATS, type SandboxReply } from './formats/index.ts';
@@ -40,16 +40,14 @@ export interface Sandbox {
 
 const VALID_ISBN = /^(\d{9}[\dX]|\d{13})$/i;
 const MAX_TIMES_KEPT = 32;
-const bySlug = new Map(MARKETPLACE_IDS.map((id) => [MARKETPLACES[id].slug, id]));
+const bySlug = new Map<string, MarketplaceId>(MARKETPLACE_LIST.map((m) => [m.slug, m.id]));
 
 export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const opts: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   const byResult = Object.fromEntries(
     (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [r, 0]),
   ) as Record<SandboxResult, number>;
-  const byMarketplace = Object.fromEntries(
-    MARKETPLACE_IDS.map((id) => [id, { requests: 0, firstAt: null as number | null, lastAt: null as number | null }]),
-  ) as SandboxStats['byMarketplace'];
+  const byMarketplace: SandboxStats['byMarketplace'] = byMarketplaceOf(() => ({ requests: 0, firstAt: null, lastAt: null }));
   /** Per marketplace:ISBN: how many requests so far (the attempt number) and when they came. */
   const seen = new Map<string, { count: number; times: number[] }>();
   let requests = 0;

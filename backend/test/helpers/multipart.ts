@@ -1,5 +1,6 @@
 // Builds multipart/form-data bodies for fastify.inject.
 import { randomBytes } from 'node:crypto';
+import { byMarketplace } from '@app/domain/marketplaces';
 
 export function multipartBody(fields: Record<string, string>, file?: { name: string; data: Buffer | string; field?: string }) {
   const boundary = `----test${randomBytes(8).toString('hex')}`;
@@ -16,4 +17,5 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const ALL_SOURCES = { abe_books: true, biblio: true, alibris: true, pallet_iq: true };
+/** A job config asking every marketplace. */
+export const ALL_SOURCES = byMarketplace(() => true);

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { AbeBooksDownloadCsvData, AbeBooksDownloadCsvErrors, AbeBooksDownloadCsvResponses, AbeBooksPriceLookupsData, AbeBooksPriceLookupsErrors, AbeBooksPriceLookupsResponses, AbeBooksReadOffersData, AbeBooksReadOffersErrors, AbeBooksReadOffersResponses, AbeBooksUploadFileData, AbeBooksUploadFileErrors, AbeBooksUploadFileResponses, AlibrisDownloadCsvData, AlibrisDownloadCsvErrors, AlibrisDownloadCsvResponses, AlibrisPriceLookupsData, AlibrisPriceLookupsErrors, AlibrisPriceLookupsResponses, AlibrisReadOffersData, AlibrisReadOffersErrors, AlibrisReadOffersResponses, AlibrisUploadFileData, AlibrisUploadFileErrors, AlibrisUploadFileResponses, BiblioDownloadCsvData, BiblioDownloadCsvErrors, BiblioDownloadCsvResponses, BiblioPriceLookupsData, BiblioPriceLookupsErrors, BiblioPriceLookupsResponses, BiblioReadOffersData, BiblioReadOffersErrors, BiblioReadOffersResponses, BiblioUploadFileData, BiblioUploadFileErrors, BiblioUploadFileResponses, CreateItemData, CreateItemResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, HealthCheckData, HealthCheckResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PalletIqDownloadCsvData, PalletIqDownloadCsvErrors, PalletIqDownloadCsvResponses, PalletIqPriceLookupsData, PalletIqPriceLookupsErrors, PalletIqPriceLookupsResponses, PalletIqReadOffersData, PalletIqReadOffersErrors, PalletIqReadOffersResponses, PalletIqUploadFileData, PalletIqUploadFileErrors, PalletIqUploadFileResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses } from './types.gen';
+import type { CreateItemData, CreateItemResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -187,54 +187,12 @@ export const uploadJobFile = <ThrowOnError extends boolean = true>(options: Opti
 });
 
 /**
- * Upload a spreadsheet as a job for Abe Books only
+ * Upload a spreadsheet as a job for this marketplace only
  */
-export const abeBooksUploadFile = <ThrowOnError extends boolean = true>(options: Options<AbeBooksUploadFileData, ThrowOnError>) => (options.client ?? client).post<AbeBooksUploadFileResponses, AbeBooksUploadFileErrors, ThrowOnError>({
+export const uploadMarketFile = <ThrowOnError extends boolean = true>(options: Options<UploadMarketFileData, ThrowOnError>) => (options.client ?? client).post<UploadMarketFileResponses, UploadMarketFileErrors, ThrowOnError>({
     ...formDataBodySerializer,
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/abe-books/upload-file',
-    ...options,
-    headers: {
-        'Content-Type': null,
-        ...options.headers
-    }
-});
-
-/**
- * Upload a spreadsheet as a job for Biblio only
- */
-export const biblioUploadFile = <ThrowOnError extends boolean = true>(options: Options<BiblioUploadFileData, ThrowOnError>) => (options.client ?? client).post<BiblioUploadFileResponses, BiblioUploadFileErrors, ThrowOnError>({
-    ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/biblio/upload-file',
-    ...options,
-    headers: {
-        'Content-Type': null,
-        ...options.headers
-    }
-});
-
-/**
- * Upload a spreadsheet as a job for Alibris only
- */
-export const alibrisUploadFile = <ThrowOnError extends boolean = true>(options: Options<AlibrisUploadFileData, ThrowOnError>) => (options.client ?? client).post<AlibrisUploadFileResponses, AlibrisUploadFileErrors, ThrowOnError>({
-    ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/alibris/upload-file',
-    ...options,
-    headers: {
-        'Content-Type': null,
-        ...options.headers
-    }
-});
-
-/**
- * Upload a spreadsheet as a job for PalletIQ only
- */
-export const palletIqUploadFile = <ThrowOnError extends boolean = true>(options: Options<PalletIqUploadFileData, ThrowOnError>) => (options.client ?? client).post<PalletIqUploadFileResponses, PalletIqUploadFileErrors, ThrowOnError>({
-    ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pallet-iq/upload-file',
+    url: '/api/v1/{market}/upload-file',
     ...options,
     headers: {
         'Content-Type': null,
@@ -267,9 +225,9 @@ export const downloadJobRejections = <ThrowOnError extends boolean = true>(optio
     ...options
 });
 
-export const abeBooksPriceLookups = <ThrowOnError extends boolean = true>(options: Options<AbeBooksPriceLookupsData, ThrowOnError>) => (options.client ?? client).post<AbeBooksPriceLookupsResponses, AbeBooksPriceLookupsErrors, ThrowOnError>({
+export const priceLookups = <ThrowOnError extends boolean = true>(options: Options<PriceLookupsData, ThrowOnError>) => (options.client ?? client).post<PriceLookupsResponses, PriceLookupsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/abe-books/price-lookups',
+    url: '/api/v1/{market}/price-lookups',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -277,9 +235,9 @@ export const abeBooksPriceLookups = <ThrowOnError extends boolean = true>(option
     }
 });
 
-export const abeBooksDownloadCsv = <ThrowOnError extends boolean = true>(options: Options<AbeBooksDownloadCsvData, ThrowOnError>) => (options.client ?? client).post<AbeBooksDownloadCsvResponses, AbeBooksDownloadCsvErrors, ThrowOnError>({
+export const downloadPriceLookupsCsv = <ThrowOnError extends boolean = true>(options: Options<DownloadPriceLookupsCsvData, ThrowOnError>) => (options.client ?? client).post<DownloadPriceLookupsCsvResponses, DownloadPriceLookupsCsvErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/abe-books/price-lookups/download-csv',
+    url: '/api/v1/{market}/price-lookups/download-csv',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -287,86 +245,8 @@ export const abeBooksDownloadCsv = <ThrowOnError extends boolean = true>(options
     }
 });
 
-export const abeBooksReadOffers = <ThrowOnError extends boolean = true>(options: Options<AbeBooksReadOffersData, ThrowOnError>) => (options.client ?? client).get<AbeBooksReadOffersResponses, AbeBooksReadOffersErrors, ThrowOnError>({
+export const readLookupOffers = <ThrowOnError extends boolean = true>(options: Options<ReadLookupOffersData, ThrowOnError>) => (options.client ?? client).get<ReadLookupOffersResponses, ReadLookupOffersErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/abe-books/price-lookups/{id}/offers',
-    ...options
-});
-
-export const biblioPriceLookups = <ThrowOnError extends boolean = true>(options: Options<BiblioPriceLookupsData, ThrowOnError>) => (options.client ?? client).post<BiblioPriceLookupsResponses, BiblioPriceLookupsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/biblio/price-lookups',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const biblioDownloadCsv = <ThrowOnError extends boolean = true>(options: Options<BiblioDownloadCsvData, ThrowOnError>) => (options.client ?? client).post<BiblioDownloadCsvResponses, BiblioDownloadCsvErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/biblio/price-lookups/download-csv',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const biblioReadOffers = <ThrowOnError extends boolean = true>(options: Options<BiblioReadOffersData, ThrowOnError>) => (options.client ?? client).get<BiblioReadOffersResponses, BiblioReadOffersErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/biblio/price-lookups/{id}/offers',
-    ...options
-});
-
-export const alibrisPriceLookups = <ThrowOnError extends boolean = true>(options: Options<AlibrisPriceLookupsData, ThrowOnError>) => (options.client ?? client).post<AlibrisPriceLookupsResponses, AlibrisPriceLookupsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/alibris/price-lookups',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const alibrisDownloadCsv = <ThrowOnError extends boolean = true>(options: Options<AlibrisDownloadCsvData, ThrowOnError>) => (options.client ?? client).post<AlibrisDownloadCsvResponses, AlibrisDownloadCsvErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/alibris/price-lookups/download-csv',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const alibrisReadOffers = <ThrowOnError extends boolean = true>(options: Options<AlibrisReadOffersData, ThrowOnError>) => (options.client ?? client).get<AlibrisReadOffersResponses, AlibrisReadOffersErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/alibris/price-lookups/{id}/offers',
-    ...options
-});
-
-export const palletIqPriceLookups = <ThrowOnError extends boolean = true>(options: Options<PalletIqPriceLookupsData, ThrowOnError>) => (options.client ?? client).post<PalletIqPriceLookupsResponses, PalletIqPriceLookupsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pallet-iq/price-lookups',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const palletIqDownloadCsv = <ThrowOnError extends boolean = true>(options: Options<PalletIqDownloadCsvData, ThrowOnError>) => (options.client ?? client).post<PalletIqDownloadCsvResponses, PalletIqDownloadCsvErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pallet-iq/price-lookups/download-csv',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const palletIqReadOffers = <ThrowOnError extends boolean = true>(options: Options<PalletIqReadOffersData, ThrowOnError>) => (options.client ?? client).get<PalletIqReadOffersResponses, PalletIqReadOffersErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pallet-iq/price-lookups/{id}/offers',
+    url: '/api/v1/{market}/price-lookups/{id}/offers',
     ...options
 });

@@ -118,6 +118,11 @@ export type FiltersBodyInput = {
     filters?: Array<FilterInput>;
 };
 
+/**
+ * The marketplace: its URL segment
+ */
+export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
+
 export type SourceProgressInput = {
     enabled: boolean;
     total_isbns: number;
@@ -177,12 +182,6 @@ export type JobCreatedInput = {
     rejections_truncated: boolean;
 };
 
-export type ExportBodyInput = {
-    filters?: Array<FilterInput>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
-};
-
 export type AbeBooksPriceLookupInput = {
     id: number;
     isbn: string;
@@ -205,23 +204,6 @@ export type AbeBooksPriceLookupInput = {
     vendor_name: string | null;
     retry_at: unknown;
     retry_reason: string | null;
-};
-
-export type AbeBooksPriceLookupsInput = {
-    data: Array<AbeBooksPriceLookupInput>;
-    count: number;
-    count_exact: boolean;
-};
-
-export type AbeBooksOffersInput = {
-    id: number;
-    isbn: string;
-    lookup_status: string;
-    last_error: string | null;
-    attempts: number;
-    offers: Array<{
-        [key: string]: unknown;
-    }>;
 };
 
 export type BiblioPriceLookupInput = {
@@ -298,23 +280,6 @@ export type BiblioPriceLookupInput = {
     retry_reason: string | null;
 };
 
-export type BiblioPriceLookupsInput = {
-    data: Array<BiblioPriceLookupInput>;
-    count: number;
-    count_exact: boolean;
-};
-
-export type BiblioOffersInput = {
-    id: number;
-    isbn: string;
-    lookup_status: string;
-    last_error: string | null;
-    attempts: number;
-    offers: Array<{
-        [key: string]: unknown;
-    }>;
-};
-
 export type AlibrisPriceLookupInput = {
     isbn: string;
     input_filename: string | null;
@@ -331,23 +296,6 @@ export type AlibrisPriceLookupInput = {
     author: string | null;
     retry_at: unknown;
     retry_reason: string | null;
-};
-
-export type AlibrisPriceLookupsInput = {
-    data: Array<AlibrisPriceLookupInput>;
-    count: number;
-    count_exact: boolean;
-};
-
-export type AlibrisOffersInput = {
-    id: number;
-    isbn: string;
-    lookup_status: string;
-    last_error: string | null;
-    attempts: number;
-    offers: Array<{
-        [key: string]: unknown;
-    }>;
 };
 
 export type PalletIqPriceLookupInput = {
@@ -369,13 +317,13 @@ export type PalletIqPriceLookupInput = {
     retry_reason: string | null;
 };
 
-export type PalletIqPriceLookupsInput = {
-    data: Array<PalletIqPriceLookupInput>;
+export type PriceLookupsInput = {
+    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput>;
     count: number;
     count_exact: boolean;
 };
 
-export type PalletIqOffersInput = {
+export type LookupOffersInput = {
     id: number;
     isbn: string;
     lookup_status: string;
@@ -384,6 +332,12 @@ export type PalletIqOffersInput = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+};
+
+export type ExportBodyInput = {
+    filters?: Array<FilterInput>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
 };
 
 export type Message = {
@@ -500,6 +454,11 @@ export type FiltersBody = {
     filters: Array<Filter>;
 };
 
+/**
+ * The marketplace: its URL segment
+ */
+export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
+
 export type SourceProgress = {
     enabled: boolean;
     total_isbns: number;
@@ -559,12 +518,6 @@ export type JobCreated = {
     rejections_truncated: boolean;
 };
 
-export type ExportBody = {
-    filters: Array<Filter>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
-};
-
 export type AbeBooksPriceLookup = {
     id: number;
     isbn: string;
@@ -587,23 +540,6 @@ export type AbeBooksPriceLookup = {
     vendor_name: string | null;
     retry_at: string | null;
     retry_reason: string | null;
-};
-
-export type AbeBooksPriceLookups = {
-    data: Array<AbeBooksPriceLookup>;
-    count: number;
-    count_exact: boolean;
-};
-
-export type AbeBooksOffers = {
-    id: number;
-    isbn: string;
-    lookup_status: string;
-    last_error: string | null;
-    attempts: number;
-    offers: Array<{
-        [key: string]: unknown;
-    }>;
 };
 
 export type BiblioPriceLookup = {
@@ -680,23 +616,6 @@ export type BiblioPriceLookup = {
     retry_reason: string | null;
 };
 
-export type BiblioPriceLookups = {
-    data: Array<BiblioPriceLookup>;
-    count: number;
-    count_exact: boolean;
-};
-
-export type BiblioOffers = {
-    id: number;
-    isbn: string;
-    lookup_status: string;
-    last_error: string | null;
-    attempts: number;
-    offers: Array<{
-        [key: string]: unknown;
-    }>;
-};
-
 export type AlibrisPriceLookup = {
     isbn: string;
     input_filename: string | null;
@@ -713,23 +632,6 @@ export type AlibrisPriceLookup = {
     author: string | null;
     retry_at: string | null;
     retry_reason: string | null;
-};
-
-export type AlibrisPriceLookups = {
-    data: Array<AlibrisPriceLookup>;
-    count: number;
-    count_exact: boolean;
-};
-
-export type AlibrisOffers = {
-    id: number;
-    isbn: string;
-    lookup_status: string;
-    last_error: string | null;
-    attempts: number;
-    offers: Array<{
-        [key: string]: unknown;
-    }>;
 };
 
 export type PalletIqPriceLookup = {
@@ -751,13 +653,13 @@ export type PalletIqPriceLookup = {
     retry_reason: string | null;
 };
 
-export type PalletIqPriceLookups = {
-    data: Array<PalletIqPriceLookup>;
+export type PriceLookups = {
+    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup>;
     count: number;
     count_exact: boolean;
 };
 
-export type PalletIqOffers = {
+export type LookupOffers = {
     id: number;
     isbn: string;
     lookup_status: string;
@@ -766,6 +668,12 @@ export type PalletIqOffers = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+};
+
+export type ExportBody = {
+    filters: Array<Filter>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
 };
 
 export type LoginAccessTokenData = {
@@ -1317,7 +1225,7 @@ export type UploadJobFileResponses = {
 
 export type UploadJobFileResponse = UploadJobFileResponses[keyof UploadJobFileResponses];
 
-export type AbeBooksUploadFileData = {
+export type UploadMarketFileData = {
     body: {
         /**
          * A .csv, .xlsx or .xls spreadsheet of ISBNs
@@ -1328,12 +1236,14 @@ export type AbeBooksUploadFileData = {
          */
         name?: string;
     };
-    path?: never;
+    path: {
+        market: MarketSlugInput;
+    };
     query?: never;
-    url: '/api/v1/abe-books/upload-file';
+    url: '/api/v1/{market}/upload-file';
 };
 
-export type AbeBooksUploadFileErrors = {
+export type UploadMarketFileErrors = {
     /**
      * Default Response
      */
@@ -1348,142 +1258,16 @@ export type AbeBooksUploadFileErrors = {
     429: HttpError;
 };
 
-export type AbeBooksUploadFileError = AbeBooksUploadFileErrors[keyof AbeBooksUploadFileErrors];
+export type UploadMarketFileError = UploadMarketFileErrors[keyof UploadMarketFileErrors];
 
-export type AbeBooksUploadFileResponses = {
+export type UploadMarketFileResponses = {
     /**
      * Default Response
      */
     200: JobCreated;
 };
 
-export type AbeBooksUploadFileResponse = AbeBooksUploadFileResponses[keyof AbeBooksUploadFileResponses];
-
-export type BiblioUploadFileData = {
-    body: {
-        /**
-         * A .csv, .xlsx or .xls spreadsheet of ISBNs
-         */
-        file: Blob | File;
-        /**
-         * Job name (default: the current ISO timestamp)
-         */
-        name?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/v1/biblio/upload-file';
-};
-
-export type BiblioUploadFileErrors = {
-    /**
-     * Default Response
-     */
-    413: HttpError;
-    /**
-     * Default Response
-     */
-    422: HttpError;
-    /**
-     * Default Response
-     */
-    429: HttpError;
-};
-
-export type BiblioUploadFileError = BiblioUploadFileErrors[keyof BiblioUploadFileErrors];
-
-export type BiblioUploadFileResponses = {
-    /**
-     * Default Response
-     */
-    200: JobCreated;
-};
-
-export type BiblioUploadFileResponse = BiblioUploadFileResponses[keyof BiblioUploadFileResponses];
-
-export type AlibrisUploadFileData = {
-    body: {
-        /**
-         * A .csv, .xlsx or .xls spreadsheet of ISBNs
-         */
-        file: Blob | File;
-        /**
-         * Job name (default: the current ISO timestamp)
-         */
-        name?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/v1/alibris/upload-file';
-};
-
-export type AlibrisUploadFileErrors = {
-    /**
-     * Default Response
-     */
-    413: HttpError;
-    /**
-     * Default Response
-     */
-    422: HttpError;
-    /**
-     * Default Response
-     */
-    429: HttpError;
-};
-
-export type AlibrisUploadFileError = AlibrisUploadFileErrors[keyof AlibrisUploadFileErrors];
-
-export type AlibrisUploadFileResponses = {
-    /**
-     * Default Response
-     */
-    200: JobCreated;
-};
-
-export type AlibrisUploadFileResponse = AlibrisUploadFileResponses[keyof AlibrisUploadFileResponses];
-
-export type PalletIqUploadFileData = {
-    body: {
-        /**
-         * A .csv, .xlsx or .xls spreadsheet of ISBNs
-         */
-        file: Blob | File;
-        /**
-         * Job name (default: the current ISO timestamp)
-         */
-        name?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/v1/pallet-iq/upload-file';
-};
-
-export type PalletIqUploadFileErrors = {
-    /**
-     * Default Response
-     */
-    413: HttpError;
-    /**
-     * Default Response
-     */
-    422: HttpError;
-    /**
-     * Default Response
-     */
-    429: HttpError;
-};
-
-export type PalletIqUploadFileError = PalletIqUploadFileErrors[keyof PalletIqUploadFileErrors];
-
-export type PalletIqUploadFileResponses = {
-    /**
-     * Default Response
-     */
-    200: JobCreated;
-};
-
-export type PalletIqUploadFileResponse = PalletIqUploadFileResponses[keyof PalletIqUploadFileResponses];
+export type UploadMarketFileResponse = UploadMarketFileResponses[keyof UploadMarketFileResponses];
 
 export type ListJobsData = {
     body: FiltersBodyInput;
@@ -1564,335 +1348,94 @@ export type DownloadJobRejectionsResponses = {
     /**
      * CSV file
      */
-    200: string;
+    200: Blob | File;
 };
 
 export type DownloadJobRejectionsResponse = DownloadJobRejectionsResponses[keyof DownloadJobRejectionsResponses];
 
-export type AbeBooksPriceLookupsData = {
+export type PriceLookupsData = {
     body: FiltersBodyInput;
-    path?: never;
+    path: {
+        market: MarketSlugInput;
+    };
     query?: {
         skip?: number;
         limit?: number;
         sort_by?: string;
         sort_direction?: 'asc' | 'desc';
     };
-    url: '/api/v1/abe-books/price-lookups';
+    url: '/api/v1/{market}/price-lookups';
 };
 
-export type AbeBooksPriceLookupsErrors = {
+export type PriceLookupsErrors = {
     /**
      * Default Response
      */
     422: HttpError;
 };
 
-export type AbeBooksPriceLookupsError = AbeBooksPriceLookupsErrors[keyof AbeBooksPriceLookupsErrors];
+export type PriceLookupsError = PriceLookupsErrors[keyof PriceLookupsErrors];
 
-export type AbeBooksPriceLookupsResponses = {
+export type PriceLookupsResponses = {
     /**
      * Default Response
      */
-    200: AbeBooksPriceLookups;
+    200: PriceLookups;
 };
 
-export type AbeBooksPriceLookupsResponse = AbeBooksPriceLookupsResponses[keyof AbeBooksPriceLookupsResponses];
+export type PriceLookupsResponse = PriceLookupsResponses[keyof PriceLookupsResponses];
 
-export type AbeBooksDownloadCsvData = {
+export type DownloadPriceLookupsCsvData = {
     body: ExportBodyInput;
-    path?: never;
+    path: {
+        market: MarketSlugInput;
+    };
     query?: never;
-    url: '/api/v1/abe-books/price-lookups/download-csv';
+    url: '/api/v1/{market}/price-lookups/download-csv';
 };
 
-export type AbeBooksDownloadCsvErrors = {
+export type DownloadPriceLookupsCsvErrors = {
     /**
      * Default Response
      */
     422: HttpError;
 };
 
-export type AbeBooksDownloadCsvError = AbeBooksDownloadCsvErrors[keyof AbeBooksDownloadCsvErrors];
+export type DownloadPriceLookupsCsvError = DownloadPriceLookupsCsvErrors[keyof DownloadPriceLookupsCsvErrors];
 
-export type AbeBooksDownloadCsvResponses = {
+export type DownloadPriceLookupsCsvResponses = {
     /**
      * CSV of the filtered lookups
      */
-    200: string;
+    200: Blob | File;
 };
 
-export type AbeBooksDownloadCsvResponse = AbeBooksDownloadCsvResponses[keyof AbeBooksDownloadCsvResponses];
+export type DownloadPriceLookupsCsvResponse = DownloadPriceLookupsCsvResponses[keyof DownloadPriceLookupsCsvResponses];
 
-export type AbeBooksReadOffersData = {
+export type ReadLookupOffersData = {
     body?: never;
     path: {
+        market: MarketSlugInput;
         id: number;
     };
     query?: never;
-    url: '/api/v1/abe-books/price-lookups/{id}/offers';
+    url: '/api/v1/{market}/price-lookups/{id}/offers';
 };
 
-export type AbeBooksReadOffersErrors = {
+export type ReadLookupOffersErrors = {
     /**
      * Default Response
      */
     404: HttpError;
 };
 
-export type AbeBooksReadOffersError = AbeBooksReadOffersErrors[keyof AbeBooksReadOffersErrors];
+export type ReadLookupOffersError = ReadLookupOffersErrors[keyof ReadLookupOffersErrors];
 
-export type AbeBooksReadOffersResponses = {
+export type ReadLookupOffersResponses = {
     /**
      * Default Response
      */
-    200: AbeBooksOffers;
+    200: LookupOffers;
 };
 
-export type AbeBooksReadOffersResponse = AbeBooksReadOffersResponses[keyof AbeBooksReadOffersResponses];
-
-export type BiblioPriceLookupsData = {
-    body: FiltersBodyInput;
-    path?: never;
-    query?: {
-        skip?: number;
-        limit?: number;
-        sort_by?: string;
-        sort_direction?: 'asc' | 'desc';
-    };
-    url: '/api/v1/biblio/price-lookups';
-};
-
-export type BiblioPriceLookupsErrors = {
-    /**
-     * Default Response
-     */
-    422: HttpError;
-};
-
-export type BiblioPriceLookupsError = BiblioPriceLookupsErrors[keyof BiblioPriceLookupsErrors];
-
-export type BiblioPriceLookupsResponses = {
-    /**
-     * Default Response
-     */
-    200: BiblioPriceLookups;
-};
-
-export type BiblioPriceLookupsResponse = BiblioPriceLookupsResponses[keyof BiblioPriceLookupsResponses];
-
-export type BiblioDownloadCsvData = {
-    body: ExportBodyInput;
-    path?: never;
-    query?: never;
-    url: '/api/v1/biblio/price-lookups/download-csv';
-};
-
-export type BiblioDownloadCsvErrors = {
-    /**
-     * Default Response
-     */
-    422: HttpError;
-};
-
-export type BiblioDownloadCsvError = BiblioDownloadCsvErrors[keyof BiblioDownloadCsvErrors];
-
-export type BiblioDownloadCsvResponses = {
-    /**
-     * CSV of the filtered lookups
-     */
-    200: string;
-};
-
-export type BiblioDownloadCsvResponse = BiblioDownloadCsvResponses[keyof BiblioDownloadCsvResponses];
-
-export type BiblioReadOffersData = {
-    body?: never;
-    path: {
-        id: number;
-    };
-    query?: never;
-    url: '/api/v1/biblio/price-lookups/{id}/offers';
-};
-
-export type BiblioReadOffersErrors = {
-    /**
-     * Default Response
-     */
-    404: HttpError;
-};
-
-export type BiblioReadOffersError = BiblioReadOffersErrors[keyof BiblioReadOffersErrors];
-
-export type BiblioReadOffersResponses = {
-    /**
-     * Default Response
-     */
-    200: BiblioOffers;
-};
-
-export type BiblioReadOffersResponse = BiblioReadOffersResponses[keyof BiblioReadOffersResponses];
-
-export type AlibrisPriceLookupsData = {
-    body: FiltersBodyInput;
-    path?: never;
-    query?: {
-        skip?: number;
-        limit?: number;
-        sort_by?: string;
-        sort_direction?: 'asc' | 'desc';
-    };
-    url: '/api/v1/alibris/price-lookups';
-};
-
-export type AlibrisPriceLookupsErrors = {
-    /**
-     * Default Response
-     */
-    422: HttpError;
-};
-
-export type AlibrisPriceLookupsError = AlibrisPriceLookupsErrors[keyof AlibrisPriceLookupsErrors];
-
-export type AlibrisPriceLookupsResponses = {
-    /**
-     * Default Response
-     */
-    200: AlibrisPriceLookups;
-};
-
-export type AlibrisPriceLookupsResponse = AlibrisPriceLookupsResponses[keyof AlibrisPriceLookupsResponses];
-
-export type AlibrisDownloadCsvData = {
-    body: ExportBodyInput;
-    path?: never;
-    query?: never;
-    url: '/api/v1/alibris/price-lookups/download-csv';
-};
-
-export type AlibrisDownloadCsvErrors = {
-    /**
-     * Default Response
-     */
-    422: HttpError;
-};
-
-export type AlibrisDownloadCsvError = AlibrisDownloadCsvErrors[keyof AlibrisDownloadCsvErrors];
-
-export type AlibrisDownloadCsvResponses = {
-    /**
-     * CSV of the filtered lookups
-     */
-    200: string;
-};
-
-export type AlibrisDownloadCsvResponse = AlibrisDownloadCsvResponses[keyof AlibrisDownloadCsvResponses];
-
-export type AlibrisReadOffersData = {
-    body?: never;
-    path: {
-        id: number;
-    };
-    query?: never;
-    url: '/api/v1/alibris/price-lookups/{id}/offers';
-};
-
-export type AlibrisReadOffersErrors = {
-    /**
-     * Default Response
-     */
-    404: HttpError;
-};
-
-export type AlibrisReadOffersError = AlibrisReadOffersErrors[keyof AlibrisReadOffersErrors];
-
-export type AlibrisReadOffersResponses = {
-    /**
-     * Default Response
-     */
-    200: AlibrisOffers;
-};
-
-export type AlibrisReadOffersResponse = AlibrisReadOffersResponses[keyof AlibrisReadOffersResponses];
-
-export type PalletIqPriceLookupsData = {
-    body: FiltersBodyInput;
-    path?: never;
-    query?: {
-        skip?: number;
-        limit?: number;
-        sort_by?: string;
-        sort_direction?: 'asc' | 'desc';
-    };
-    url: '/api/v1/pallet-iq/price-lookups';
-};
-
-export type PalletIqPriceLookupsErrors = {
-    /**
-     * Default Response
-     */
-    422: HttpError;
-};
-
-export type PalletIqPriceLookupsError = PalletIqPriceLookupsErrors[keyof PalletIqPriceLookupsErrors];
-
-export type PalletIqPriceLookupsResponses = {
-    /**
-     * Default Response
-     */
-    200: PalletIqPriceLookups;
-};
-
-export type PalletIqPriceLookupsResponse = PalletIqPriceLookupsResponses[keyof PalletIqPriceLookupsResponses];
-
-export type PalletIqDownloadCsvData = {
-    body: ExportBodyInput;
-    path?: never;
-    query?: never;
-    url: '/api/v1/pallet-iq/price-lookups/download-csv';
-};
-
-export type PalletIqDownloadCsvErrors = {
-    /**
-     * Default Response
-     */
-    422: HttpError;
-};
-
-export type PalletIqDownloadCsvError = PalletIqDownloadCsvErrors[keyof PalletIqDownloadCsvErrors];
-
-export type PalletIqDownloadCsvResponses = {
-    /**
-     * CSV of the filtered lookups
-     */
-    200: string;
-};
-
-export type PalletIqDownloadCsvResponse = PalletIqDownloadCsvResponses[keyof PalletIqDownloadCsvResponses];
-
-export type PalletIqReadOffersData = {
-    body?: never;
-    path: {
-        id: number;
-    };
-    query?: never;
-    url: '/api/v1/pallet-iq/price-lookups/{id}/offers';
-};
-
-export type PalletIqReadOffersErrors = {
-    /**
-     * Default Response
-     */
-    404: HttpError;
-};
-
-export type PalletIqReadOffersError = PalletIqReadOffersErrors[keyof PalletIqReadOffersErrors];
-
-export type PalletIqReadOffersResponses = {
-    /**
-     * Default Response
-     */
-    200: PalletIqOffers;
-};
-
-export type PalletIqReadOffersResponse = PalletIqReadOffersResponses[keyof PalletIqReadOffersResponses];
+export type ReadLookupOffersResponse = ReadLookupOffersResponses[keyof ReadLookupOffersResponses];

@@ -1,21 +1,14 @@
-// The generated client's calls for each marketplace, looked up by id so one page component
-// serves all four. Rows are read through the field table, so they are typed loosely here.
-import type { MarketplaceId } from '@app/domain/marketplaces';
-import * as sdk from '../client/sdk.gen';
+// The generated client's calls for one marketplace: the API has one operation per action with the
+// marketplace as {market}, so one page component serves every marketplace in the registry.
+import type { MarketplaceSlug } from '@app/domain/marketplaces';
 import type { Filter } from '@app/domain/fields';
-import type { JobCreated } from '../client/types.gen';
+import { downloadPriceLookupsCsv, priceLookups, readLookupOffers, uploadMarketFile } from '../client/sdk.gen';
+import type { JobCreated, LookupOffers, PriceLookups } from '../client/types.gen';
 import type { SortState } from './sort';
 
-export type LookupRow = Record<string, unknown> & { id: number };
-
-export interface LookupOffers {
-  id: number;
-  isbn: string;
-  lookup_status: string;
-  last_error: string | null;
-  attempts: number;
-  offers: Record<string, unknown>[];
-}
+/** A lookup row of any marketplace; its columns are read through the marketplace's field table. */
+export type LookupRow = PriceLookups['data'][number];
+export type { LookupOffers };
 
 export interface ListArgs extends SortState {
   skip: number;
@@ -25,59 +18,27 @@ export interface ListArgs extends SortState {
 }
 
 export interface MarketplaceApi {
-  list(args: ListArgs): Promise<{ data: LookupRow[]; count: number }>;
+  list(args: ListArgs): Promise<PriceLookups>;
   /** The CSV as a Blob and the server's Content-Disposition header. */
   downloadCsv(args: SortState & { filters: Filter[] }): Promise<{ blob: Blob; disposition: string | null }>;
   readOffers(id: number, signal?: AbortSignal): Promise<LookupOffers>;
   uploadFile(file: File): Promise<JobCreated>;
 }
 
-type Calls = {
-  list: typeof sdk.abeBooksPriceLookups;
-  csv: typeof sdk.abeBooksDownloadCsv;
-  offers: typeof sdk.abeBooksReadOffers;
-  upload: typeof sdk.abeBooksUploadFile;
-};
-
-// The four sets have the same shapes apart from the row type; one cast per marketplace.
-const CALLS: Record<MarketplaceId, Calls> = {
-  abe_books: { list: sdk.abeBooksPriceLookups, csv: sdk.abeBooksDownloadCsv, offers: sdk.abeBooksReadOffers, upload: sdk.abeBooksUploadFile },
-  biblio: {
-    list: sdk.biblioPriceLookups as unknown as Calls['list'],
-    csv: sdk.biblioDownloadCsv as unknown as Calls['csv'],
-    offers: sdk.biblioReadOffers as unknown as Calls['offers'],
-    upload: sdk.biblioUploadFile as unknown as Calls['upload'],
-  },
-  alibris: {
-    list: sdk.alibrisPriceLookups as unknown as Calls['list'],
-    csv: sdk.alibrisDownloadCsv as unknown as Calls['csv'],
-    offers: sdk.alibrisReadOffers as unknown as Calls['offers'],
-    upload: sdk.alibrisUploadFile as unknown as Calls['upload'],
-  },
-  pallet_iq: {
-    list: sdk.palletIqPriceLookups as unknown as Calls['list'],
-    csv: sdk.palletIqDownloadCsv as unknown as Calls['csv'],
-    offers: sdk.palletIqReadOffers as unknown as Calls['offers'],
-    upload: sdk.palletIqUploadFile as unknown as Calls['upload'],
-  },
-};
-
-export function marketplaceApi(id: MarketplaceId): MarketplaceApi {
-  const c = CALLS[id];
+export function marketplaceApi(market: MarketplaceSlug): MarketplaceApi {
   return {
     async list({ skip, limit, filters, sort_by, sort_direction, signal }) {
-      const { data } = await c.list({ query: { skip, limit, sort_by, sort_direction }, body: { filters }, signal });
-      return data as unknown as { data: LookupRow[]; count: number };
+      return (await priceLookups({ path: { market }, query: { skip, limit, sort_by, sort_direction }, body: { filters }, signal })).data;
     },
     async downloadCsv({ filters, sort_by, sort_direction }) {
-      const { data, response } = await c.csv({ body: { filters, sort_by, sort_direction }, parseAs: 'blob' });
-      return { blob: data as unknown as Blob, disposition: response.headers.get('content-disposition') };
+      const { data, response } = await downloadPriceLookupsCsv({ path: { market }, body: { filters, sort_by, sort_direction }, parseAs: 'blob' });
+      return { blob: data, disposition: response.headers.get('content-disposition') };
     },
     async readOffers(id, signal) {
-      return (await c.offers({ path: { id }, signal })).data as LookupOffers;
+      return (await readLookupOffers({ path: { market, id }, signal })).data;
     },
     async uploadFile(file) {
-      return (await c.upload({ body: { file } })).data;
+      return (await uploadMarketFile({ path: { market }, body: { file } })).data;
     },
   };
 }

@@ -1,5 +1,6 @@
 // What a jobs-table source cell shows (spec §4): percent, its colour and 'N left', or N/A.
 import { progressColor, progressPercent } from '@app/domain/status';
+import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
 import type { SourceProgress } from '../client/types.gen';
 
 export interface SourceCell {
@@ -18,6 +19,6 @@ export function sourceCell(p: SourceProgress): SourceCell | null {
 }
 
 /** True while an enabled source still has lookups to do: the jobs table keeps polling. */
-export function hasUnfinishedLookups(jobs: readonly Record<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq', SourceProgress>[] | undefined): boolean {
-  return !!jobs?.some((j) => [j.abe_books, j.biblio, j.alibris, j.pallet_iq].some((p) => p.enabled && p.processed_isbns < p.total_isbns));
+export function hasUnfinishedLookups(jobs: readonly Record<MarketplaceId, SourceProgress>[] | undefined): boolean {
+  return !!jobs?.some((j) => MARKETPLACE_IDS.some((id) => j[id].enabled && j[id].processed_isbns < j[id].total_isbns));
 }

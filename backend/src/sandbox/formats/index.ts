@@ -1,15 +1,7 @@
-import type { MarketplaceId } from '@app/domain/marketplaces';
-import { abeBooksSim } from './abebooks.ts';
-import { alibrisSim } from './alibris.ts';
-import { biblioSim } from './biblio.ts';
-import { palletIqSim } from './palletiq.ts';
-import type { SimulatedFormat } from './types.ts';
+// The wire format the sandbox speaks for each marketplace, from the marketplace registry.
+import { byMarketplace } from '@app/domain/marketplaces';
+import { marketplaceRegistry } from '../../marketplaces/registry.ts';
 
-export const SIMULATED_FORMATS = {
-  abe_books: abeBooksSim,
-  biblio: biblioSim,
-  alibris: alibrisSim,
-  pallet_iq: palletIqSim,
-} satisfies Record<MarketplaceId, SimulatedFormat>;
+export const SIMULATED_FORMATS = byMarketplace((m) => marketplaceRegistry[m.id].simulator);
 
 export type { SandboxReply, SimulatedFormat } from './types.ts';

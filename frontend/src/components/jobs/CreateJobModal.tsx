@@ -1,6 +1,6 @@
 // Create Job (spec §2, §5): a name (default: now as ISO), a spreadsheet and the sources to ask.
 import { FORM_MODE } from '../../lib/form-mode';
-import { MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import { MARKETPLACE_LIST, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
 import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { UploadDialog } from '../uploads/UploadDialog';
 
 type Values = { name: string; file: File | null } & Record<MarketplaceId, boolean>;
 
-const blank = (): Values => ({ name: new Date().toISOString(), file: null, abe_books: false, biblio: false, alibris: false, pallet_iq: false });
+const blank = (): Values => ({ name: new Date().toISOString(), file: null, ...byMarketplace(() => false) });
 
 export function CreateJobModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const form = useForm<Values>({ mode: FORM_MODE, defaultValues: blank() });

@@ -9,9 +9,6 @@ import { encodeFilters, jobIdFilter } from '../../lib/filters';
 import { sourceCell, type SourceCell } from '../../lib/progress';
 import { OrNA } from '../common/EmptyValue';
 
-// The four marketplace routes share one search schema; any of their paths types the link.
-type MarketplacePath = '/abe-books';
-
 // Mantine's default yellow (shade 6) is amber beside orange; a lighter shade reads as yellow at a
 // glance. The percent beside the bar stays in body text colour: coloured small text fails contrast.
 const BAR_SHADE: Record<SourceCell['color'], string> = { green: 'green.6', blue: 'blue.6', yellow: 'yellow.4', orange: 'orange.7', red: 'red.7' };
@@ -34,7 +31,7 @@ export function SourceProgressCell({ jobId, marketplace, progress }: { jobId: nu
         <Anchor
           size="sm"
           aria-label={`View ${marketplace.label} lookups of job ${jobId}`}
-          renderRoot={(props) => <Link {...props} to={`/${marketplace.slug}` as MarketplacePath} search={{ page: 1, filters: encodeFilters([jobIdFilter(jobId)]) }} />}
+          renderRoot={(props) => <Link {...props} to={`/${marketplace.slug}`} search={{ page: 1, filters: encodeFilters([jobIdFilter(jobId)]) }} />}
         >
           View
         </Anchor>

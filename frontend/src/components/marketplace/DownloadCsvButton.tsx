@@ -12,7 +12,7 @@ import type { SortState } from '../../lib/sort';
 export function DownloadCsvButton({ marketplace, filters, sort }: { marketplace: MarketplaceInfo; filters: Filter[]; sort: SortState }) {
   const download = useMutation({
     mutationFn: async () => {
-      const { blob, disposition } = await marketplaceApi(marketplace.id).downloadCsv({ filters, ...sort });
+      const { blob, disposition } = await marketplaceApi(marketplace.slug).downloadCsv({ filters, ...sort });
       saveFile(blob, filenameFromDisposition(disposition) ?? csvFilename(marketplace.csvPrefix));
     },
     meta: { toastOnError: false },

@@ -89,7 +89,7 @@ export function OffersDrawer({
   row?: Record<string, unknown>;
   onClose: () => void;
 }) {
-  const api = useMemo(() => marketplaceApi(marketplace.id), [marketplace.id]);
+  const api = useMemo(() => marketplaceApi(marketplace.slug), [marketplace.slug]);
   const query = useQuery({
     queryKey: ['lookups', marketplace.id, 'offers', lookupId],
     queryFn: ({ signal }) => api.readOffers(lookupId!, signal),

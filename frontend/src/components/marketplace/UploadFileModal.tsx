@@ -13,7 +13,7 @@ import { UploadDialog } from '../uploads/UploadDialog';
 
 export function UploadFileButton({ marketplace }: { marketplace: MarketplaceInfo }) {
   const [opened, modal] = useDisclosure(false);
-  const api = useMemo(() => marketplaceApi(marketplace.id), [marketplace.id]);
+  const api = useMemo(() => marketplaceApi(marketplace.slug), [marketplace.slug]);
   const form = useForm<{ file: File | null }>({ mode: FORM_MODE, defaultValues: { file: null } });
   const upload = useUploadJob(({ file }: { file: File | null }) => api.uploadFile(file!));
 

@@ -14,7 +14,7 @@ export const LOOKUPS_POLL_MS = 5000;
 const unfinished = (rows: LookupRow[] | undefined) => !!rows?.some((r) => !FINISHED_STATUSES.includes(r.lookup_status as LookupStatus));
 
 export function useLookups(m: MarketplaceInfo, { page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }) {
-  const api = useMemo(() => marketplaceApi(m.id), [m.id]);
+  const api = useMemo(() => marketplaceApi(m.slug), [m.slug]);
   return usePagedQuery({
     queryKey: ['lookups', m.id, { filters, sort }],
     page,

@@ -1,9 +1,11 @@
-import { MARKETPLACES } from '@app/domain/marketplaces';
+// A marketplace's page: TanStack file routes need one file per path; everything else comes from
+// the registry entry with this slug (see README: Adding a marketplace).
+import { marketplaceOfSlug } from '@app/domain/marketplaces';
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketplacePage } from '../../components/marketplace/MarketplacePage';
 import { validateTableSearch } from '../../lib/table-search';
 
-const marketplace = MARKETPLACES.alibris;
+const marketplace = marketplaceOfSlug('alibris');
 
 export const Route = createFileRoute('/_layout/alibris')({
   validateSearch: validateTableSearch(marketplace.fields),

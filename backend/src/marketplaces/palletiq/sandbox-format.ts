@@ -1,6 +1,6 @@
 // PalletIQ as its public clients see it: GET /v1/isbn/{isbn}/0?token=…, JSON with status, meta and
 // winner.amazonLogData; {"status":"failed"} when there is nothing to evaluate.
-import { json, queryParam, type SimulatedFormat } from './types.ts';
+import { json, queryParam, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const PATH = /^\/v1\/isbn\/([^/]*)\/0$/;
 

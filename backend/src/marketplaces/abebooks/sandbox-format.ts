@@ -1,7 +1,7 @@
 // AbeBooks Search Web Services, outputsize=long: <searchResults><resultCount/><Book>…</Book>…
-import { CONDITIONS } from '../catalog.ts';
-import { hash32 } from '../random.ts';
-import { queryParam, type SandboxReply, type SimulatedFormat } from './types.ts';
+import { CONDITIONS } from '../../sandbox/catalog.ts';
+import { hash32 } from '../../sandbox/random.ts';
+import { queryParam, type SandboxReply, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const element = (tag: string, value: string | number | null) =>

@@ -1,6 +1,6 @@
 // Alibris item search, outputtype=json: every value a string; Errors{ErrorID,ErrorText} on error.
 // Its gateway (Mashery) refuses keys and rates with 403 + X-Mashery-Error-Code, not 429.
-import { json, money, queryParam, type SandboxReply, type SimulatedFormat } from './types.ts';
+import { json, money, queryParam, type SandboxReply, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const mashery = (code: string, text: string): SandboxReply => ({
   status: 403,

@@ -1,7 +1,7 @@
 // Biblio product_search: {data:{meta,results}}; each result carries every field of our Biblio table
 // (marketplaces.md §2.3: group A evidenced, groups B and C speculative).
-import { hash32 } from '../random.ts';
-import { json, money, withoutNulls, type SimulatedFormat } from './types.ts';
+import { hash32 } from '../../sandbox/random.ts';
+import { json, money, withoutNulls, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
