@@ -18,7 +18,7 @@ import { createLogger } from '../src/core/logging.ts';
 import { UsersRepository } from '../src/users/repository.ts';
 import { productRoutes } from '../src/routes.ts';
 import { countLookups, lookupConditions, lookupPageQuery } from '../src/lookups/repository.ts';
-import { countUpTo } from '../src/lib/bounded-count.ts';
+import { countUpTo } from '../src/db/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { benchPostgres, mb, percentile, report, timed, now } from './lib.ts';

@@ -12,7 +12,7 @@ import { UsersRepository } from './users/repository.ts';
 import { productRoutes } from './routes.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
-import { startSandbox } from './sandbox/server.ts';
+import { startMarketplaceSandbox } from './marketplaces/sandbox.ts';
 import { startWorker } from './worker/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const config = coreConfig(env);
   const log = createLogger({ level: config.LOG_LEVEL });
   // Without marketplace credentials the adapters talk to a local sandbox speaking their real wire formats.
-  const sandbox = apiStartsSandbox(env) ? await startSandbox(env.sandbox.options) : undefined;
+  const sandbox = apiStartsSandbox(env) ? await startMarketplaceSandbox(env.sandbox.options) : undefined;
   const settings = marketplaceSettings(env.marketplaces, sandbox?.url ?? env.sandbox.url);
   const simulated = simulatedMarketplaces(settings);
   const ctx = await createContext(config, { log, pricesSimulated: simulated.length > 0 });

@@ -2,12 +2,12 @@
 import { ConfigError } from './core/config.ts';
 import { createLogger } from './core/logging.ts';
 import { loadEnvironment } from './environment.ts';
-import { startSandbox } from './sandbox/server.ts';
+import { startMarketplaceSandbox } from './marketplaces/sandbox.ts';
 
 async function main(): Promise<void> {
   const env = loadEnvironment('sandbox');
   const log = createLogger({ level: env.server.LOG_LEVEL, name: 'sandbox' });
-  const sandbox = await startSandbox(env.sandbox.options);
+  const sandbox = await startMarketplaceSandbox(env.sandbox.options);
   const o = sandbox.options;
   log.info(
     { latencyMs: o.latencyMs, noOfferShare: o.noOfferShare, rate429Share: o.rate429Share, retryAfterSeconds: o.retryAfterSeconds, rate5xxShare: o.rate5xxShare, timeoutShare: o.timeoutShare, malformedShare: o.malformedShare, seed: o.seed },

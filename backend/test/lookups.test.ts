@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { MARKETPLACES, MARKETPLACE_LIST, MARKETPLACE_SLUGS } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
-import { countUpTo } from '../src/lib/bounded-count.ts';
+import { countUpTo } from '../src/db/bounded-count.ts';
 
 describe.each(ENGINES)('price lookups on %s', (engine) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST, MARKETPLACE_SLUGS, dataFields } from '@app/domain/marketplaces';
 import { createAdapters, marketplaceRegistry } from '../src/marketplaces/registry.ts';
 import { settingsFromEnv } from '../src/marketplaces/env.ts';
-import { SIMULATED_FORMATS } from '../src/sandbox/formats/index.ts';
+import { SIMULATED_FORMATS } from '../src/marketplaces/sandbox.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { jobRejections, jobs } from '../db/schema.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { countUpTo } from '../lib/bounded-count.ts';
+import { countUpTo } from '../db/bounded-count.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { countProgress, type Counts } from './progress.ts';
 

@@ -9,7 +9,7 @@ export const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-/** A list's total, exact up to lib/bounded-count.ts's bound; count_exact false means "more than count". */
+/** A list's total, exact up to db/bounded-count.ts's bound; count_exact false means "more than count". */
 export const CountFields = {
   count: z.number().int(),
   count_exact: z.boolean(),

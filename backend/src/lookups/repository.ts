@@ -8,7 +8,7 @@ import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
 import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
 import { LOOKUP_TABLES, jobs } from '../db/schema.ts';
-import { countUpTo } from '../lib/bounded-count.ts';
+import { countUpTo } from '../db/bounded-count.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
 import type { UserRow } from '../users/schemas.ts';
 

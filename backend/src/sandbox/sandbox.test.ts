@@ -8,7 +8,8 @@ import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/ty
 import { bookFor, hasOffers, listingsFor } from './catalog.ts';
 import { sampleIsbns } from './isbns.ts';
 import type { SandboxOptions } from './options.ts';
-import { startSandbox, type Sandbox } from './server.ts';
+import type { Sandbox } from './server.ts';
+import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 
 const signal = new AbortController().signal;
 
@@ -19,7 +20,7 @@ function adaptersFor(sandbox: Sandbox, over: Partial<MarketplaceSettings> = {}):
 }
 
 async function withSandbox<T>(opts: Partial<SandboxOptions>, fn: (s: Sandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox({ latencyMs: 0, ...opts });
+  const sandbox = await startMarketplaceSandbox({ latencyMs: 0, ...opts });
   try {
     return await fn(sandbox);
   } finally {
@@ -35,7 +36,7 @@ describe('sandbox', () => {
   const withOffers = isbns.find((i) => hasOffers(i, opts))!;
   const without = isbns.find((i) => !hasOffers(i, opts))!;
   beforeAll(async () => {
-    sandbox = await startSandbox({ latencyMs: 0, ...opts });
+    sandbox = await startMarketplaceSandbox({ latencyMs: 0, ...opts });
     adapters = adaptersFor(sandbox);
   });
   afterAll(() => sandbox.close());

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace as byMarketplaceOf, type MarketplaceId } from '@app/domain/marketplaces';
 import { bookFor, listingsFor } from './catalog.ts';
 import { faultFor } from './faults.ts';
-import { SIMULATED_FORMATS, type SandboxReply } from './formats/index.ts';
+import type { SandboxReply, SimulatedFormat } from './formats/types.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from './options.ts';
 
 export type SandboxResult =
@@ -42,7 +42,10 @@ const VALID_ISBN = /^(\d{9}[\dX]|\d{13})$/i;
 const MAX_TIMES_KEPT = 32;
 const bySlug = new Map<string, MarketplaceId>(MARKETPLACE_LIST.map((m) => [m.slug, m.id]));
 
-export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+/** Each marketplace's wire format, handed in by the marketplace registry (the sandbox knows none itself). */
+export type SimulatedFormats = Record<MarketplaceId, SimulatedFormat>;
+
+export async function startSandbox(formats: SimulatedFormats, overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const opts: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   const byResult = Object.fromEntries(
     (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [r, 0]),
@@ -57,7 +60,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const slash = url.pathname.indexOf('/', 1);
     const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
-    const format = id && SIMULATED_FORMATS[id];
+    const format = id && formats[id];
     const asked = format && slash !== -1 ? format.read(url.pathname.slice(slash), url.searchParams, req.headers) : null;
     if (!id || !format || !asked) {
       byResult.not_found++;

@@ -10,7 +10,8 @@ import { MARKETPLACE_IDS, MARKETPLACES } from '@app/domain/marketplaces';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
-import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import type { Sandbox } from '../sandbox/server.ts';
+import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker } from './worker.ts';
 
@@ -85,7 +86,7 @@ describe('worker processes on PostgreSQL', () => {
   afterAll(() => t?.cleanup());
 
   it('three processes on one job never look a row up twice', async () => {
-    const sandbox = await startSandbox({ latencyMs: 40 });
+    const sandbox = await startMarketplaceSandbox({ latencyMs: 40 });
     sandboxes.push(sandbox);
     const workers = [0, 1, 2].map(() => spawnWorker({ DATABASE_URL: t.url!, SANDBOX_URL: sandbox.url, ...marketplaceEnv({}) }));
     children.push(...workers);
@@ -114,7 +115,7 @@ describe('worker processes on PostgreSQL', () => {
   });
 
   it('a worker killed mid-batch loses no row: its leases expire and another worker finishes them', async () => {
-    const sandbox = await startSandbox({ latencyMs: 500, noOfferShare: 0 });
+    const sandbox = await startMarketplaceSandbox({ latencyMs: 500, noOfferShare: 0 });
     sandboxes.push(sandbox);
     const leaseMs = 1200;
     const doomed = spawnWorker({

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasOffers } from '../sandbox/catalog.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from '../sandbox/options.ts';
-import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import type { Sandbox } from '../sandbox/server.ts';
+import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
 
@@ -15,7 +16,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
   let t: TestDatabase;
   const sandboxes: Sandbox[] = [];
   const sandbox = async (opts: Partial<SandboxOptions> = {}) => {
-    const s = await startSandbox({ latencyMs: 0, ...opts });
+    const s = await startMarketplaceSandbox({ latencyMs: 0, ...opts });
     sandboxes.push(s);
     return s;
   };

@@ -1,7 +1,7 @@
 // The total of a list, counted exactly up to a bound and no further: past it the answer is "more
 // than the bound", so a page of a million-row table costs the same as one of a thousand rows.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from './client.ts';
 
 /** Lists count exactly up to this many rows. */
 export const COUNT_BOUND = 10_000;
