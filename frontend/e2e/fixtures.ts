@@ -190,7 +190,7 @@ export async function findRow(page: Page, text: string): Promise<Locator> {
     if (await row.isVisible()) return;
     if (await next.isEnabled()) await next.click();
     throw new Error(`no row with ${JSON.stringify(text)} on this page`);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ intervals: [100, 250, 500], timeout: 20_000 });
   return row;
 }
 
