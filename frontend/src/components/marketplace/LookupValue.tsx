@@ -24,6 +24,7 @@ export function LookupValue({ field, row }: { field: FieldDef; row: Record<strin
     );
   }
   if (field.format === 'money') return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, currencyOf(field, row))}</span>;
-  if (field.type === 'date') return <>{formatDateTime(text)}</>;
+  // One line: wrapped over three, dates made every row of a wide table three lines tall.
+  if (field.type === 'date') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(text)}</span>;
   return <>{text}</>;
 }

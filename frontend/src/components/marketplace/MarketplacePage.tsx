@@ -1,9 +1,11 @@
-// One marketplace's price-lookup page (spec §2): upload, CSV download, refresh, filter builder,
-// sortable paged table; a row opens every offer of that lookup.
+// One marketplace's price-lookup page (spec §2): upload, CSV download, column chooser, refresh,
+// filter builder, sortable paged table; a row opens every offer of that lookup.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Group, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTableSearch } from '../../hooks/useTableSearch';
+import { shownFields } from '../../lib/column-choice';
 import type { LookupRow } from '../../lib/marketplace-api';
 import type { TableSearch } from '../../lib/table-search';
 import { DataTable } from '../common/DataTable';
@@ -11,17 +13,24 @@ import { PageTitle } from '../common/PageTitle';
 import { PaginationFooter } from '../common/PaginationFooter';
 import { RefreshControl } from '../common/RefreshControl';
 import { FilterBuilder } from '../filters/FilterBuilder';
+import { ColumnChooser } from './ColumnChooser';
 import { DownloadCsvButton } from './DownloadCsvButton';
-import { lookupColumns } from './lookupColumns';
+import { lookupColumns, PINNED_FIELDS } from './lookupColumns';
 import { OffersDrawer } from './OffersDrawer';
 import { SimulatedPricesNotice } from './SimulatedPricesNotice';
 import { UploadFileButton } from './UploadFileModal';
+import { useColumnChoice } from './useColumnChoice';
 import { useLookups } from './useLookups';
+
+// On a phone a pinned title would leave no room to scroll the rest; only the ISBN stays pinned there.
+const ISBN_ONLY = ['isbn'];
 
 export function MarketplacePage({ marketplace: m, search }: { marketplace: MarketplaceInfo; search: TableSearch }) {
   const { page, setPage, filters, setFilters, sort, toggleSort } = useTableSearch(search, m.fields);
   const lookups = useLookups(m, { page, filters, sort });
   const [openLookup, setOpenLookup] = useState<LookupRow | null>(null);
+  const columns = useColumnChoice(m);
+  const roomy = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="md">
@@ -31,13 +40,14 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         <Group gap="sm">
           <UploadFileButton marketplace={m} />
           <DownloadCsvButton marketplace={m} filters={filters} sort={sort} />
+          <ColumnChooser fields={m.fields} choice={columns.choice} onChange={columns.setChoice} isDefault={columns.isDefault} onReset={columns.reset} />
         </Group>
         <RefreshControl onRefresh={() => void lookups.refetch()} isFetching={lookups.isFetching} updatedAt={lookups.dataUpdatedAt} />
       </Group>
       <FilterBuilder fields={m.fields} value={filters} onApply={setFilters} />
       <DataTable
         aria-label={m.title}
-        columns={lookupColumns(m, sort, toggleSort)}
+        columns={lookupColumns(shownFields(columns.choice, m.fields), sort, toggleSort, roomy ? PINNED_FIELDS : ISBN_ONLY)}
         rows={lookups.rows}
         rowKey={(r) => r.id}
         isPending={lookups.isPending}

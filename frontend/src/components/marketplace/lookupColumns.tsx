@@ -1,6 +1,7 @@
-// The columns of a marketplace's table: its field table's `column` fields, in order, with their
-// labels; sortable ones sort on header click.
-import type { MarketplaceInfo } from '@app/domain/marketplaces';
+// The columns of a marketplace's table: the fields the user shows (by default the field table's
+// `column` fields), in their order, with their labels; sortable ones sort on header click.
+import type { FieldDef } from '@app/domain/fields';
+import { Box } from '@mantine/core';
 import type { LookupRow } from '../../lib/marketplace-api';
 import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
@@ -8,23 +9,29 @@ import { SortableHeader } from '../common/SortableHeader';
 import { LookupValue } from './LookupValue';
 import { RetryHint } from './RetryHint';
 
-export function lookupColumns(m: MarketplaceInfo, sort: SortState, onSort: (column: string) => void): DataColumn<LookupRow>[] {
-  return m.fields
-    .filter((f) => f.column)
-    .map((f) => ({
-      key: f.name,
-      header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
-      sort: f.sortable ? ariaSort(sort, f.name) : undefined,
-      align: f.format === 'money' ? ('right' as const) : undefined,
-      sticky: f.name === 'isbn',
-      render: (row) =>
-        f.name === 'lookup_status' ? (
-          <>
-            <LookupValue field={f} row={row} />
-            <RetryHint row={row} />
-          </>
-        ) : (
+/** Kept in view while scrolling sideways: what a row is (ISBN) and, where there is one, what book (title). */
+export const PINNED_FIELDS = ['isbn', 'title'] as const;
+
+export function lookupColumns(shown: readonly FieldDef[], sort: SortState, onSort: (column: string) => void, pinned: readonly string[] = PINNED_FIELDS): DataColumn<LookupRow>[] {
+  return shown.map((f) => ({
+    key: f.name,
+    header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,
+    sort: f.sortable ? ariaSort(sort, f.name) : undefined,
+    align: f.format === 'money' ? ('right' as const) : undefined,
+    sticky: pinned.includes(f.name),
+    render: (row) =>
+      f.name === 'lookup_status' ? (
+        <>
           <LookupValue field={f} row={row} />
-        ),
-    }));
+          <RetryHint row={row} />
+        </>
+      ) : f.name === 'title' ? (
+        // Titles wrap within a bounded width, so a pinned title leaves room for the other columns.
+        <Box miw="8rem" maw="16rem">
+          <LookupValue field={f} row={row} />
+        </Box>
+      ) : (
+        <LookupValue field={f} row={row} />
+      ),
+  }));
 }
