@@ -2,6 +2,7 @@
 // against the whole product started by e2e/global-setup.ts (`npm start`, fresh DATA_DIR, free port,
 // a real SMTP server for the recovery email). `npm run e2e -w frontend [-- e2e/specs/auth.spec.ts]`.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/app-env';
 
 export default defineConfig({
   testDir: 'e2e/specs',
@@ -26,9 +27,6 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM,
   },
 });

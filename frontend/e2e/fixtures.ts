@@ -76,7 +76,8 @@ export interface Mailbox {
 
 interface TestFixtures {
   user: User;
-  pageAs: (token: string) => Promise<Page>;
+  /** `storage`: more localStorage entries for the app's origin, e.g. a remembered column choice. */
+  pageAs: (token: string, storage?: Record<string, string>) => Promise<Page>;
   userPage: Page;
   adminPage: Page;
   mailbox: Mailbox;
@@ -103,11 +104,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   pageAs: async ({ browser }, use) => {
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
-    await use(async (token) => {
+    await use(async (token, storage = {}) => {
+      const localStorage = Object.entries({ access_token: token, ...storage }).map(([name, value]) => ({ name, value }));
       // baseURL, viewport and timeouts come from the config, as for the built-in `page`.
-      const context = await browser.newContext({
-        storageState: { cookies: [], origins: [{ origin: new URL(baseUrl()).origin, localStorage: [{ name: 'access_token', value: token }] }] },
-      });
+      const context = await browser.newContext({ storageState: { cookies: [], origins: [{ origin: new URL(baseUrl()).origin, localStorage }] } });
       contexts.push(context);
       return context.newPage();
     });
