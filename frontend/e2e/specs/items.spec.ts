@@ -1,85 +1,80 @@
 // Items Management: add, edit, delete, paging by 5 (spec §2, §4, §5, §8).
-import assert from 'node:assert/strict';
 import { TOAST, VALIDATION } from '../../src/lib/messages';
-import { blur, expectDisabled, expectToast, findRow, openLoggedIn, rowAction, seed } from '../harness/helpers';
-import { e2e } from '../harness/test';
+import { blur, expect, expectToast, rowAction, test } from '../fixtures';
 
-e2e('add, edit and delete an item', async ({ page }) => {
-  const user = await seed.user('items');
-  await openLoggedIn(page, user.token, '/');
+test('add, edit and delete an item', async ({ userPage: page }) => {
+  await page.goto('/');
   await page.getByRole('link', { name: 'Items' }).click();
-  await page.getByRole('heading', { name: 'Items Management' }).waitFor();
-  await page.getByText("You don't have any items yet").waitFor();
-  for (const h of ['ID', 'Title', 'Description', 'Actions']) await page.getByRole('columnheader', { name: h, exact: true }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
+  await expect(page.getByText("You don't have any items yet")).toBeVisible();
+  for (const h of ['ID', 'Title', 'Description', 'Actions']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Item' }).click();
   const add = page.getByRole('dialog', { name: 'Add Item' });
-  assert.equal(await add.getByLabel('Title').getAttribute('placeholder'), 'Title');
-  assert.equal(await add.getByLabel('Description').getAttribute('placeholder'), 'Description');
+  await expect(add.getByLabel('Title')).toHaveAttribute('placeholder', 'Title');
+  await expect(add.getByLabel('Description')).toHaveAttribute('placeholder', 'Description');
   await blur(add.getByLabel('Title'));
-  await add.getByText(VALIDATION.titleRequiredCreate, { exact: true }).waitFor();
+  await expect(add.getByText(VALIDATION.titleRequiredCreate, { exact: true })).toBeVisible();
   await add.getByLabel('Title').fill('First item');
   await add.getByLabel('Description').fill('Something to keep');
   await add.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.itemCreated);
-  await add.waitFor({ state: 'hidden' });
-  let row = await findRow(page, 'First item');
+  await expect(add).toBeHidden();
+  // The user's only item: on page 1 once the list has refetched.
+  const rows = page.locator('table tbody tr');
+  let row = rows.filter({ hasText: 'First item' });
+  await expect(row).toBeVisible();
   // Short id on screen, the whole id on hover (issue 10).
   const id = row.getByTestId('item-id');
   const full = (await id.getAttribute('title'))!;
-  assert.ok(full.length > 8 && full.startsWith((await id.innerText()).trim()), `short id of ${full}`);
-  assert.ok((await id.boundingBox())!.width < 100, 'ID column narrow');
-  await row.getByText('Something to keep').waitFor();
+  expect(full.length, `short id of ${full}`).toBeGreaterThan(8);
+  expect(full.startsWith((await id.innerText()).trim()), `short id of ${full}`).toBe(true);
+  expect((await id.boundingBox())!.width, 'ID column narrow').toBeLessThan(100);
+  await expect(row.getByText('Something to keep')).toBeVisible();
 
   await rowAction(page, row, 'Edit Item');
   const edit = page.getByRole('dialog', { name: 'Edit Item' });
-  await expectDisabled(edit.getByRole('button', { name: 'Save' }));
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
   await edit.getByLabel('Title').fill('');
   await blur(edit.getByLabel('Title'));
-  await edit.getByText(VALIDATION.titleRequiredEdit, { exact: true }).waitFor();
+  await expect(edit.getByText(VALIDATION.titleRequiredEdit, { exact: true })).toBeVisible();
   await edit.getByLabel('Title').fill('Renamed item');
   await blur(edit.getByLabel('Title'));
-  await edit.getByText(VALIDATION.titleRequiredEdit, { exact: true }).waitFor({ state: 'detached' });
+  await expect(edit.getByText(VALIDATION.titleRequiredEdit, { exact: true })).not.toBeAttached();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.itemUpdated);
-  row = await findRow(page, 'Renamed item');
+  row = rows.filter({ hasText: 'Renamed item' });
+  await expect(row).toBeVisible();
 
   await rowAction(page, row, 'Delete Item');
   const confirm = page.getByRole('dialog', { name: 'Delete Item' });
-  await confirm.getByText('permanently deleted').waitFor();
+  await expect(confirm.getByText('permanently deleted')).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.deleted('item'));
-  await page.getByText("You don't have any items yet").waitFor();
+  await expect(page.getByText("You don't have any items yet")).toBeVisible();
 });
 
-e2e('items are paged by 5 with Previous/Next and a validated page param', async ({ page }) => {
-  const user = await seed.user('paging');
-  for (let i = 1; i <= 7; i++) await seed.createItem(user.token, `Paged ${i}`);
-  await openLoggedIn(page, user.token, '/items?page=abc');
-  await page.waitForURL((u) => u.searchParams.get('page') === '1');
+test('items are paged by 5 with Previous/Next and a validated page param', async ({ userPage: page, user, api }) => {
+  for (let i = 1; i <= 7; i++) await api.createItem(user.token, `Paged ${i}`);
+  await page.goto('/items?page=abc');
+  await expect(page).toHaveURL((u) => u.searchParams.get('page') === '1');
   const rows = page.locator('table tbody tr');
-  await rows.filter({ hasText: 'Paged' }).first().waitFor();
-  assert.equal(await rows.count(), 5);
+  const expectRows = async (n: number) => {
+    await expect(rows.filter({ hasText: 'Paged' })).toHaveCount(n);
+    await expect(rows).toHaveCount(n);
+  };
+  await expectRows(5);
   const next = page.getByRole('button', { name: 'Next' });
   const previous = page.getByRole('button', { name: 'Previous' });
-  await expectDisabled(previous);
-  await expectDisabled(next, false);
+  await expect(previous).toBeDisabled();
+  await expect(next).toBeEnabled();
   await next.click();
-  await page.waitForURL((u) => u.searchParams.get('page') === '2');
-  await page.getByText('Page 2').waitFor();
-  await eventuallyRows(rows, 2);
-  await expectDisabled(next);
-  await expectDisabled(previous, false);
+  await expect(page).toHaveURL((u) => u.searchParams.get('page') === '2');
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await expectRows(2);
+  await expect(next).toBeDisabled();
+  await expect(previous).toBeEnabled();
   await previous.click();
-  await page.waitForURL((u) => u.searchParams.get('page') === '1');
-  await eventuallyRows(rows, 5);
+  await expect(page).toHaveURL((u) => u.searchParams.get('page') === '1');
+  await expectRows(5);
 });
-
-async function eventuallyRows(rows: import('playwright-core').Locator, n: number) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if ((await rows.count()) === n && (await rows.filter({ hasText: 'Paged' }).count()) === n) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`expected ${n} rows, saw ${await rows.count()}`);
-}

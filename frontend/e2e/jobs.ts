@@ -1,0 +1,107 @@
+// Steps shared by the jobs, marketplace and table specs: jobs created through the API (fast),
+// waiting for the embedded worker to finish them, and reading tables and CSV files back.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+import type { Locator, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import type { JobCreated, JobPublic } from '../src/client/types.gen';
+import { expect, type Api } from './fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FIXTURES = path.resolve(here, '../../backend/test/fixtures/uploads');
+/** backend/test/fixtures/uploads/make-fixtures.sh: mixed.xlsx's expected ingest report. */
+export const MIXED = {
+  file: path.join(FIXTURES, 'mixed.xlsx'),
+  report: { rows_read: 16, isbns_accepted: 10, duplicates_merged: 2, cells_rejected: 4 },
+  rejected: [
+    { row: 4, raw: '9.78049E+12' },
+    { row: 10, raw: '9780131457578' },
+    { row: 13, raw: '978013145757' },
+    { row: 17, raw: '0131457579' },
+  ],
+  /** Row 2 as ISBN-13; its ISBN-10 form at row 7 was merged into it. */
+  knownIsbn: '9780131457577',
+};
+
+const ALL: Record<MarketplaceId, boolean> = { abe_books: true, biblio: true, alibris: true, pallet_iq: true };
+
+/** A job through POST /jobs/upload-file, as the Create Job modal would send it. */
+export function seedJob(api: Api, token: string, opts: { name: string; file?: string; filename?: string; content?: string; sources?: Partial<Record<MarketplaceId, boolean>> }): Promise<JobCreated> {
+  const sources = opts.sources ? Object.fromEntries(MARKETPLACE_IDS.map((id) => [id, !!opts.sources![id]])) : ALL;
+  const buffer = opts.content !== undefined ? Buffer.from(opts.content) : readFileSync(opts.file ?? MIXED.file);
+  return api.call<JobCreated>('POST', '/api/v1/jobs/upload-file', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: opts.filename ?? path.basename(opts.file ?? MIXED.file), mimeType: 'application/octet-stream', buffer },
+      config: JSON.stringify({ name: opts.name, ...sources }),
+    },
+  });
+}
+
+export function jobDone(job: JobPublic): boolean {
+  return MARKETPLACE_IDS.every((id) => !job[id].enabled || job[id].processed_isbns >= job[id].total_isbns);
+}
+
+/** Waits until the worker has looked up every ISBN of the job in every enabled source. */
+export async function waitForJob(api: Api, token: string, id: number, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(async () => jobDone(await api.call<JobPublic>('GET', `/api/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${token}` } })), {
+      message: `job ${id} to finish (queued lookups mean the worker is not running: see backend/src/main.ts)`,
+      timeout,
+    })
+    .toBe(true);
+}
+
+/** The table with this accessible name, once its rows are real (not placeholders or a stale page). */
+export async function settledTable(page: Page, name: string): Promise<Locator> {
+  const table = page.getByRole('table', { name, exact: true });
+  await expect(table.locator('tbody tr').first()).toBeAttached();
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  return table;
+}
+
+export async function headers(table: Locator): Promise<string[]> {
+  return (await table.locator('thead th').allInnerTexts()).map((t) => t.trim());
+}
+
+/** Cell texts of one column, by header text. */
+export async function columnValues(table: Locator, header: string): Promise<string[]> {
+  const i = (await headers(table)).indexOf(header);
+  expect(i, `no column ${header}`).toBeGreaterThanOrEqual(0);
+  return (await table.locator(`tbody tr td:nth-child(${i + 1})`).allInnerTexts()).map((t) => t.trim());
+}
+
+/** Waits until the table holds `n` data rows (0: the 'No results found' row). */
+export async function expectRowCount(table: Locator, n: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await table.getAttribute('aria-busy')) !== 'false') return 'loading';
+        return (await table.getByText('No results found').count()) > 0 ? 0 : table.locator('tbody tr').count();
+      },
+      { message: `${n} rows in the table` },
+    )
+    .toBe(n);
+}
+
+/** A CSV file's rows (RFC 4180), blank lines left out. */
+export function parseCsv(text: string): string[][] {
+  return parse(text, { skip_empty_lines: true, relax_column_count: true }) as string[][];
+}
+
+/** Holds the page's calls whose path ends in `urlPart` until the returned release() is called. */
+export async function holdRequests(page: Page, urlPart: string): Promise<() => Promise<void>> {
+  const pattern = (url: URL) => url.pathname.endsWith(urlPart);
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  return async () => {
+    open();
+    await page.unroute(pattern);
+  };
+}
