@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+import { MARKETPLACE_IDS, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import type { JobCreated, JobPublic } from '../src/client/types.gen';
@@ -25,11 +25,9 @@ export const MIXED = {
   knownIsbn: '9780131457577',
 };
 
-const ALL: Record<MarketplaceId, boolean> = { abe_books: true, biblio: true, alibris: true, pallet_iq: true };
-
 /** A job through POST /jobs/upload-file, as the Create Job modal would send it. */
 export function seedJob(api: Api, token: string, opts: { name: string; file?: string; filename?: string; content?: string; sources?: Partial<Record<MarketplaceId, boolean>> }): Promise<JobCreated> {
-  const sources = opts.sources ? Object.fromEntries(MARKETPLACE_IDS.map((id) => [id, !!opts.sources![id]])) : ALL;
+  const sources = byMarketplace((m) => (opts.sources ? !!opts.sources[m.id] : true));
   const buffer = opts.content !== undefined ? Buffer.from(opts.content) : readFileSync(opts.file ?? MIXED.file);
   return api.call<JobCreated>('POST', '/api/v1/jobs/upload-file', {
     headers: { Authorization: `Bearer ${token}` },
