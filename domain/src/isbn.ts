@@ -76,7 +76,7 @@ export function isValidIsbn13(value: string): boolean {
 /** ISBN-10 → ISBN-13: prefix 978 and recompute the check digit. Throws on an invalid ISBN-10. */
 export function isbn10To13(isbn10: string): string {
   if (!isValidIsbn10(isbn10)) throw new RangeError(`Not a valid ISBN-10: ${isbn10}`);
-  const first12 = '978' + isbn10.slice(0, 9);
+  const first12 = `978${isbn10.slice(0, 9)}`;
   return first12 + isbn13CheckChar(first12);
 }
 

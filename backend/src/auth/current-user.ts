@@ -21,14 +21,14 @@ export function authGuards(ctx: AppContext) {
     // A token for a user that no longer exists is as good as a forged one, and so is one from
     // before the password last changed.
     const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await ctx.users.byId(claims.userId) : undefined;
-    if (!user || user.password_changed_at.getTime() !== claims!.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
+    if (!user || !claims || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
     if (!user.is_active) throw new HttpError(400, 'Inactive user');
     req.currentUser = user;
   }
 
   async function requireSuperuser(req: FastifyRequest): Promise<void> {
     await requireUser(req);
-    if (!req.currentUser!.is_superuser) throw forbidden();
+    if (!currentUser(req).is_superuser) throw forbidden();
   }
 
   return { requireUser, requireSuperuser };

@@ -44,10 +44,14 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
   filters.forEach((f, i) => {
     const loc = ['body', 'filters', i];
     const def = fields.find((d) => d.name === f.field && d.filterable);
-    if (!def) return void issues.push({ loc: [...loc, 'field'], msg: `Unknown filter field '${f.field}'`, type: 'value_error' });
+    if (!def) {
+      issues.push({ loc: [...loc, 'field'], msg: `Unknown filter field '${f.field}'`, type: 'value_error' });
+      return;
+    }
     const allowed: readonly string[] = def.type === 'text' ? TEXT_OPERATORS : NUMBER_OPERATORS;
     if (!allowed.includes(f.operator)) {
-      return void issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
+      issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
+      return;
     }
     const col = `${alias}${quoteIdent(def.name)}`;
     const value = f.value.trim();
@@ -58,7 +62,10 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     }
     if (def.type === 'number') {
       const n = Number(value);
-      if (value === '' || !Number.isFinite(n)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
+      if (value === '' || !Number.isFinite(n)) {
+        issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
+        return;
+      }
       // A whole number in int4's range compares as the column's own type (its index serves it); a
       // fraction or a larger number compares as numeric, so an integer column never sees a value it
       // cannot hold (that was a database error, i.e. a 500).
@@ -69,7 +76,8 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
     const t = Date.parse(DAY_ONLY.test(value) ? `${value}T00:00:00Z` : value);
     if (Number.isNaN(t) || t < MIN_DATE || t > MAX_DATE) {
-      return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`, type: 'value_error' });
+      issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`, type: 'value_error' });
+      return;
     }
     const start = new Date(t);
     if (DAY_ONLY.test(value)) {

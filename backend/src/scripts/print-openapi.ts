@@ -16,7 +16,7 @@ const db = await openDatabase({});
 const ctx = await createContext(config, { db, mailer: { send: async () => {}, describe: () => 'none' } });
 const app = await buildApp(ctx, { routes: productRoutes });
 await app.ready();
-writeFileSync(out, JSON.stringify(app.swagger(), null, 2) + '\n');
+writeFileSync(out, `${JSON.stringify(app.swagger(), null, 2)}\n`);
 await app.close();
 await db.close();
 console.log(`OpenAPI document written to ${out}`);

@@ -280,7 +280,7 @@ describe('limits', () => {
   });
 
   it('counts rows in a big CSV', () => {
-    const csv = 'ISBN\n' + '9780131457577\n'.repeat(2500);
+    const csv = `ISBN\n${'9780131457577\n'.repeat(2500)}`;
     expect(uploadError(() => parse(csv, 'a.csv', { maxRows: 2000 })).message).toBe(
       'The sheet "a" has 2,500 rows; the limit is 2,000. Split it into smaller files.',
     );

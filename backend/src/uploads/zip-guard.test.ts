@@ -201,7 +201,7 @@ describe('parseUpload with hostile workbooks', () => {
     // SheetJS allocates its inflate buffers with Buffer.allocUnsafe: record the largest.
     const allocations = vi.spyOn(Buffer, 'allocUnsafe');
     let largest = 0;
-    let result;
+    let result: ReturnType<typeof parseUpload> | undefined;
     try {
       result = parseUpload(lying, 'books.xlsx', LIMITS);
       largest = Math.max(...allocations.mock.calls.map(([size]) => size));

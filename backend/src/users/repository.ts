@@ -5,6 +5,7 @@ import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { UserRow } from './schemas.ts';
+import { must } from '@app/domain/must';
 
 export const EMAIL_TAKEN = 'The user with this email already exists in the system.';
 
@@ -70,7 +71,7 @@ export class UsersRepository {
       values.hashed_password = await hashPassword(password);
       values.password_changed_at = new Date();
     }
-    if (Object.keys(values).length === 0) return (await this.byId(id))!;
+    if (Object.keys(values).length === 0) return must(await this.byId(id), `user ${id} to update exists`);
     try {
       const [row] = await this.orm.update(users).set(values).where(eq(users.id, id)).returning();
       return row;

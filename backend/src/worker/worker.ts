@@ -6,6 +6,7 @@ import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/ty
 import type { BackoffPolicy } from './backoff.ts';
 import { LookupQueue } from './queue.ts';
 import { MarketplaceRunner, message, type WorkerLog } from './runner.ts';
+import { must } from '@app/domain/must';
 
 export interface WorkerOptions {
   db: Sql;
@@ -59,7 +60,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       queue,
       runner: new MarketplaceRunner({
         queue,
-        adapter: opts.adapters[id]!,
+        adapter: must(opts.adapters[id], `adapter for ${id}`),
         settings,
         backoff,
         leaseMs,
