@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { createJob } from '../src/jobs/ingest.ts';
 import { parseUpload } from '../src/uploads/index.ts';
 import { benchPostgres, report, timed } from './lib.ts';
+import { must } from '@app/domain/must';
 
 const ISBN_COUNT = 100_000;
 const limits = { maxRows: 200_000, maxIsbns: 200_000, maxUncompressedBytes: 500 * 1024 * 1024, maxParseMemoryMb: 2048 };
@@ -35,14 +36,14 @@ function isbn10(n: number): string {
 
 async function seedUser(db: Database): Promise<{ id: string; is_superuser: boolean }> {
   const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ('bench@example.com', 'x') RETURNING id`);
-  return { id: rows[0].id, is_superuser: false };
+  return { id: must(rows[0], 'INSERT … RETURNING gives the user').id, is_superuser: false };
 }
 
 async function bareInsert(db: Database, ownerId: string, isbns: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bare', 'bare.xlsx', $1) RETURNING id`, [ownerId]);
     for (const m of MARKETPLACE_LIST) {
-      await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [rows[0].id, isbns, 'bare.xlsx']);
+      await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [must(rows[0], 'INSERT … RETURNING gives the job').id, isbns, 'bare.xlsx']);
     }
   });
 }
@@ -62,10 +63,11 @@ export async function benchIngest(): Promise<void> {
         const bare = await timed(() => bareInsert(db, user.id, parse.value.isbns));
         await db.query('TRUNCATE jobs CASCADE');
         const full = await timed(() =>
-          createJob(db, user as never, { name: 'bench', abe_books: true, biblio: true, alibris: true, pallet_iq: true }, { filename: 'books.xlsx', data: file }, limits),
+          createJob(db, user, { name: 'bench', abe_books: true, biblio: true, alibris: true, pallet_iq: true }, { filename: 'books.xlsx', data: file }, limits),
         );
         const { rows } = await db.query<{ n: number }>(`SELECT (SELECT count(*) FROM abe_books_price_lookups) + (SELECT count(*) FROM biblio_price_lookups) + (SELECT count(*) FROM alibris_price_lookups) + (SELECT count(*) FROM pallet_iq_price_lookups) AS n`);
-        if (Number(rows[0].n) !== 4 * ISBN_COUNT) throw new Error(`ingest wrote ${rows[0].n} lookup rows`);
+        const written = Number(must(rows[0], 'a count').n);
+        if (written !== 4 * ISBN_COUNT) throw new Error(`ingest wrote ${written} lookup rows`);
         const ratio = full.ms / (parse.ms + bare.ms);
         report({ name: `ingest on ${engine}: bare insert of 400k lookup rows`, value: `${bare.ms.toFixed(0)} ms` });
         report({

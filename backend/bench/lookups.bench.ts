@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/create-context.ts';
 import { productRoutes } from '../src/routes.ts';
 import { RETRY_COLUMNS, buildLookupQuery, selectList } from '../src/lookups/query.ts';
+import type { FilterInput } from '../src/lib/filter-sql.ts';
 import { countUpTo } from '../src/lib/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
 import { loadConfig } from '../src/config.ts';
@@ -115,8 +116,8 @@ export async function benchLookups(): Promise<void> {
 
     // Direct SQL: the statements each endpoint runs now, and those it ran before (an unbounded
     // count; for jobs, progress recounted from the lookups of the page's jobs).
-    const page = (filters: unknown[]) => {
-      const q = buildLookupQuery(m, admin, { filters: filters as never });
+    const page = (filters: FilterInput) => {
+      const q = buildLookupQuery(m, admin, { filters });
       const n = q.params.length;
       const rows = () => db.query(`SELECT ${selectList(m)}, ${RETRY_COLUMNS} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, 0, 10]);
       return {

@@ -10,6 +10,7 @@ import { createAdapters, settingsFromEnv } from '../src/marketplaces/registry.ts
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { startWorker } from '../src/worker/worker.ts';
 import { benchPostgres, report, timed } from './lib.ts';
+import { must } from '@app/domain/must';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PER_MARKETPLACE = 2000;
@@ -25,8 +26,8 @@ function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = out.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+      const url = out.match(/listening on (http:\/\/\S+)/)?.[1];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
@@ -38,12 +39,12 @@ export async function benchWorker(): Promise<void> {
   const db = await openDatabase({ url: pgDb.url, poolSize: 20 });
   try {
     const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`);
-    const job = await db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', $1) RETURNING id`, [rows[0].id]);
+    const job = await db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', $1) RETURNING id`, [must(rows[0], 'the user').id]);
     const isbns = sampleIsbns(PER_MARKETPLACE);
     for (const m of MARKETPLACE_LIST) {
-      await db.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), 'b.xlsx'`, [job.rows[0].id, isbns]);
+      await db.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), 'b.xlsx'`, [must(job.rows[0], 'the job').id, isbns]);
       // As ingest writes them: the queue deals rows to jobs that have lookups left.
-      await db.query(`INSERT INTO job_progress (job_id, source, total) VALUES ($1, $2, $3)`, [job.rows[0].id, m.id, isbns.length]);
+      await db.query(`INSERT INTO job_progress (job_id, source, total) VALUES ($1, $2, $3)`, [must(job.rows[0], 'the job').id, m.id, isbns.length]);
     }
     const env: NodeJS.ProcessEnv = {};
     for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {

@@ -4,6 +4,7 @@ import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { multipartBody } from './helpers/multipart.ts';
+import { must } from '@app/domain/must';
 
 type Who = 'anonymous' | 'owner' | 'other' | 'superuser';
 interface Rule {
@@ -31,9 +32,9 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     tokens.other = other.token;
     tokens.superuser = await login(t.app, ADMIN.email, ADMIN.password);
     itemId = (await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(owner.token), payload: { title: 'owned' } })).json().id;
-    jobId = (await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', $1) RETURNING id`, [owner.id])).rows[0].id;
+    jobId = must((await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', $1) RETURNING id`, [owner.id])).rows[0], 'INSERT … RETURNING gives the row').id;
     for (const m of MARKETPLACE_LIST) {
-      lookupIds[m.slug] = (await t.ctx.db.query<{ id: number }>(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn) VALUES ($1, '9780131457577') RETURNING id`, [jobId])).rows[0].id;
+      lookupIds[m.slug] = must((await t.ctx.db.query<{ id: number }>(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn) VALUES ($1, '9780131457577') RETURNING id`, [jobId])).rows[0], 'INSERT … RETURNING gives the row').id;
     }
   });
   afterAll(() => t.close());
@@ -76,6 +77,7 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
         Object.assign(headers, form.headers);
         payload = form.payload;
       }
+      // inject()'s payload type has no room for the JSON-or-multipart union this table builds.
       const res = await t.app.inject({ method: rule.method, url: rule.url(), headers, payload: payload as never });
       expect(res.statusCode, `${who}: ${res.body.slice(0, 200)}`).toBe(rule.expect[who]);
     }

@@ -43,6 +43,7 @@ describe('faults on pg', () => {
        FROM generate_series(1, ${ROWS}) g`,
       [job.rows[0]!.id],
     );
+    // @types/pg does not declare Pool.options; the connection string is there at runtime.
     killer = new pg.Client({ connectionString: (t.ctx.db.pool as unknown as { options: { connectionString: string } }).options.connectionString });
     await killer.connect();
   }, 120_000);

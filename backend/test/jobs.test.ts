@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { LookupQueue } from '../src/worker/queue.ts';
+import { must } from '@app/domain/must';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/uploads/${name}`, import.meta.url));
 
@@ -20,7 +21,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
     return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   };
-  const countRows = async (table: string) => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  const countRows = async (table: string) => must((await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0], 'a count').n;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -80,6 +81,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       [{ name: 'x', abe_books: true }, { name: 'a.csv', data: 'title\nno isbn here\n' }, 422, null],
     ];
     for (const [config, file, status, loc] of cases) {
+      // The case table mixes string and Buffer data; upload() takes either at runtime.
       const res = file ? await upload(user.token, config, file as never) : await (async () => {
         const body = multipartBody({ config: JSON.stringify(config) });
         return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(user.token), ...body.headers }, payload: body.payload });
@@ -100,7 +102,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       const res = await small.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toMatch(/upload limit/);
-      expect((await small.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0].n).toBe(0);
+      expect((await small.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0]?.n).toBe(0);
     } finally {
       await small.close();
     }
@@ -108,6 +110,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('reads real .xlsx and .xls workbooks with all four sources', async () => {
     for (const name of ['mixed.xlsx', 'mixed.xls']) {
+      // The case table mixes string and Buffer data; upload() takes either at runtime.
       const res = await upload(user.token, { name, ...ALL_SOURCES }, { name, data: fixture(name) as never });
       expect(res.statusCode, name).toBe(200);
       expect(res.json().report).toMatchObject({ rows_read: 16, isbns_accepted: 10, duplicates_merged: 2, cells_rejected: 4 });

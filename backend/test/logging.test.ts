@@ -15,6 +15,7 @@ describe('request logs', () => {
         lines.push(String(chunk));
         done();
       }, });
+    // buildApp's logger option names only the level; pino also takes a stream, which this test reads.
     app = await buildApp(t.ctx, { logger: { level: 'info', stream } as never, routes: productRoutes });
     await app.ready();
   });

@@ -5,6 +5,7 @@ import { MARKETPLACES } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { countUpTo } from '../src/lib/bounded-count.ts';
+import { must } from '@app/domain/must';
 
 describe.each(ENGINES)('price lookups on %s', (engine) => {
   let t: TestApp;
@@ -22,7 +23,7 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     other = await createUser(t, 'lookups-other@example.com');
     adminToken = await login(t.app, ADMIN.email, ADMIN.password);
     const mkJob = async (owner: string, name: string) =>
-      (await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES ($1, 'in.csv', $2, true) RETURNING id`, [name, owner])).rows[0].id;
+      must((await t.ctx.db.query<{ id: number }>(`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES ($1, 'in.csv', $2, true) RETURNING id`, [name, owner])).rows[0], 'INSERT … RETURNING gives the job').id;
     jobId = await mkJob(user.id, 'mine');
     const otherJob = await mkJob(other.id, 'theirs');
     // 25 lookups of mine with prices 1..25, plus 3 of the other user's.

@@ -182,7 +182,7 @@ describe('normalizeIsbnCell', () => {
       { raw: 'ISBN-13: 978-0-13-145757-8', reason: R.isbn13Check },
     ]);
     expect(normalizeIsbnCell(978013145757).rejections).toEqual([{ raw: '978013145757', reason: R.truncated }]);
-    expect(normalizeIsbnCell(new Date(Date.UTC(2021, 2, 4))).rejections[0].raw).toBe('2021-03-04');
+    expect(normalizeIsbnCell(new Date(Date.UTC(2021, 2, 4))).rejections[0]?.raw).toBe('2021-03-04');
   });
 
   it('names only the bad part when a cell holds several values', () => {

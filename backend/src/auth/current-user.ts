@@ -15,9 +15,9 @@ export const SECURITY = [{ OAuth2PasswordBearer: [] }];
 export function authGuards(ctx: AppContext) {
   async function requireUser(req: FastifyRequest): Promise<void> {
     const header = req.headers.authorization;
-    const match = header?.match(/^Bearer\s+(.+)$/i);
-    if (!match) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
-    const claims = await ctx.tokens.verifyAccessToken(match[1].trim());
+    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (token === undefined) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
+    const claims = await ctx.tokens.verifyAccessToken(token.trim());
     // A token for a user that no longer exists is as good as a forged one, and so is one from
     // before the password last changed.
     const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await ctx.users.byId(claims.userId) : undefined;

@@ -57,6 +57,7 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = opts.url ? openPg(opts.url, opts.poolSize ?? 10, opts.exportPoolSize ?? 4) : await openPglite(opts.dataDir);
+  // Each migrator wants its own driver's database type; `Orm` is the shape both share (see below).
   if (db.kind === 'pg') await migratePg(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
   else await migratePglite(db.orm as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;
@@ -79,6 +80,7 @@ function openPg(url: string, max: number, exportMax: number): Database {
   const pool = newPool({ connectionString: url, max });
   // Waiting for a free export connection is bounded: a full pool answers "busy", not a hung request.
   const exportPool = newPool({ connectionString: url, max: exportMax, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 10_000 });
+  // node-postgres' and PGlite's databases differ only in their result type parameter; one `Orm` type serves both.
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   return {
     kind: 'pg',
@@ -125,6 +127,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     // Same value shapes as node-postgres above: int8 and numeric as JS numbers.
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
+  // As above: PGlite's database seen through the shared `Orm` type.
   const orm = drizzlePglite(lite, { schema }) as unknown as Orm;
   const toResult = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
     rows: r.rows as T[],

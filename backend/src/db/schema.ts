@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MARKETPLACE_LIST, dataFields } from '@app/domain/marketplaces';
+import { MARKETPLACES, dataFields } from '@app/domain/marketplaces';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -130,7 +130,7 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
   );
 }
 
-const [abe, bib, ali, pal] = MARKETPLACE_LIST;
+const { abe_books: abe, biblio: bib, alibris: ali, pallet_iq: pal } = MARKETPLACES;
 export const abeBooksLookups = lookupTable(abe.table, dataFields(abe));
 export const biblioLookups = lookupTable(bib.table, dataFields(bib));
 export const alibrisLookups = lookupTable(ali.table, dataFields(ali));

@@ -8,6 +8,7 @@ import { SECURITY, authGuards, currentUser } from '../auth/current-user.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
+import { must } from '@app/domain/must';
 
 const Title = z.string().trim().min(1, 'Title is required').max(255);
 const Description = z.string().max(255).nullish();
@@ -38,11 +39,11 @@ export function itemRoutes(app: App, ctx: AppContext): void {
     onRequest: requireUser,
     handler: async (req) => {
       const where = visibleTo(currentUser(req));
-      const [data, [{ n }]] = await Promise.all([
+      const [data, counted] = await Promise.all([
         orm.select().from(items).where(where).orderBy(desc(items.created_at), items.id).offset(req.query.skip).limit(req.query.limit),
         orm.select({ n: count() }).from(items).where(where),
       ]);
-      return { data: data.map(pick), count: Number(n) };
+      return { data: data.map(pick), count: Number(must(counted[0], 'count() returns a row').n) };
     },
   });
 
@@ -54,7 +55,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
         .insert(items)
         .values({ title: req.body.title, description: req.body.description ?? null, owner_id: currentUser(req).id })
         .returning();
-      return pick(row);
+      return pick(must(row, 'INSERT … RETURNING gives the row'));
     },
   });
 
@@ -72,7 +73,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
       if (Object.keys(patch).length === 0) return pick(await findVisible(currentUser(req), req.params.id));
       const [row] = await orm.update(items).set(patch).where(eq(items.id, req.params.id)).returning();
-      return pick(row);
+      return pick(must(row, 'a visible item, found above'));
     },
   });
 

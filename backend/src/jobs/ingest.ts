@@ -10,6 +10,7 @@ import { parseUploadOffThread, UploadError, type ParsedUpload } from '../uploads
 import type { UserRow } from '../users/schemas.ts';
 import type { JobConfigInput } from './schemas.ts';
 import type { JobRow } from './repository.ts';
+import { must } from '@app/domain/must';
 
 export interface UploadLimits {
   maxRows: number;
@@ -50,7 +51,7 @@ export function cleanFilename(name: string): string {
   return (base || 'upload').slice(0, 255);
 }
 
-export async function createJob(db: Database, owner: UserRow, config: JobConfigInput, file: { filename: string; data: Buffer }, limits: UploadLimits) {
+export async function createJob(db: Database, owner: Pick<UserRow, 'id'>, config: JobConfigInput, file: { filename: string; data: Buffer }, limits: UploadLimits) {
   const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
   const filename = cleanFilename(file.filename);
   const job = await db.transaction(async (tx) => {
@@ -59,7 +60,7 @@ export async function createJob(db: Database, owner: UserRow, config: JobConfigI
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [config.name, filename, owner.id, config.abe_books, config.biblio, config.alibris, config.pallet_iq, JSON.stringify(parsed.report)],
     );
-    const created = rows[0];
+    const created = must(rows[0], 'INSERT … RETURNING gives the job');
     const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
     for (const m of sources) {
       await tx.query(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, input_filename) SELECT $1, unnest($2::text[]), $3`, [

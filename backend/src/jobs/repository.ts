@@ -1,9 +1,8 @@
 // Reading jobs: visibility (own jobs; superusers all), filters and sorting from the job field table.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import type { Filter } from '@app/domain/fields';
 import type { Sql } from '../db/client.ts';
-import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { filtersToSql, sortToSql, type FilterInput } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { countUpTo } from '../lib/bounded-count.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -30,6 +29,7 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
       { enabled: job[m.id], total_isbns: counts?.[m.id].total ?? 0, processed_isbns: counts?.[m.id].processed ?? 0 },
     ]),
   ) as Record<(typeof MARKETPLACE_LIST)[number]['id'], { enabled: boolean; total_isbns: number; processed_isbns: number }>;
+  // jsonb written by ingest.ts from the IngestReport shape (older jobs hold {}, hence the check).
   const report = job.ingest_report && 'rows_read' in job.ingest_report ? (job.ingest_report as never) : null;
   return { id: job.id, name: job.name, input_filename: job.input_filename, owner_id: job.owner_id, created_at: job.created_at, updated_at: job.updated_at, ...sources, report };
 }
@@ -41,7 +41,7 @@ export function jobVisibility(user: UserRow, params: unknown[], column = 'owner_
   return `${column} = $${params.length}`;
 }
 
-export async function listJobs(db: Sql, user: UserRow, q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' }) {
+export async function listJobs(db: Sql, user: UserRow, q: { filters: FilterInput; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' }) {
   const params: unknown[] = [];
   const { where } = filtersToSql(JOB_FIELDS, q.filters, params);
   const conditions = [where, jobVisibility(user, params)].filter(Boolean);

@@ -72,6 +72,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   }
 
   app.post('/jobs/upload-file', {
+    // FastifySchema has no 'x-multipart' (our OpenAPI-only extension for the multipart body).
     schema: { operationId: 'uploadJobFile', tags, security: SECURITY, consumes: ['multipart/form-data'], 'x-multipart': jobUploadBody, response: uploadResponses } as never,
     onRequest: requireUser,
     handler: async (req) => upload(req, (fields) => parseConfig(fields.config)),
@@ -85,6 +86,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
         summary: `Upload a spreadsheet as a job for ${m.label} only`,
         security: SECURITY,
         consumes: ['multipart/form-data'],
+        // FastifySchema has no 'x-multipart' (our OpenAPI-only extension for the multipart body): see `as never` below.
         'x-multipart': marketUploadBody,
         response: uploadResponses,
       } as never,
@@ -100,7 +102,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   app.post('/jobs/jobs', {
     schema: { operationId: 'listJobs', tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: JobsPublic, 422: HttpErrorBody } },
     onRequest: requireUser,
-    handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as never }),
+    handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters }),
   });
 
   app.get('/jobs/:id', {
@@ -131,6 +133,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
+        // The zod type provider types send() from the response schema (a string); the CSV is streamed.
         .send(csv as never);
     },
   });

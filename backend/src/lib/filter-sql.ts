@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
 import { Paging } from './api-schemas.ts';
 import { HttpError, type ValidationIssue } from './http-errors.ts';
+import { must } from '@app/domain/must';
 
 export const FilterSchema = z
   .object({
@@ -33,8 +34,11 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const MIN_DATE = Date.parse('0001-01-01T00:00:00Z');
 const MAX_DATE = Date.parse('9999-12-31T23:59:59.999Z');
 
+/** Filters as typed by the UI's domain or as parsed from a request body; filtersToSql checks both. */
+export type FilterInput = Filter[] | { field: string; operator: string; value: string }[];
+
 /** Builds WHERE conditions; every problem becomes a 422 naming the filter and its part. */
-export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[], params: unknown[] = [], alias = ''): SqlFragment {
+export function filtersToSql(fields: readonly FieldDef[], filters: FilterInput, params: unknown[] = [], alias = ''): SqlFragment {
   const issues: ValidationIssue[] = [];
   const conditions: string[] = [];
   const p = (v: unknown) => {
@@ -90,7 +94,7 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
         lt: () => `${col} < ${p(start)}`,
         lte: () => `${col} < ${p(next)}`,
       };
-      conditions.push(`(${bounds[f.operator]()})`);
+      conditions.push(`(${must(bounds[f.operator], 'an operator checked above')()})`);
     } else conditions.push(`${col} ${SQL_OPS[f.operator]} ${p(start)}`);
   });
   if (issues.length) throw new HttpError(422, issues);

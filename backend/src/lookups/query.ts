@@ -1,11 +1,10 @@
 // The price-lookup query of one marketplace: visibility, filters and sort from its field table.
-import type { Filter } from '@app/domain/fields';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
-import { filtersToSql, quoteIdent, sortToSql } from '../lib/filter-sql.ts';
+import { filtersToSql, quoteIdent, sortToSql, type FilterInput } from '../lib/filter-sql.ts';
 import type { UserRow } from '../users/schemas.ts';
 
 export interface LookupQuery {
-  filters: Filter[];
+  filters: FilterInput;
   sort_by?: string;
   sort_direction?: 'asc' | 'desc';
 }

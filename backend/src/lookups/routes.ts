@@ -29,12 +29,13 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
       schema: { operationId: `${op}PriceLookups`, tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: schemas.list, 422: HttpErrorBody } },
       onRequest: requireUser,
       handler: async (req) => {
-        const q = buildLookupQuery(m, currentUser(req), { ...req.query, filters: req.body.filters as never });
+        const q = buildLookupQuery(m, currentUser(req), { ...req.query, filters: req.body.filters });
         const n = q.params.length;
         const [page, total] = await Promise.all([
           ctx.db.query(`SELECT ${selectList(m)}, ${RETRY_COLUMNS} ${q.fromWhere} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`, [...q.params, req.query.skip, req.query.limit]),
           countUpTo(ctx.db, q.fromWhere, q.params),
         ]);
+        // Rows of raw SQL (columns from the field table); the response schema validates and serialises them.
         return { data: page.rows as never[], ...total };
       },
     });
@@ -49,11 +50,12 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
       },
       onRequest: requireUser,
       handler: async (req, reply) => {
-        const q = buildLookupQuery(m, currentUser(req), { filters: req.body.filters as never, sort_by: req.body.sort_by, sort_direction: req.body.sort_direction });
+        const q = buildLookupQuery(m, currentUser(req), { filters: req.body.filters, sort_by: req.body.sort_by, sort_direction: req.body.sort_direction });
         const stream = await csvStream(ctx.db, { fields: m.fields, ...q }, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${m.csvPrefix}_price_lookups_${timestamp()}.csv"`)
+          // The zod type provider types send() from the response schema (a string); the CSV is streamed.
           .send(stream as never);
       },
     });

@@ -8,6 +8,7 @@ import { bookFor, hasOffers, listingsFor } from './catalog.ts';
 import { sampleIsbns } from './isbns.ts';
 import type { SandboxOptions } from './options.ts';
 import { startSandbox, type Sandbox } from './server.ts';
+import { must } from '@app/domain/must';
 
 const signal = new AbortController().signal;
 
@@ -125,7 +126,7 @@ describe('sandbox', () => {
   });
 
   it('counts calls per marketplace and ISBN', async () => {
-    const isbn = isbns[199];
+    const isbn = must(isbns[199], '200 sample ISBNs');
     await adapters.alibris.lookup(isbn, { signal });
     await adapters.alibris.lookup(isbn, { signal });
     const stats = sandbox.stats();
@@ -140,7 +141,7 @@ describe('sandbox', () => {
 });
 
 describe('sandbox faults', () => {
-  const isbn = sampleIsbns(1, 486_229_870)[0];
+  const isbn = must(sampleIsbns(1, 486_229_870)[0], 'one sample ISBN');
 
   it('429 with Retry-After is a retry after that long, on every adapter', () =>
     withSandbox({ rate429Share: 1, retryAfterSeconds: 2 }, async (sandbox) => {

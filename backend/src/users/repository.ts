@@ -33,11 +33,11 @@ export class UsersRepository {
   }
 
   async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
-    const [data, [{ n }]] = await Promise.all([
+    const [data, counted] = await Promise.all([
       this.orm.select().from(users).orderBy(desc(users.created_at), users.id).offset(skip).limit(limit),
       this.orm.select({ n: count() }).from(users),
     ]);
-    return { data, count: Number(n) };
+    return { data, count: Number(must(counted[0], 'count() returns a row').n) };
   }
 
   async create(input: { email: string; password: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean }): Promise<UserRow> {
@@ -54,7 +54,7 @@ export class UsersRepository {
           is_active: input.is_active ?? true,
         })
         .returning();
-      return row;
+      return must(row, 'INSERT … RETURNING gives the row');
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
     }
@@ -74,7 +74,7 @@ export class UsersRepository {
     if (Object.keys(values).length === 0) return must(await this.byId(id), `user ${id} to update exists`);
     try {
       const [row] = await this.orm.update(users).set(values).where(eq(users.id, id)).returning();
-      return row;
+      return must(row, `user ${id} to update exists`);
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
     }

@@ -12,6 +12,7 @@ import { sampleIsbns } from '../sandbox/isbns.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
 import { startWorker } from './worker.ts';
+import { must } from '@app/domain/must';
 
 const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
 const BACKEND = path.dirname(path.dirname(WORKER_MAIN));
@@ -65,7 +66,7 @@ async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
       `SELECT count(*)::int AS n FROM ${MARKETPLACES[id].table} WHERE isbn_lookup_job_id = $1 AND lookup_status IN ('queued', 'pending')`,
       [jobId],
     );
-    total += rows[0].n;
+    total += must(rows[0], 'a count').n;
   }
   return total;
 }
@@ -147,6 +148,6 @@ describe('worker processes on PostgreSQL', () => {
     expect(rows.filter((r) => r.lookup_status !== 'completed')).toEqual([]);
     for (const row of rows) expect(row.attempts, row.isbn).toBe(held.includes(row.isbn) ? 2 : 1);
     const calls = sandbox.stats().calls;
-    expect(isbns.filter((isbn) => calls[`alibris:${isbn}`].length > 2)).toEqual([]);
+    expect(isbns.filter((isbn) => (calls[`alibris:${isbn}`] ?? []).length > 2)).toEqual([]);
   });
 });

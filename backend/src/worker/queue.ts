@@ -4,6 +4,7 @@
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Sql } from '../db/client.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
+import { must } from '@app/domain/must';
 
 export interface ClaimedRow {
   id: number;
@@ -186,6 +187,6 @@ export class LookupQueue {
     const { rows } = await this.db.query<{ busy: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM ${this.table} WHERE lookup_status IN ('queued', 'pending')) AS busy`,
     );
-    return rows[0].busy;
+    return must(rows[0], 'SELECT EXISTS returns a row').busy;
   }
 }

@@ -5,6 +5,7 @@
 // (about 100 ms worth, at most `maxBlock`) and hands them out locally, in order.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from '../db/client.ts';
+import { must } from '@app/domain/must';
 
 const BLOCK_MS = 100;
 
@@ -31,7 +32,7 @@ export class RateLimiter {
       signal?.throwIfAborted();
       // A slot left over from a quiet spell is dropped: using many late would bunch requests together.
       // (Slots up to one block late are kept, so a burst is at most one block, ~100 ms of the rate.)
-      while (this.slots.length > 0 && this.slots[0] < performance.now() - BLOCK_MS) this.slots.shift();
+      while ((this.slots[0] ?? Infinity) < performance.now() - BLOCK_MS) this.slots.shift();
       const slot = this.slots.shift();
       // Top up before running dry, so callers rarely wait on the database round trip.
       // A failure here is not lost: the next caller that runs dry awaits a fresh attempt and sees it.
@@ -61,7 +62,7 @@ export class RateLimiter {
        RETURNING (extract(epoch FROM s.next_at - clock_timestamp()) * 1000)::float8 AS until_end_ms`,
       [this.marketplace, blockMs],
     );
-    const start = performance.now() + Number(rows[0].until_end_ms) - blockMs;
+    const start = performance.now() + Number(must(rows[0], 'INSERT … RETURNING gives a row').until_end_ms) - blockMs;
     for (let i = 0; i < this.blockSize; i++) this.slots.push(start + i * this.intervalMs);
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { createAdapters, settingsFromEnv, type MarketplaceSettingsMap } from '../marketplaces/registry.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { Sandbox } from '../sandbox/server.ts';
+import { must } from '@app/domain/must';
 
 export type { TestDatabase } from '../../test/helpers/databases.ts';
 
@@ -18,17 +19,18 @@ export async function seedJob(db: Database, isbns: string[], marketplaces: reado
   const { rows: users } = await db.query<{ id: string }>(`INSERT INTO users (email, hashed_password) VALUES ($1, 'x') RETURNING id`, [email]);
   const { rows: jobs } = await db.query<{ id: number }>(
     `INSERT INTO jobs (name, input_filename, owner_id, updated_at) VALUES ('test', 'isbns.csv', $1, now() - interval '1 hour') RETURNING id`,
-    [users[0].id],
+    [must(users[0], 'INSERT … RETURNING gives the user').id],
   );
+  const jobId = must(jobs[0], 'INSERT … RETURNING gives the job').id;
   for (const id of marketplaces) {
     await db.query(
       `INSERT INTO ${MARKETPLACES[id].table} (isbn_lookup_job_id, isbn, input_filename)
        SELECT $1, isbn, 'isbns.csv' FROM jsonb_array_elements_text($2::jsonb) AS isbn`,
-      [jobs[0].id, JSON.stringify(isbns)],
+      [jobId, JSON.stringify(isbns)],
     );
   }
-  await db.query(`INSERT INTO job_progress (job_id, source, total) SELECT $1, unnest($2::text[]), $3`, [jobs[0].id, [...marketplaces], isbns.length]);
-  return jobs[0].id;
+  await db.query(`INSERT INTO job_progress (job_id, source, total) SELECT $1, unnest($2::text[]), $3`, [jobId, [...marketplaces], isbns.length]);
+  return jobId;
 }
 
 export interface LookupRow {
@@ -66,5 +68,5 @@ export function sandboxWorkerParts(sandbox: Sandbox, marketplaces: readonly Mark
 /** Gaps (ms) between consecutive calls the sandbox saw for one marketplace and ISBN. */
 export function callGaps(sandbox: Sandbox, id: MarketplaceId, isbn: string): number[] {
   const times = sandbox.stats().calls[`${id}:${isbn}`] ?? [];
-  return times.slice(1).map((t, i) => t - times[i]);
+  return times.slice(1).map((t, i) => t - must(times[i], 'the call before'));
 }

@@ -8,6 +8,7 @@ import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from '../sandbox/options
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from './test-support.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
+import { must } from '@app/domain/must';
 
 describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
   let t: TestDatabase;
@@ -32,7 +33,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const s = await sandbox({ noOfferShare: 0.3, latencyMs: 2 });
     const isbns = sampleIsbns(30, 4_000);
     const jobId = await seedJob(t.db, [...isbns, '97801']);
-    const before = (await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0].updated_at;
+    const before = must((await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0], 'the job').updated_at;
     const worker = run(sandboxWorkerParts(s, MARKETPLACE_IDS));
     await worker.idle();
     await worker.stop();
@@ -70,7 +71,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const abe = (await lookupRows(t.db, 'abe_books', jobId)).filter((r) => r.lookup_status === 'completed');
     expect(abe.every((r) => String(r.listing_url).startsWith('https://www.abebooks.com/'))).toBe(true);
     expect(abe.every((r) => typeof r.total_listing_price === 'number')).toBe(true);
-    const after = (await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0].updated_at;
+    const after = must((await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM jobs WHERE id = $1', [jobId])).rows[0], 'the job').updated_at;
     expect(after.getTime()).toBeGreaterThan(before.getTime() + 30 * 60_000);
   });
 
@@ -174,7 +175,8 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
 
   it('reaps rows whose worker died: queued again, or failed on the last attempt', async () => {
     const s = await sandbox({ noOfferShare: 0 });
-    const [alive, last] = sampleIsbns(2, 10_000);
+    const sample = sampleIsbns(2, 10_000);
+    const [alive, last] = [must(sample[0], 'two ISBNs'), must(sample[1], 'two ISBNs')];
     const jobId = await seedJob(t.db, [alive, last], ['biblio']);
     // A worker that claimed both rows and vanished: leases long expired.
     await t.db.query(

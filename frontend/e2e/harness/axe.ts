@@ -19,6 +19,7 @@ interface Violation {
 export async function expectAccessible(page: Page, where: string, within?: string): Promise<void> {
   await page.evaluate(axeSource);
   const violations: Violation[] = await page.evaluate(async (selector) => {
+    // axe-core is injected into the page above; the browser's window type does not know it.
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run((selector ? document.querySelector(selector) : document) as Document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));

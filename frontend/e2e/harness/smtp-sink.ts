@@ -30,8 +30,7 @@ function splitHeaders(part: string): [string, string] {
 
 function header(headers: string, name: string): string {
   const unfolded = headers.replace(/\r?\n[ \t]+/g, ' ');
-  const m = unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'));
-  return m ? m[1].trim() : '';
+  return unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
 }
 
 /** Decoded text of a MIME entity: walks multipart bodies, undoes QP and base64. */

@@ -10,6 +10,7 @@ import { blur, eventually, expectDisabled, openLoggedIn, seed } from '../harness
 import { MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settledTable, slowDown, waitForJob } from '../harness/jobs';
 import { e2e } from '../harness/test';
 import { world } from '../harness/world';
+import { must } from '@app/domain/must';
 
 // One user with the same spreadsheet uploaded twice for every source: 20 lookups per page,
 // set up once for all four marketplace tests.
@@ -140,7 +141,7 @@ for (const m of MARKETPLACE_LIST) {
       // CSV keeps plain numbers for money.
       for (const f of m.fields.filter((x) => x.column && x.format === 'money')) {
         const at = csv[0].indexOf(f.label);
-        for (const r of csv.slice(1)) assert.match(r[at], /^(-?\d+(\.\d+)?)?$/, `${f.label} in CSV: ${r[at]}`);
+        for (const r of csv.slice(1)) assert.match(must(r[at], `${f.label} in every CSV row`), /^(-?\d+(\.\d+)?)?$/, `${f.label} in CSV: ${r[at]}`);
       }
 
       // Narrow to one ISBN and open its offers.
@@ -150,7 +151,7 @@ for (const m of MARKETPLACE_LIST) {
       await table.locator('tbody tr').first().click();
       const drawer = page.getByRole('dialog', { name: `Offers for ISBN ${MIXED.knownIsbn}` });
       await drawer.waitFor();
-      const status = (await columnValues(table, statusLabel(m)))[0];
+      const status = must((await columnValues(table, statusLabel(m)))[0], 'one row');
       await drawer.getByText(status, { exact: true }).first().waitFor();
       if (status === 'completed') {
         const offers = drawer.getByRole('table', { name: 'Offers' });
@@ -159,7 +160,7 @@ for (const m of MARKETPLACE_LIST) {
         // Listings lead with their price, the column a dealer compares first.
         // (after the column marking the chosen offer).
         const offerHeaders = await offers.locator('thead th').allInnerTexts();
-        if (m.id !== 'pallet_iq') assert.match(offerHeaders.filter((h) => h.trim() && h !== 'Chosen')[0], /price/i, JSON.stringify(offerHeaders));
+        if (m.id !== 'pallet_iq') assert.match(offerHeaders.filter((h) => h.trim() && h !== 'Chosen')[0] ?? '', /price/i, JSON.stringify(offerHeaders));
         // Readable headers, not wire keys; money formatted; the row's offer marked.
         for (const h of await offers.locator('thead th').allInnerTexts()) assert.doesNotMatch(h, /_|[a-z][A-Z]/, `header ${h}`);
         assert.equal(await offers.locator('tbody tr[data-chosen]').count(), 1);
@@ -189,7 +190,7 @@ async function rawStatuses(table: Locator): Promise<string[]> {
 }
 
 function isSorted(values: string[], dir: 1 | -1): boolean {
-  return values.length > 1 && values.every((v, i) => i === 0 || dir * values[i - 1].localeCompare(v) <= 0);
+  return values.length > 1 && values.every((v, i) => i === 0 || dir * must(values[i - 1], 'the value before').localeCompare(v) <= 0);
 }
 
 e2e('Upload File for PalletIQ makes a job for that source only', async ({ page }) => {

@@ -4,6 +4,13 @@ import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { expectPath, openLoggedIn, seed } from '../harness/helpers';
 import { e2e } from '../harness/test';
 
+declare global {
+  interface Window {
+    /** Violations the page reported, collected by the init script below. */
+    cspViolations: string[];
+  }
+}
+
 e2e('protected pages send a logged-out visitor to /login', async ({ page }) => {
   for (const path of ['/', '/items', '/settings', '/admin', '/abe-books']) {
     await page.goto(path);
@@ -66,7 +73,7 @@ e2e('pages work under the Content Security Policy, with no violation', async ({ 
   const user = await seed.user('csp');
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const consoleErrors: string[] = [];
@@ -78,11 +85,11 @@ e2e('pages work under the Content Security Policy, with no violation', async ({ 
   for (const path of ['/abe-books', '/settings', '/items']) {
     await page.goto(path);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), [], `CSP violations on ${path}`);
+    assert.deepEqual(await page.evaluate(() => window.cspViolations), [], `CSP violations on ${path}`);
   }
   // The API's interactive docs load under the same policy.
   await page.goto('/docs');
   await page.getByText('Price Lookup Dashboard').first().waitFor();
-  assert.deepEqual(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), [], 'CSP violations on /docs');
+  assert.deepEqual(await page.evaluate(() => window.cspViolations), [], 'CSP violations on /docs');
   assert.deepEqual(consoleErrors, []);
 });

@@ -108,7 +108,7 @@ e2e(
       ['/items', 'Items Management'],
       ['/admin', 'Users Management'],
       ['/settings', 'User Settings'],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -67,10 +67,12 @@ export function marketplaceApi(id: MarketplaceId): MarketplaceApi {
   return {
     async list({ skip, limit, filters, sort_by, sort_direction, signal }) {
       const { data } = await c.list({ query: { skip, limit, sort_by, sort_direction }, body: { filters }, signal });
+      // Each marketplace's rows are typed by its own generated type; the table reads them by field name.
       return data as unknown as { data: LookupRow[]; count: number };
     },
     async downloadCsv({ filters, sort_by, sort_direction }) {
       const { data, response } = await c.csv({ body: { filters, sort_by, sort_direction }, parseAs: 'blob' });
+      // parseAs: 'blob' gives a Blob; the generated type says string (the text/csv schema).
       return { blob: data as unknown as Blob, disposition: response.headers.get('content-disposition') };
     },
     async readOffers(id, signal) {

@@ -2,6 +2,7 @@
 // (marketplaces.md §2.3: group A evidenced, groups B and C speculative).
 import { hash32 } from '../random.ts';
 import { json, money, withoutNulls, type SimulatedFormat } from './types.ts';
+import { must } from '@app/domain/must';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -53,7 +54,7 @@ export const biblioSim: SimulatedFormat = {
         pages: String(120 + (hash32(book.isbn13) % 600)),
         size: '8vo',
         category: 'Fiction',
-        keywords: `${book.title.toLowerCase()}; ${book.author.split(',')[0].toLowerCase()}`,
+        keywords: `${book.title.toLowerCase()}; ${must(book.author.split(',')[0], 'split gives a part').toLowerCase()}`,
         description: `${l.condition.name} copy. ${l.binding}.`,
         item_note: l.quantity > 1 ? `${l.quantity} copies available.` : '',
         price: money(reduced),

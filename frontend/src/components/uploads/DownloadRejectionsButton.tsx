@@ -10,6 +10,7 @@ export function DownloadRejectionsButton({ jobId, compact }: { jobId: number; co
   const download = useMutation({
     mutationFn: async () => {
       const { data, response } = await downloadJobRejections({ path: { id: jobId }, parseAs: 'blob' });
+      // parseAs: 'blob' gives a Blob; the generated type says string (the text/csv schema).
       saveFile(data as unknown as Blob, filenameFromDisposition(response.headers.get('content-disposition')) ?? `job_${jobId}_rejected_cells.csv`);
     },
   });
