@@ -8,7 +8,7 @@ export default defineConfig({
     projects: ['domain', 'backend', 'frontend'],
     coverage: {
       provider: 'v8',
-      include: ['domain/src/**', 'backend/src/**', 'frontend/src/**'],
+      include: ['{domain,backend,frontend}/src/**/*.{ts,tsx,mjs}'],
       exclude: ['**/*.test.{ts,tsx}', 'frontend/src/client/**', 'frontend/src/routeTree.gen.ts', 'backend/src/db/migrations/**'],
       reporter: ['text-summary'],
       reportsDirectory: 'coverage',
