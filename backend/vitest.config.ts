@@ -1,10 +1,25 @@
 import { defineConfig } from 'vitest/config';
+
+// Source tests that open a database (PGlite or PostgreSQL); with everything under test/ they are the
+// integration tests (`npm run test:int`). All other src tests are unit tests and need no database.
+const dbTests = ['src/worker/fairness.test.ts', 'src/worker/processes.test.ts', 'src/worker/units.test.ts', 'src/worker/worker.test.ts'];
+
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as const;
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/helpers/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    name: 'backend',
+    projects: [
+      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: dbTests } },
+      {
+        test: {
+          ...shared,
+          name: 'int',
+          include: ['test/**/*.test.ts', ...dbTests],
+          // One PostgreSQL server for the run (found or started); PGlite needs none.
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

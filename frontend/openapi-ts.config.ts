@@ -12,8 +12,9 @@ export default defineConfig({
       // Relative paths: the API is served from the same origin (and proxied by Vite in dev).
       baseUrl: false,
       throwOnError: true,
-      // Credentials, bearer token and error shaping live in src/lib/api-config.ts.
-      runtimeConfigPath: '../lib/api-config',
+      // Credentials, bearer token and error shaping live in src/lib/api-config.ts. Since 0.99 the path
+      // is resolved from the working directory (frontend/) and imported relative to the output folder.
+      runtimeConfigPath: './src/lib/api-config',
     },
     '@hey-api/sdk',
     '@hey-api/typescript',

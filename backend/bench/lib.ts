@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { findPostgres } from '../test/helpers/postgres-server.ts';
+import { must } from '@app/domain/must';
 
 export const now = () => performance.now();
 
@@ -14,7 +15,7 @@ export async function timed<T>(fn: () => Promise<T> | T): Promise<{ ms: number; 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, idx)];
+  return must(sorted[Math.max(0, idx)], 'an index within the non-empty list');
 }
 
 export interface Figure {

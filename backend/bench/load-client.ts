@@ -2,6 +2,7 @@
 export {};
 // its clients. Prints the sorted latencies (ms) as JSON.
 const [url, token, body, concurrency, requests] = process.argv.slice(2);
+if (url === undefined) throw new Error('usage: load-client.ts <url> <token> <body> <concurrency> <requests>');
 const latencies: number[] = [];
 let sent = 0;
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

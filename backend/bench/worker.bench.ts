@@ -29,7 +29,7 @@ function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = out.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+      if (match) resolve({ url: match[1]!, stop: () => child.kill('SIGTERM') });
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
@@ -42,12 +42,12 @@ export async function benchWorker(): Promise<void> {
   const db = database.db;
   try {
     const { rows } = await db.execute<{ id: string }>(sql`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`);
-    const job = await db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', ${rows[0].id}) RETURNING id`);
+    const job = await db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', ${rows[0]!.id}) RETURNING id`);
     const isbns = sampleIsbns(PER_MARKETPLACE);
     for (const m of MARKETPLACE_LIST) {
-      await db.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${job.rows[0].id}, unnest(${param(isbns)}::text[]), 'b.xlsx'`);
+      await db.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${job.rows[0]!.id}, unnest(${param(isbns)}::text[]), 'b.xlsx'`);
       // As ingest writes them: the queue deals rows to jobs that have lookups left.
-      await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${job.rows[0].id}, ${m.id}, ${isbns.length})`);
+      await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${job.rows[0]!.id}, ${m.id}, ${isbns.length})`);
     }
     const env: NodeJS.ProcessEnv = {};
     for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {

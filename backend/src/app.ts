@@ -99,8 +99,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     { prefix: API_PREFIX },
   );
 
-  const spa = opts.frontendDist && existsSync(path.join(opts.frontendDist, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root: opts.frontendDist!, wildcard: false });
+  const dist = opts.frontendDist;
+  const spa = dist !== undefined && existsSync(path.join(dist, 'index.html'));
+  if (spa) await app.register(fastifyStatic, { root: dist, wildcard: false });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
     if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(DOCS_PREFIX)) return reply.sendFile('index.html');

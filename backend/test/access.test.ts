@@ -32,9 +32,9 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     tokens.other = other.token;
     tokens.superuser = await login(t.app, ADMIN.email, ADMIN.password);
     itemId = (await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(owner.token), payload: { title: 'owned' } })).json().id;
-    jobId = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', ${owner.id}) RETURNING id`)).rows[0].id;
+    jobId = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', ${owner.id}) RETURNING id`)).rows[0]!.id;
     for (const m of MARKETPLACE_LIST) {
-      lookupIds[m.slug] = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn) VALUES (${jobId}, '9780131457577') RETURNING id`)).rows[0].id;
+      lookupIds[m.slug] = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn) VALUES (${jobId}, '9780131457577') RETURNING id`)).rows[0]!.id;
     }
   });
   afterAll(() => t.close());

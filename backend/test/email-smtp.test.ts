@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { login, startTestApp, createUser, type TestApp } from './helpers/app.ts';
+import { must } from '@app/domain/must';
 
 describe('password recovery through a real SMTP server', () => {
   const received: string[] = [];
@@ -37,11 +38,11 @@ describe('password recovery through a real SMTP server', () => {
     expect(res.statusCode).toBe(200);
     for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(received).toHaveLength(1);
-    const raw = received[0].replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = must(received[0], 'one mail received').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(raw).toMatch(/^To: mailme@example.com/m);
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
-    const token = raw.match(/\/reset-password\?token=([A-Za-z0-9._%-]+)/)![1];
+    const token = must(raw.match(/\/reset-password\?token=([A-Za-z0-9._%-]+)/)?.[1], 'a reset link in the mail');
     const reset = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: decodeURIComponent(token), new_password: 'from-the-email' } });
     expect(reset.statusCode).toBe(200);
     await expect(login(t.app, 'mailme@example.com', 'from-the-email')).resolves.toBeTruthy();

@@ -21,7 +21,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
     return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   };
-  const countRows = async (table: string) => (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0].n;
+  const countRows = async (table: string) => (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -100,7 +100,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       const res = await small.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toMatch(/upload limit/);
-      expect((await small.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0].n).toBe(0);
+      expect((await small.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0]!.n).toBe(0);
     } finally {
       await small.close();
     }

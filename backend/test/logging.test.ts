@@ -12,7 +12,11 @@ describe('request logs', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     t = await startTestApp('pglite');
-    const stream = new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) });
+    const stream = new Writable({ write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     app = await buildApp(t.ctx, { logger: createLogger({ level: 'info', destination: stream }), routes: productRoutes });
     await app.ready();
   });

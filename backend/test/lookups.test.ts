@@ -23,7 +23,7 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     other = await createUser(t, 'lookups-other@example.com');
     adminToken = await login(t.app, ADMIN.email, ADMIN.password);
     const mkJob = async (owner: string, name: string) =>
-      (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES (${name}, 'in.csv', ${owner}, true) RETURNING id`)).rows[0].id;
+      (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES (${name}, 'in.csv', ${owner}, true) RETURNING id`)).rows[0]!.id;
     jobId = await mkJob(user.id, 'mine');
     const otherJob = await mkJob(other.id, 'theirs');
     // 25 lookups of mine with prices 1..25, plus 3 of the other user's.

@@ -3,3 +3,4 @@ export * from './marketplaces.ts';
 export * from './status.ts';
 export * from './jobs.ts';
 export * from './isbn.ts';
+export * from './must.ts';

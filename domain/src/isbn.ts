@@ -2,6 +2,7 @@
 // Canonical form everywhere in the product: ISBN-13, digits only. We never guess: a value is
 // accepted only when its check digit validates, otherwise the cell is reported with a reason a
 // book dealer can act on.
+import { must } from './must.ts';
 
 /** Why a cell (or part of one) was not accepted. Shared by the parser, the tests and the UI. */
 export const ISBN_REJECTION = {
@@ -76,7 +77,7 @@ export function isValidIsbn13(value: string): boolean {
 /** ISBN-10 → ISBN-13: prefix 978 and recompute the check digit. Throws on an invalid ISBN-10. */
 export function isbn10To13(isbn10: string): string {
   if (!isValidIsbn10(isbn10)) throw new RangeError(`Not a valid ISBN-10: ${isbn10}`);
-  const first12 = '978' + isbn10.slice(0, 9);
+  const first12 = `978${isbn10.slice(0, 9)}`;
   return first12 + isbn13CheckChar(first12);
 }
 
@@ -183,7 +184,7 @@ function tokenize(piece: string): { tokens: Token[]; bad: string | null; xMispla
 /** A run of tokens that forms one complete, valid ISBN (an add-on may follow a 13-digit one). */
 function validRun(tokens: Token[], from: number, to: number): string | null {
   let chars = '';
-  for (let i = from; i < to; i++) chars += tokens[i].chars;
+  for (const t of tokens.slice(from, to)) chars += t.chars;
   const n = chars.length;
   if (n !== 10 && n !== 13 && n !== 15 && n !== 18) return null;
   const c = classify(chars, false);
@@ -207,8 +208,9 @@ function splitByWhitespace(tokens: Token[]): Group[] {
     best[0] = 0;
     for (let i = 1; i <= n; i++) {
       for (let j = 0; j < i; j++) {
-        const before = best[j];
-        if (before === null || (best[i] !== null && before + 1 >= (best[i] as number))) continue;
+        const before = best[j] ?? null;
+        const current = best[i] ?? null;
+        if (before === null || (current !== null && before + 1 >= current)) continue;
         const isbn = validRun(tokens, j, i);
         if (isbn !== null) {
           best[i] = before + 1;
@@ -219,9 +221,11 @@ function splitByWhitespace(tokens: Token[]): Group[] {
     }
     if (best[n] !== null) {
       const groups: Group[] = [];
-      for (let i = n; i > 0; i = cut[i]) {
-        const raw = tokens.slice(cut[i], i).map((t) => t.text).join(' ');
-        groups.unshift({ raw, value: { isbn: isbnAt[i] } });
+      for (let i = n; i > 0; ) {
+        const from = must(cut[i], 'a cut for every covered prefix');
+        const raw = tokens.slice(from, i).map((t) => t.text).join(' ');
+        groups.unshift({ raw, value: { isbn: must(isbnAt[i], 'an ISBN for every covered prefix') } });
+        i = from;
       }
       return groups;
     }
@@ -237,8 +241,8 @@ function splitByWhitespace(tokens: Token[]): Group[] {
 function normalizePiece(piece: string): Group[] {
   const text = piece.trim();
   if (SCIENTIFIC.test(text)) return [{ raw: text, value: { reason: ISBN_REJECTION.scientific } }];
-  const float = FLOAT_INTEGER.exec(text);
-  if (float) return [{ raw: text, value: classify(float[1], true) }];
+  const floatDigits = FLOAT_INTEGER.exec(text)?.[1];
+  if (floatDigits !== undefined) return [{ raw: text, value: classify(floatDigits, true) }];
   const { tokens, bad, xMisplaced } = tokenize(text.replace(PREFIX, ' '));
   if (bad !== null) {
     // A stray word with digits ("vol2") next to a valid ISBN is noise; alone it is an error.

@@ -122,6 +122,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(await pageAs(await api.token(ADMIN.email, ADMIN.password)));
   },
 
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern as a fixture's first argument.
   mailbox: async ({}, use) => {
     const since = Date.now();
     const find = async (address: string): Promise<Mail | undefined> => {
@@ -137,7 +138,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({
       async waitForMail(address, { timeout = 15_000 } = {}) {
         let mail: Mail | undefined;
-        await expect.poll(async () => (mail = await find(address)) !== undefined, { message: `an email to ${address}`, timeout }).toBe(true);
+        await expect
+          .poll(
+            async () => {
+              mail = await find(address);
+              return mail !== undefined;
+            },
+            { message: `an email to ${address}`, timeout },
+          )
+          .toBe(true);
         return mail!;
       },
     });

@@ -2,13 +2,13 @@
 // (house habit 3: the generated client is regenerated, never edited). Runs in the test command.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const committed = path.join(frontend, 'src/client');
-const fresh = mkdtempSync(path.join(tmpdir(), 'check-client-'));
+// A sibling of src/client, so the generated import of src/lib/api-config is the same relative path.
+const fresh = mkdtempSync(path.join(frontend, 'src', '.check-client-'));
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

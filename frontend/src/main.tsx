@@ -14,6 +14,7 @@ import { createQueryClient } from './lib/query-client';
 import { clearToken } from './lib/session';
 import { createAppRouter } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { must } from '@app/domain/must';
 
 const queryClient = createQueryClient(showApiError);
 const router = createAppRouter(queryClient);
@@ -27,7 +28,7 @@ configureApi({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
+createRoot(must(document.getElementById('root'), 'index.html has #root')).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
       <Notifications autoClose={5000} />

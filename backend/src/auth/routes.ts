@@ -123,6 +123,6 @@ async function buildResetEmail(ctx: AppContext, email: string, stamp: Date) {
 async function sendRecoveryEmail(ctx: AppContext, users: UsersRepository, rawEmail: string): Promise<void> {
   if (!EmailSchema.safeParse(rawEmail).success) return;
   const user = await users.byEmail(rawEmail);
-  if (!user || !user.is_active) return;
+  if (!user?.is_active) return;
   await ctx.mailer.send(await buildResetEmail(ctx, user.email, user.password_changed_at));
 }

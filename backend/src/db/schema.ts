@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MARKETPLACE_LIST, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
+import { byMarketplace, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -51,6 +51,10 @@ export const items = pgTable(
   (t) => [index('items_owner_idx').on(t.owner_id, t.created_at)],
 );
 
+function sourceFlags() {
+  return byMarketplace(() => boolean().notNull().default(false));
+}
+
 export const jobs = pgTable(
   'jobs',
   {
@@ -60,10 +64,8 @@ export const jobs = pgTable(
     owner_id: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    abe_books: boolean().notNull().default(false),
-    biblio: boolean().notNull().default(false),
-    alibris: boolean().notNull().default(false),
-    pallet_iq: boolean().notNull().default(false),
+    /** One flag per marketplace (named by its id): whether the job asks it. */
+    ...sourceFlags(),
     /** What the upload parser did: rows read, accepted, duplicates, sheet and column used. */
     ingest_report: jsonb().$type<object>().notNull().default({}),
     created_at: now(),
@@ -130,21 +132,17 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
   );
 }
 
-const [abe, bib, ali, pal] = MARKETPLACE_LIST;
-export const abeBooksLookups = lookupTable(abe.table, dataFields(abe));
-export const biblioLookups = lookupTable(bib.table, dataFields(bib));
-export const alibrisLookups = lookupTable(ali.table, dataFields(ali));
-export const palletIqLookups = lookupTable(pal.table, dataFields(pal));
-
 export type LookupTable = ReturnType<typeof lookupTable>;
 
-/** Each marketplace's lookup table, by marketplace id. */
-export const LOOKUP_TABLES: Record<MarketplaceId, LookupTable> = {
-  [abe.id]: abeBooksLookups,
-  [bib.id]: biblioLookups,
-  [ali.id]: alibrisLookups,
-  [pal.id]: palletIqLookups,
-} as Record<MarketplaceId, LookupTable>;
+/** Each marketplace's lookup table, by marketplace id, built from its field table. */
+export const LOOKUP_TABLES: Record<MarketplaceId, LookupTable> = byMarketplace((m) => lookupTable(m.table, dataFields(m)));
+
+// drizzle-kit finds tables only among a schema module's named exports, so each is exported by name
+// too (one line per marketplace; see README "Adding a marketplace").
+export const abeBooksLookups = LOOKUP_TABLES.abe_books;
+export const biblioLookups = LOOKUP_TABLES.biblio;
+export const alibrisLookups = LOOKUP_TABLES.alibris;
+export const palletIqLookups = LOOKUP_TABLES.pallet_iq;
 
 /**
  * The next free request slot of each marketplace, shared by every worker process so that their

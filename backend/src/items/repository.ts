@@ -1,4 +1,5 @@
 // Items in the database: users see and change their own, superusers all.
+import { must } from '@app/domain/must';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { items } from '../db/schema.ts';
@@ -20,11 +21,11 @@ export class ItemsRepository {
 
   async list(user: UserRow, skip: number, limit: number): Promise<{ data: ItemRow[]; count: number }> {
     const where = visibleTo(user);
-    const [data, [{ n }]] = await Promise.all([
+    const [data, counted] = await Promise.all([
       this.db.select().from(items).where(where).orderBy(desc(items.created_at), items.id).offset(skip).limit(limit),
       this.db.select({ n: count() }).from(items).where(where),
     ]);
-    return { data, count: Number(n) };
+    return { data, count: Number(counted[0]?.n ?? 0) };
   }
 
   async create(owner: UserRow, input: { title: string; description?: string | null }): Promise<ItemRow> {
@@ -32,12 +33,12 @@ export class ItemsRepository {
       .insert(items)
       .values({ title: input.title, description: input.description ?? null, owner_id: owner.id })
       .returning();
-    return row;
+    return must(row, 'the written item comes back');
   }
 
   async update(id: string, patch: ItemPatch): Promise<ItemRow> {
     const [row] = await this.db.update(items).set(patch).where(eq(items.id, id)).returning();
-    return row;
+    return must(row, 'the written item comes back');
   }
 
   async delete(id: string): Promise<void> {

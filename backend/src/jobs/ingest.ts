@@ -3,7 +3,8 @@
 // with `INSERT … SELECT unnest(array)`: one statement per table, no per-row round trips.
 // A failed upload (parse error or database error) leaves no job and no rows behind.
 import path from 'node:path';
-import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import { MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
+import { must } from '@app/domain/must';
 import { param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobProgress, jobRejections, jobs } from '../db/schema.ts';
@@ -55,19 +56,17 @@ export async function createJob(db: Db, owner: UserRow, config: JobConfigInput, 
   const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
   const filename = cleanFilename(file.filename);
   const job = await db.transaction(async (tx) => {
-    const [created] = await tx
+    const inserted = await tx
       .insert(jobs)
       .values({
         name: config.name,
         input_filename: filename,
         owner_id: owner.id,
-        abe_books: config.abe_books,
-        biblio: config.biblio,
-        alibris: config.alibris,
-        pallet_iq: config.pallet_iq,
+        ...byMarketplace((m) => config[m.id]),
         ingest_report: parsed.report,
       })
       .returning();
+    const created = must(inserted[0], 'INSERT … RETURNING gives the new job');
     const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
     // Raw SQL on purpose: the ISBNs travel as ONE array parameter. Drizzle's .values() spends seconds
     // of CPU building a 100k-row statement (measured, see DESIGN.md); this stays near the server's speed.

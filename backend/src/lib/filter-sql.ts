@@ -1,5 +1,6 @@
 // Turns filters and a sort from the API into SQL, checked against a field table.
 // Field names are whitelisted by the table and written with sql.identifier; values are bound parameters.
+import { must } from '@app/domain/must';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
@@ -33,36 +34,44 @@ const MAX_DATE = Date.parse('9999-12-31T23:59:59.999Z');
 export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[]): SQL | undefined {
   const issues: ValidationIssue[] = [];
   const conditions: SQL[] = [];
-  filters.forEach((f, i) => {
+  for (const [i, f] of filters.entries()) {
     const loc = ['body', 'filters', i];
     const def = fields.find((d) => d.name === f.field && d.filterable);
-    if (!def) return void issues.push({ loc: [...loc, 'field'], msg: `Unknown filter field '${f.field}'`, type: 'value_error' });
+    if (!def) {
+      issues.push({ loc: [...loc, 'field'], msg: `Unknown filter field '${f.field}'`, type: 'value_error' });
+      continue;
+    }
     const allowed: readonly string[] = def.type === 'text' ? TEXT_OPERATORS : NUMBER_OPERATORS;
     if (!allowed.includes(f.operator)) {
-      return void issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
+      issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
+      continue;
     }
     const col = sql.identifier(def.name);
     const value = f.value.trim();
     if (def.type === 'text') {
       if (f.operator === 'equals') conditions.push(sql`${col} = ${f.value}`);
       else conditions.push(sql`${col} ILIKE ${`%${escapeLike(f.value)}%`}`);
-      return;
+      continue;
     }
-    const op = sql.raw(SQL_OPS[f.operator]);
+    const op = sql.raw(must(SQL_OPS[f.operator], 'an operator checked above'));
     if (def.type === 'number') {
       const n = Number(value);
-      if (value === '' || !Number.isFinite(n)) return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
+      if (value === '' || !Number.isFinite(n)) {
+        issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
+        continue;
+      }
       // A whole number in int4's range compares as the column's own type (its index serves it); a
       // fraction or a larger number compares as numeric, so an integer column never sees a value it
       // cannot hold (that was a database error, i.e. a 500).
       if (Number.isInteger(n) && Math.abs(n) <= 2_147_483_647) conditions.push(sql`${col} ${op} ${n}`);
       else conditions.push(sql`${col}::numeric ${op} ${String(n)}::numeric`);
-      return;
+      continue;
     }
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
     const t = Date.parse(DAY_ONLY.test(value) ? `${value}T00:00:00Z` : value);
     if (Number.isNaN(t) || t < MIN_DATE || t > MAX_DATE) {
-      return void issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`, type: 'value_error' });
+      issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`, type: 'value_error' });
+      continue;
     }
     const start = new Date(t);
     if (DAY_ONLY.test(value)) {
@@ -75,9 +84,9 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
         lt: () => sql`${col} < ${start}`,
         lte: () => sql`${col} < ${next}`,
       };
-      conditions.push(sql`(${bounds[f.operator]()})`);
+      conditions.push(sql`(${must(bounds[f.operator], 'an operator checked above')()})`);
     } else conditions.push(sql`${col} ${op} ${start}`);
-  });
+  }
   if (issues.length) throw new HttpError(422, issues);
   return conditions.length ? sql.join(conditions, sql` AND `) : undefined;
 }

@@ -11,7 +11,7 @@ export function findNul(value: unknown, loc: (string | number)[] = [], found: (s
   if (typeof value === 'string') {
     if (value.includes('\0')) found.push(loc);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => findNul(v, [...loc, i], found));
+    for (const [i, v] of value.entries()) findNul(v, [...loc, i], found);
   } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
     for (const [k, v] of Object.entries(value)) {
       if (k.includes('\0')) found.push([...loc, k]);

@@ -2,6 +2,7 @@
 // the domain field table, so a wire value is converted the same way everywhere.
 import { MARKETPLACES, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
 import type { LookupRecord } from './types.ts';
+import { must } from '@app/domain/must';
 
 /** How sure we are that the wire key exists and means this (marketplaces.md's tags). */
 export type Evidence = 'CERTAIN' | 'INFERRED' | 'UNKNOWN';
@@ -82,7 +83,7 @@ export function withScheme(value: unknown): string | null {
 
 /** The offer with the lowest price; offers without a readable price lose to any priced one. */
 export function cheapest<T>(offers: readonly T[], price: (offer: T) => number | null): T {
-  let best = offers[0];
+  let best = must(offers[0], 'cheapest of at least one offer');
   let bestPrice = price(best) ?? Infinity;
   for (const offer of offers.slice(1)) {
     const p = price(offer) ?? Infinity;

@@ -62,16 +62,18 @@ const NOUNS = ['Garden', 'River', 'Empire', 'Letters', 'Harbour', 'Orchard', 'Ma
 const FIRST = ['Ada', 'James', 'Mira', 'Tomas', 'Elena', 'Kofi', 'Ingrid', 'Ravi', 'Lucia', 'Owen'];
 const LAST = ['Hart', 'Okafor', 'Lindqvist', 'Moreau', 'Patel', 'Quinn', 'Sato', 'Vargas', 'Whitfield', 'Novak'];
 const PUBLISHERS = ['Penguin', 'Vintage', 'Dover Publications', 'Little, Brown', 'Prentice Hall', 'Faber & Faber', 'Knopf'];
-const SELLERS: Seller[] = [
-  ['1460329', 'Example Books Ltd', 'Leeds', 'WY', 'United Kingdom', 'GBR'],
-  ['0072211', 'Second Chapter Books', 'Austin', 'TX', 'United States', 'USA'],
-  ['88001', 'Dusty Shelf', 'Portland', 'OR', 'United States', 'USA'],
-  ['55120', 'Bookhaus', 'Hamburg', 'HH', 'Germany', 'DEU'],
-  ['31007', 'Pico Books', 'Los Angeles', 'CA', 'United States', 'USA'],
-  ['90412', "Reader's Attic", 'Toronto', 'ON', 'Canada', 'CAN'],
-  ['77345', 'Librairie Générale du Quai', 'Lyon', 'ARA', 'France', 'FRA'],
-  ['66001', 'Harbour Lights Books', 'Hobart', 'TAS', 'Australia', 'AUS'],
-].map(([id, name, city, state, country, country3], i) => ({ id, name, city, state, country, country3, rating: 1 + (i % 5) }));
+const SELLERS: Seller[] = (
+  [
+    ['1460329', 'Example Books Ltd', 'Leeds', 'WY', 'United Kingdom', 'GBR'],
+    ['0072211', 'Second Chapter Books', 'Austin', 'TX', 'United States', 'USA'],
+    ['88001', 'Dusty Shelf', 'Portland', 'OR', 'United States', 'USA'],
+    ['55120', 'Bookhaus', 'Hamburg', 'HH', 'Germany', 'DEU'],
+    ['31007', 'Pico Books', 'Los Angeles', 'CA', 'United States', 'USA'],
+    ['90412', "Reader's Attic", 'Toronto', 'ON', 'Canada', 'CAN'],
+    ['77345', 'Librairie Générale du Quai', 'Lyon', 'ARA', 'France', 'FRA'],
+    ['66001', 'Harbour Lights Books', 'Hobart', 'TAS', 'Australia', 'AUS'],
+  ] as const
+).map(([id, name, city, state, country, country3], i) => ({ id, name, city, state, country, country3, rating: 1 + (i % 5) }));
 
 export function bookFor(isbn: string, seed: number): Book {
   const rng = prng(hash32(seed, 'book', isbn));

@@ -1,5 +1,6 @@
 // Deterministic randomness: the same inputs always give the same draw, so an ISBN's offers and a
 // given attempt's fault are reproducible across runs and processes.
+import { must } from '@app/domain/must';
 
 /** 32-bit hash of the parts (FNV-1a, then murmur3's finaliser for avalanche). */
 export function hash32(...parts: Array<string | number>): number {
@@ -35,7 +36,7 @@ export function prng(seed: number): Rng {
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)],
+    pick: (items) => must(items[Math.floor(next() * items.length)], 'pick from a non-empty list'),
     chance: (p) => next() < p,
   };
 }

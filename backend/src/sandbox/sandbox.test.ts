@@ -91,7 +91,7 @@ describe('sandbox', () => {
       };
       expect(doc.data.meta.number_found).toBe(0);
       shapes.add('results' in doc.data ? String(doc.data.results) : 'absent');
-      expect(await adapters.biblio.lookup(isbn, { signal })).toEqual({ kind: 'no_offers', offers: [] });
+      expect(await adapters.biblio.lookup(isbn!, { signal })).toEqual({ kind: 'no_offers', offers: [] });
     }
     expect([...shapes].sort()).toEqual(['absent', 'null']);
   });
@@ -108,7 +108,7 @@ describe('sandbox', () => {
       const res = await fetch(`${sandbox.url}/abe-books/search?isbn=${isbn}`);
       const head = new TextDecoder('latin1').decode((await res.arrayBuffer()).slice(0, 60));
       charsets.add(/encoding="([^"]+)"/.exec(head)![1]!);
-      const outcome = await adapters.abe_books.lookup(isbn, { signal });
+      const outcome = await adapters.abe_books.lookup(isbn!, { signal });
       expect(JSON.stringify(outcome)).not.toContain('\uFFFD');
     }
     expect([...charsets].sort()).toEqual(['ISO-8859-1', 'UTF-8']);
@@ -128,8 +128,8 @@ describe('sandbox', () => {
 
   it('counts calls per marketplace and ISBN', async () => {
     const isbn = isbns[199];
-    await adapters.alibris.lookup(isbn, { signal });
-    await adapters.alibris.lookup(isbn, { signal });
+    await adapters.alibris.lookup(isbn!, { signal });
+    await adapters.alibris.lookup(isbn!, { signal });
     const stats = sandbox.stats();
     expect(stats.calls[`alibris:${isbn}`]).toHaveLength(2);
     expect(stats.calls[`biblio:${isbn}`]).toBeUndefined();
@@ -150,7 +150,7 @@ describe('sandbox faults', () => {
       for (const id of MARKETPLACE_IDS) {
         // Alibris says it as its gateway does: 403 with a Mashery code.
         const reason = id === 'alibris' ? 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)' : 'Rate limited (429)';
-        expect(await adapters[id].lookup(isbn, { signal })).toEqual({ kind: 'retry', reason, retryAfterMs: 2000 });
+        expect(await adapters[id].lookup(isbn!, { signal })).toEqual({ kind: 'retry', reason, retryAfterMs: 2000 });
       }
     }));
 
@@ -158,7 +158,7 @@ describe('sandbox faults', () => {
     withSandbox({ apiKey: 'right' }, async (sandbox) => {
       const wrong = adaptersFor(sandbox, { credential: 'wrong' });
       const outcomes = Object.fromEntries(
-        await Promise.all(MARKETPLACE_IDS.map(async (id) => [id, await wrong[id].lookup(isbn, { signal })])),
+        await Promise.all(MARKETPLACE_IDS.map(async (id) => [id, await wrong[id].lookup(isbn!, { signal })])),
       );
       expect(outcomes).toEqual({
         abe_books: { kind: 'failed', message: 'Marketplace rejected the credentials (401)' },
@@ -167,7 +167,7 @@ describe('sandbox faults', () => {
         pallet_iq: { kind: 'failed', message: 'Marketplace rejected the credentials (401)' },
       });
       const right = adaptersFor(sandbox, { credential: 'right' });
-      for (const id of MARKETPLACE_IDS) expect((await right[id].lookup(isbn, { signal })).kind).not.toBe('failed');
+      for (const id of MARKETPLACE_IDS) expect((await right[id].lookup(isbn!, { signal })).kind).not.toBe('failed');
       expect(sandbox.stats().byResult.bad_key).toBe(4);
     }));
 
@@ -187,7 +187,7 @@ describe('sandbox faults', () => {
 
   it('a hanging answer ends in the client’s timeout', () =>
     withSandbox({ timeoutShare: 1 }, async (sandbox) => {
-      const outcome = await adaptersFor(sandbox, { timeoutMs: 150 }).biblio.lookup(isbn, { signal });
+      const outcome = await adaptersFor(sandbox, { timeoutMs: 150 }).biblio.lookup(isbn!, { signal });
       expect(outcome).toEqual({ kind: 'retry', reason: 'Timed out after 150 ms' });
       expect(sandbox.stats().byResult.timeout).toBe(1);
     }));
@@ -197,13 +197,13 @@ describe('sandbox faults', () => {
       const adapter = adaptersFor(sandbox).abe_books;
       const kinds: string[] = [];
       for (let attempt = 0; attempt < 20 && kinds.at(-1) !== 'completed'; attempt++) {
-        kinds.push((await adapter.lookup(isbn, { signal })).kind);
+        kinds.push((await adapter.lookup(isbn!, { signal })).kind);
       }
       expect(kinds.at(-1)).toBe('completed');
       // The same seed replays the same sequence.
       await withSandbox({ rate429Share: 0.6, noOfferShare: 0 }, async (again) => {
         const replay: string[] = [];
-        for (let i = 0; i < kinds.length; i++) replay.push((await adaptersFor(again).abe_books.lookup(isbn, { signal })).kind);
+        for (let i = 0; i < kinds.length; i++) replay.push((await adaptersFor(again).abe_books.lookup(isbn!, { signal })).kind);
         expect(replay).toEqual(kinds);
       });
     }));

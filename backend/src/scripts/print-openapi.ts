@@ -17,7 +17,7 @@ const database = await openDatabase({});
 const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }), mailer: { send: async () => {}, describe: () => 'none' } });
 const app = await buildApp(ctx, { routes: productRoutes });
 await app.ready();
-writeFileSync(out, JSON.stringify(app.swagger(), null, 2) + '\n');
+writeFileSync(out, `${JSON.stringify(app.swagger(), null, 2)}\n`);
 await app.close();
 await database.close();
 console.log(`OpenAPI document written to ${out}`);

@@ -77,7 +77,7 @@ const SNIFF_RECORDS = 50;
 export function sniffDelimiter(text: string): Delimiter {
   const sample = text.slice(0, SNIFF_CHARS);
   let best: Delimiter = ',';
-  let bestScore = [-1, -1];
+  let bestScore: [number, number] = [-1, -1];
   for (const d of ['\t', ';', ','] as const) {
     const rows = parseCsv(sample, d, SNIFF_RECORDS).filter((r) => r.length > 1 || r[0] !== '');
     const counts = new Map<number, number>();
@@ -86,7 +86,7 @@ export function sniffDelimiter(text: string): Delimiter {
     let agreeing = 0;
     for (const [fields, times] of counts) if (times > agreeing || (times === agreeing && fields > mode)) [mode, agreeing] = [fields, times];
     if (mode < 2) continue;
-    const score = [agreeing, mode];
+    const score: [number, number] = [agreeing, mode];
     if (score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) {
       best = d;
       bestScore = score;

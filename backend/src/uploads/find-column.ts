@@ -107,59 +107,58 @@ function findNamedHeader(sheet: Sheet, first: number): { row: number; named: num
   if (first === -1) return null;
   for (let r = first, seen = 0; r < sheet.rows.length && seen < HEADER_SEARCH_ROWS; r++) {
     const row = sheet.rows[r];
-    if (isBlankRow(row)) continue;
+    if (!row || isBlankRow(row)) continue;
     seen++;
-    const named = [...(row as CellValue[]).keys()].filter((c) => isIsbnHeader((row as CellValue[])[c]));
+    const named = [...row.keys()].filter((c) => isIsbnHeader(row[c]));
     if (named.length > 0) return { row: r, named };
   }
   return null;
 }
 
 export function chooseIsbnColumn(sheets: Sheet[]): ColumnChoice {
-  const firstRows = sheets.map(firstNonBlankRow);
-  if (firstRows.every((r) => r === -1)) throw unusable('The file has no data: every sheet is empty.');
+  const scanned = sheets.map((sheet) => ({ sheet, first: firstNonBlankRow(sheet) }));
+  if (scanned.every(({ first }) => first === -1)) throw unusable('The file has no data: every sheet is empty.');
 
   // 1. A known header name in the first rows: the first sheet where it holds a valid ISBN.
   let namedButEmpty: ColumnChoice | null = null;
-  for (let s = 0; s < sheets.length; s++) {
-    const header = findNamedHeader(sheets[s], firstRows[s]);
+  for (const { sheet, first } of scanned) {
+    const header = findNamedHeader(sheet, first);
     if (!header) continue;
     const { row, named } = header;
-    const headerCells = sheets[s].rows[row] as CellValue[];
-    const { valid } = countColumns(sheets[s], row + 1, named);
+    const headerCells = sheet.rows[row] ?? [];
+    const { valid } = countColumns(sheet, row + 1, named);
     const best = named.reduce((a, b) => ((valid[b] ?? 0) > (valid[a] ?? 0) ? b : a));
-    const choice = { sheet: sheets[s], column: best, headerRow: row, label: String(headerCells[best]).trim(), dataStart: row + 1 };
+    const choice = { sheet, column: best, headerRow: row, label: String(headerCells[best]).trim(), dataStart: row + 1 };
     if ((valid[best] ?? 0) > 0) return choice;
     namedButEmpty ??= choice;
   }
 
   // 2. The sheet and column with the most valid ISBNs.
-  let found: { s: number; column: number; valid: number } | null = null;
-  for (let s = 0; s < sheets.length; s++) {
-    if (firstRows[s] === -1) continue;
-    const { valid, nonBlank } = countColumns(sheets[s], firstRows[s]);
+  let found: { sheet: Sheet; first: number; column: number; valid: number } | null = null;
+  for (const { sheet, first } of scanned) {
+    if (first === -1) continue;
+    const { valid, nonBlank } = countColumns(sheet, first);
     for (let c = 0; c < valid.length; c++) {
       const v = valid[c] ?? 0;
-      if (v === 0 || v < MIN_VALID_SHARE * nonBlank[c]) continue;
-      if (!found || v > found.valid) found = { s, column: c, valid: v };
+      if (v === 0 || v < MIN_VALID_SHARE * (nonBlank[c] ?? 0)) continue;
+      if (!found || v > found.valid) found = { sheet, first, column: c, valid: v };
     }
   }
   if (found) {
-    const sheet = sheets[found.s];
-    const { column } = found;
+    const { sheet, first, column } = found;
     // Leading rows that read like titles: the last is the header row, and none are data.
     let headerRow: number | null = null;
     let label = columnLetter(column);
-    for (let r = firstRows[found.s], seen = 0; r < sheet.rows.length && seen < HEADER_SEARCH_ROWS; r++) {
+    for (let r = first, seen = 0; r < sheet.rows.length && seen < HEADER_SEARCH_ROWS; r++) {
       const row = sheet.rows[r];
-      if (isBlankRow(row)) continue;
+      if (!row || isBlankRow(row)) continue;
       seen++;
-      if (!isHeaderRow(row as CellValue[], column)) break;
+      if (!isHeaderRow(row, column)) break;
       headerRow = r;
-      const title = (row as CellValue[])[column];
+      const title = row[column];
       if (!isBlankCell(title)) label = String(title).trim();
     }
-    return { sheet, column, headerRow, label, dataStart: headerRow === null ? firstRows[found.s] : headerRow + 1 };
+    return { sheet, column, headerRow, label, dataStart: headerRow === null ? first : headerRow + 1 };
   }
 
   if (namedButEmpty) {

@@ -2,12 +2,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseUpload, type UploadLimits } from './parse-upload.ts';
 import { UploadError } from './upload-error.ts';
+import { must } from '@app/domain/must';
 
+const port = must(parentPort, 'parse-worker.ts runs on a worker thread');
 const { data, filename, limits } = workerData as { data: Uint8Array; filename: string; limits: UploadLimits };
 try {
   const result = parseUpload(Buffer.from(data.buffer, data.byteOffset, data.byteLength), filename, limits);
-  parentPort!.postMessage({ ok: true, result });
+  port.postMessage({ ok: true, result });
 } catch (err) {
   if (!(err instanceof UploadError)) throw err; // reaches the parent as the worker's 'error' event
-  parentPort!.postMessage({ ok: false, status: err.status, message: err.message });
+  port.postMessage({ ok: false, status: err.status, message: err.message });
 }

@@ -3,12 +3,8 @@
 import { unusable } from './upload-error.ts';
 
 function swapBytes(data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(data.length - (data.length % 2));
-  for (let i = 0; i + 1 < data.length; i += 2) {
-    out[i] = data[i + 1];
-    out[i + 1] = data[i];
-  }
-  return out;
+  // A copy of the whole byte pairs (a trailing odd byte is dropped), swapped in place.
+  return Buffer.from(data.subarray(0, data.length - (data.length % 2))).swap16();
 }
 
 /** UTF-16 without a BOM shows as a zero in every other byte of ASCII text. */

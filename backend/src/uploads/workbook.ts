@@ -3,6 +3,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { CellValue, Sheet } from './sheet.ts';
 import { unusable } from './upload-error.ts';
+import { must } from '@app/domain/must';
 
 const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'buffer',
@@ -58,5 +59,5 @@ export function readWorkbook(data: Buffer, kind: 'xlsx' | 'xls'): Sheet[] {
     const detail = err instanceof Error && /password|encrypt/i.test(err.message) ? ' It is password-protected: remove the password in Excel first.' : '';
     throw unusable(`The .${kind} file is damaged and cannot be opened.${detail || ' Open it in Excel, save it again and re-upload.'}`);
   }
-  return wb.SheetNames.map((name) => toSheet(name, wb.Sheets[name]));
+  return wb.SheetNames.map((name) => toSheet(name, must(wb.Sheets[name], `sheet ${name} listed in SheetNames`)));
 }

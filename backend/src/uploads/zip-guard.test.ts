@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseUpload } from './parse-upload.ts';
 import { UploadError } from './upload-error.ts';
 import { guardZip, MAX_ZIP_ENTRIES, readZipDirectory } from './zip-guard.ts';
+import { must } from '@app/domain/must';
 
 const FIXTURES = new URL('../../test/fixtures/uploads/', import.meta.url);
 const MIXED = readFileSync(new URL('mixed.xlsx', FIXTURES));
@@ -59,7 +60,7 @@ function zip(parts: Part[], options: { extraCentralCopies?: number } = {}): Buff
     offset += local.length + name.length + compressed.length + descriptor.length;
   }
   // Extra directory records pointing at the first part: the "overlapping files" bomb.
-  for (let i = 0; i < (options.extraCentralCopies ?? 0); i++) centrals.push(centrals[0]);
+  for (let i = 0; i < (options.extraCentralCopies ?? 0); i++) centrals.push(must(centrals[0], 'a first central record'));
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
@@ -117,7 +118,7 @@ describe('guardZip', () => {
   it('fills in the sizes LibreOffice defers to data descriptors, from the checked directory', () => {
     const entries = readZipDirectory(MIXED);
     expect(entries.every((e) => e.flags & 8)).toBe(true);
-    expect(MIXED.readUInt32LE(entries[0].localHeaderOffset + 22)).toBe(0);
+    expect(MIXED.readUInt32LE(must(entries[0], 'the zip has entries').localHeaderOffset + 22)).toBe(0);
     const { data } = guardZip(MIXED, LIMITS.maxUncompressedBytes);
     for (const e of entries) {
       expect(data.readUInt32LE(e.localHeaderOffset + 18)).toBe(e.compressedSize);
@@ -201,7 +202,7 @@ describe('parseUpload with hostile workbooks', () => {
     // SheetJS allocates its inflate buffers with Buffer.allocUnsafe: record the largest.
     const allocations = vi.spyOn(Buffer, 'allocUnsafe');
     let largest = 0;
-    let result;
+    let result: ReturnType<typeof parseUpload> | undefined;
     try {
       result = parseUpload(lying, 'books.xlsx', LIMITS);
       largest = Math.max(...allocations.mock.calls.map(([size]) => size));

@@ -135,7 +135,7 @@ export function guardZip(data: Buffer, maxUncompressedBytes: number): { data: Bu
     if (e.method === 8 && e.uncompressedSize === 0) {
       // A part that claims to be empty must hold the empty deflate stream, or SheetJS would
       // inflate whatever follows into an unbounded buffer.
-      if (data[dataStart] !== 0x03 || (data[dataStart + 1] & 0x03) !== 0) throw damaged();
+      if (data[dataStart] !== 0x03 || ((data[dataStart + 1] ?? 0) & 0x03) !== 0) throw damaged();
     } else if (localUncompressed === 0 && e.uncompressedSize !== 0) {
       // Sizes deferred to a data descriptor: write the checked ones into the local header.
       if (out === data) out = Buffer.from(data);

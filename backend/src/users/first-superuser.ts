@@ -9,7 +9,8 @@ export async function ensureFirstSuperuser(
   password: string | undefined,
 ): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
   if (await users.byEmail(email)) return { created: false, email };
-  const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
-  await users.create({ email, password: password ?? generatedPassword!, full_name: 'Administrator', is_superuser: true, is_active: true });
+  const initialPassword = password || randomBytes(12).toString('base64url');
+  const generatedPassword = password ? undefined : initialPassword;
+  await users.create({ email, password: initialPassword, full_name: 'Administrator', is_superuser: true, is_active: true });
   return { created: true, email, generatedPassword };
 }

@@ -1,4 +1,5 @@
 // Users in the database. Emails are unique without regard to case (unique index on lower(email)).
+import { must } from '@app/domain/must';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -32,11 +33,11 @@ export class UsersRepository {
   }
 
   async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
-    const [data, [{ n }]] = await Promise.all([
+    const [data, counted] = await Promise.all([
       this.db.select().from(users).orderBy(desc(users.created_at), users.id).offset(skip).limit(limit),
       this.db.select({ n: count() }).from(users),
     ]);
-    return { data, count: Number(n) };
+    return { data, count: Number(counted[0]?.n ?? 0) };
   }
 
   async create(input: { email: string; password: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean }): Promise<UserRow> {
@@ -53,7 +54,7 @@ export class UsersRepository {
           is_active: input.is_active ?? true,
         })
         .returning();
-      return row;
+      return must(row, 'the written user comes back');
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
     }
@@ -70,10 +71,10 @@ export class UsersRepository {
       values.hashed_password = await hashPassword(password);
       values.password_changed_at = new Date();
     }
-    if (Object.keys(values).length === 0) return (await this.byId(id))!;
+    if (Object.keys(values).length === 0) return must(await this.byId(id), 'the user being updated exists');
     try {
       const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
-      return row;
+      return must(row, 'the written user comes back');
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
     }

@@ -14,6 +14,7 @@ import type { Sandbox } from '../sandbox/server.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker } from './worker.ts';
+import { must } from '@app/domain/must';
 
 const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
 const BACKEND = path.dirname(path.dirname(WORKER_MAIN));
@@ -66,7 +67,7 @@ async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
     const { rows } = await t.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE isbn_lookup_job_id = ${jobId} AND lookup_status IN ('queued', 'pending')`,
     );
-    total += rows[0].n;
+    total += must(rows[0], 'a count').n;
   }
   return total;
 }
@@ -148,6 +149,6 @@ describe('worker processes on PostgreSQL', () => {
     expect(rows.filter((r) => r.lookup_status !== 'completed')).toEqual([]);
     for (const row of rows) expect(row.attempts, row.isbn).toBe(held.includes(row.isbn) ? 2 : 1);
     const calls = sandbox.stats().calls;
-    expect(isbns.filter((isbn) => calls[`alibris:${isbn}`].length > 2)).toEqual([]);
+    expect(isbns.filter((isbn) => (calls[`alibris:${isbn}`] ?? []).length > 2)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // rate instead of sending N × rate. Slots are spaced 1/rate apart (no burst after a quiet spell).
 // To spare the database a round trip per request, a worker reserves a block of slots at a time
 // (about 100 ms worth, at most `maxBlock`) and hands them out locally, in order.
+import { must } from '@app/domain/must';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -33,7 +34,7 @@ export class RateLimiter {
       signal?.throwIfAborted();
       // A slot left over from a quiet spell is dropped: using many late would bunch requests together.
       // (Slots up to one block late are kept, so a burst is at most one block, ~100 ms of the rate.)
-      while (this.slots.length > 0 && this.slots[0] < performance.now() - BLOCK_MS) this.slots.shift();
+      while ((this.slots[0] ?? Infinity) < performance.now() - BLOCK_MS) this.slots.shift();
       const slot = this.slots.shift();
       // Top up before running dry, so callers rarely wait on the database round trip.
       // A failure here is not lost: the next caller that runs dry awaits a fresh attempt and sees it.
@@ -62,7 +63,7 @@ export class RateLimiter {
       .values({ marketplace: this.marketplace, next_at: sql`clock_timestamp() + ${block}` })
       .onConflictDoUpdate({ target: slots.marketplace, set: { next_at: sql`greatest(${slots.next_at}, clock_timestamp()) + ${block}` } })
       .returning({ until_end_ms: sql<number>`(extract(epoch FROM ${slots.next_at} - clock_timestamp()) * 1000)::float8` });
-    const start = performance.now() + Number(reserved.until_end_ms) - blockMs;
+    const start = performance.now() + Number(must(reserved, 'INSERT … RETURNING gives a row').until_end_ms) - blockMs;
     for (let i = 0; i < this.blockSize; i++) this.slots.push(start + i * this.intervalMs);
   }
 }

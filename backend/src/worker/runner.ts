@@ -111,8 +111,10 @@ export class MarketplaceRunner {
   }
 
   private startWaiting(): void {
-    while (!this.stopping && this.inFlight < this.o.settings.concurrency && this.waiting.length > 0) {
-      void this.lookup(this.waiting.shift()!);
+    while (!this.stopping && this.inFlight < this.o.settings.concurrency) {
+      const next = this.waiting.shift();
+      if (next === undefined) break;
+      void this.lookup(next);
     }
   }
 

@@ -35,7 +35,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const s = await sandbox({ noOfferShare: 0.3, latencyMs: 2 });
     const isbns = sampleIsbns(30, 4_000);
     const jobId = await seedJob(t.db, [...isbns, '97801']);
-    const [{ updated_at: before }] = await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId));
+    const before = (await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId)))[0]!.updated_at;
     const worker = run(sandboxWorkerParts(s, MARKETPLACE_IDS));
     await worker.idle();
     await worker.stop();
@@ -73,7 +73,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const abe = (await lookupRows(t.db, 'abe_books', jobId)).filter((r) => r.lookup_status === 'completed');
     expect(abe.every((r) => String(r.listing_url).startsWith('https://www.abebooks.com/'))).toBe(true);
     expect(abe.every((r) => typeof r.total_listing_price === 'number')).toBe(true);
-    const [{ updated_at: after }] = await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId));
+    const after = (await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId)))[0]!.updated_at;
     expect(after.getTime()).toBeGreaterThan(before.getTime() + 30 * 60_000);
   });
 
@@ -178,7 +178,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
   it('reaps rows whose worker died: queued again, or failed on the last attempt', async () => {
     const s = await sandbox({ noOfferShare: 0 });
     const [alive, last] = sampleIsbns(2, 10_000);
-    const jobId = await seedJob(t.db, [alive, last], ['biblio']);
+    const jobId = await seedJob(t.db, [alive!, last!], ['biblio']);
     // A worker that claimed both rows and vanished: leases long expired.
     await t.db.execute(
       sql`UPDATE biblio_price_lookups SET lookup_status = 'pending', lease_expires_at = now() - interval '1 second',

@@ -1,4 +1,5 @@
 // The queue worker: one runner per marketplace over its lookup table, a lease reaper, a graceful stop.
+import { must } from '@app/domain/must';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
@@ -61,7 +62,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       queue,
       runner: new MarketplaceRunner({
         queue,
-        adapter: opts.adapters[id]!,
+        adapter: must(opts.adapters[id], 'only marketplaces with an adapter are run'),
         settings,
         backoff,
         leaseMs,

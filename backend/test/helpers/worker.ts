@@ -22,16 +22,16 @@ export async function seedJob(db: Db, isbns: string[], marketplaces: readonly Ma
   const [user] = await db.insert(users).values({ email, hashed_password: 'x' }).returning({ id: users.id });
   const [job] = await db
     .insert(jobs)
-    .values({ name: 'test', input_filename: 'isbns.csv', owner_id: user.id, updated_at: sql`now() - interval '1 hour'` })
+    .values({ name: 'test', input_filename: 'isbns.csv', owner_id: user!.id, updated_at: sql`now() - interval '1 hour'` })
     .returning({ id: jobs.id });
   for (const id of marketplaces) {
     await db.execute(
       sql`INSERT INTO ${LOOKUP_TABLES[id]} (isbn_lookup_job_id, isbn, input_filename)
-          SELECT ${job.id}::int, isbn, 'isbns.csv' FROM jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb) AS isbn`,
+          SELECT ${job!.id}::int, isbn, 'isbns.csv' FROM jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb) AS isbn`,
     );
   }
-  if (marketplaces.length) await db.insert(jobProgress).values(marketplaces.map((source) => ({ job_id: job.id, source, total: isbns.length })));
-  return job.id;
+  if (marketplaces.length) await db.insert(jobProgress).values(marketplaces.map((source) => ({ job_id: job!.id, source, total: isbns.length })));
+  return job!.id;
 }
 
 /** A lookup row with its data columns (the schema builds those from the field tables, untyped). */
@@ -64,5 +64,5 @@ export function sandboxWorkerParts(sandbox: Sandbox, marketplaces: readonly Mark
 /** Gaps (ms) between consecutive calls the sandbox saw for one marketplace and ISBN. */
 export function callGaps(sandbox: Sandbox, id: MarketplaceId, isbn: string): number[] {
   const times = sandbox.stats().calls[`${id}:${isbn}`] ?? [];
-  return times.slice(1).map((t, i) => t - times[i]);
+  return times.slice(1).map((t, i) => t - times[i]!);
 }

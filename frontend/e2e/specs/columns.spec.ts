@@ -85,7 +85,7 @@ test('the column chooser hides, adds and orders columns, per marketplace, across
   expect(await headers(await settledTable(page, abe.title))).toEqual(defaultLabels(abe));
 
   // A stale stored value (a field since removed, a duplicate) or one that is not JSON never breaks the page.
-  const store = (value: string) => page.evaluate(([key, v]) => localStorage.setItem(key, v), [storageKey(biblio), value]);
+  const store = (value: string) => page.evaluate(([key, v]) => localStorage.setItem(key, v), [storageKey(biblio), value] as const);
   await store(JSON.stringify(['title', 'gone_field', 'title', 'price']));
   await page.goto(`/${biblio.slug}`);
   await expectHeaders(await settledTable(page, biblio.title), ['ISBN', 'Title', 'Price']);
@@ -102,7 +102,7 @@ test('the column chooser hides, adds and orders columns, per marketplace, across
   await again.getByRole('button', { name: 'Reset to default' }).click();
   await expectHeaders(resetTable, defaults);
   await expect(again.getByRole('button', { name: 'Reset to default' })).toBeDisabled();
-  expect(await page.evaluate(([key]) => localStorage.getItem(key), [storageKey(biblio)])).toBeNull();
+  expect(await page.evaluate(([key]) => localStorage.getItem(key), [storageKey(biblio)] as const)).toBeNull();
   await page.reload();
   await expectHeaders(await settledTable(page, biblio.title), defaults);
 });
@@ -173,7 +173,7 @@ test.describe('at 1440 px', () => {
     // E2E_SCREENSHOTS=dir: the wide tables at desktop and phone widths, to look at (never committed).
     const dir = process.env.E2E_SCREENSHOTS;
     if (dir) {
-      await page.evaluate(([key]) => localStorage.removeItem(key), [storageKey(abe)]);
+      await page.evaluate(([key]) => localStorage.removeItem(key), [storageKey(abe)] as const);
       for (const m of [abe, biblio]) {
         await page.goto(`/${m.slug}`);
         await settledTable(page, m.title);

@@ -50,7 +50,7 @@ test('create a job from a spreadsheet, read its report and watch every source re
       if (!nothingDoneYet) return route.fallback();
       const response = await route.fetch();
       const body = (await response.json()) as { data: Record<string, { processed_isbns: number }>[] };
-      for (const job of body.data) for (const m of MARKETPLACE_LIST) job[m.id].processed_isbns = 0;
+      for (const job of body.data) for (const m of MARKETPLACE_LIST) job[m.id]!.processed_isbns = 0;
       await route.fulfill({ response, json: body });
     },
   );

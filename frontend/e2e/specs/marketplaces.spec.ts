@@ -130,13 +130,13 @@ for (const m of MARKETPLACE_LIST) {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${m.csvPrefix}_price_lookups_\\d{8}T\\d{6}\\.csv$`));
     const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
     expect(csv[0]).toEqual(columnLabels(m));
-    const isbnAt = csv[0].indexOf('ISBN');
+    const isbnAt = csv[0]!.indexOf('ISBN');
     expect(csv.slice(1).map((r) => r[isbnAt])).toEqual(isbns);
-    const statusAt = csv[0].indexOf(statusLabel(m));
+    const statusAt = csv[0]!.indexOf(statusLabel(m));
     expect(csv.slice(1).map((r) => r[statusAt])).toEqual(await rawStatuses(table));
     // CSV keeps plain numbers for money.
     for (const f of m.fields.filter((x) => x.column && x.format === 'money')) {
-      const at = csv[0].indexOf(f.label);
+      const at = csv[0]!.indexOf(f.label);
       for (const r of csv.slice(1)) expect(r[at], `${f.label} in CSV: ${r[at]}`).toMatch(/^(-?\d+(\.\d+)?)?$/);
     }
 
@@ -147,7 +147,7 @@ for (const m of MARKETPLACE_LIST) {
     await table.locator('tbody tr').first().click();
     const drawer = page.getByRole('dialog', { name: `Offers for ISBN ${MIXED.knownIsbn}` });
     await expect(drawer).toBeVisible();
-    const status = (await columnValues(table, statusLabel(m)))[0];
+    const status = (await columnValues(table, statusLabel(m)))[0]!;
     await expect(drawer.getByText(status, { exact: true }).first()).toBeVisible();
     if (status === 'completed') {
       const offers = drawer.getByRole('table', { name: 'Offers' });
@@ -184,7 +184,7 @@ async function rawStatuses(table: Locator): Promise<string[]> {
 }
 
 function isSorted(values: string[], dir: 1 | -1): boolean {
-  return values.length > 1 && values.every((v, i) => i === 0 || dir * values[i - 1].localeCompare(v) <= 0);
+  return values.length > 1 && values.every((v, i) => i === 0 || dir * values[i - 1]!.localeCompare(v) <= 0);
 }
 
 test('Upload File for PalletIQ makes a job for that source only', async ({ userPage: page }) => {

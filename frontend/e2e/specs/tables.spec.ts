@@ -100,7 +100,7 @@ test('every page passes axe-core with no serious or critical violations', async 
     ['/items', 'Items Management'],
     ['/admin', 'Users Management'],
     ['/settings', 'User Settings'],
-  ]) {
+  ] as const) {
     await admin.goto(path);
     await expect(admin.getByRole('heading', { name: heading })).toBeVisible();
     await admin.waitForLoadState('networkidle');

@@ -47,9 +47,9 @@ export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
 
   // Key identity changes every render; its serialised form says when the list really changed.
   const keyHash = JSON.stringify(options.queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `options` is new on every render; keyHash and pageSize say when it changed
   useEffect(() => {
     if (hasNextPage) void queryClient.prefetchQuery(pagedQueryOptions(options, page + 1));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasNextPage, page, pageSize, keyHash, queryClient]);
 
   return {

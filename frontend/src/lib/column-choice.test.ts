@@ -105,7 +105,7 @@ describe('shown and hidden fields', () => {
     expect(shownFields(choice, biblio).map((f) => f.label)).toEqual(['Title', 'ISBN']);
     const hidden = hiddenFields(choice, biblio);
     expect(hidden.length).toBe(biblio.length - 2);
-    expect(hidden[0].name).toBe('id');
+    expect(hidden[0]!.name).toBe('id');
     expect(hidden.some((f) => f.name === 'title')).toBe(false);
   });
 

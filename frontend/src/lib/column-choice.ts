@@ -3,6 +3,7 @@
 // stale or hand-edited value (a field since removed, a duplicate, not JSON at all) never breaks
 // the page.
 import type { FieldDef } from '@app/domain/fields';
+import { must } from '@app/domain/must';
 
 /** The field names shown, left to right. */
 export type ColumnChoice = readonly string[];
@@ -42,7 +43,7 @@ export function moveColumn(choice: ColumnChoice, name: string, by: -1 | 1): Colu
   const to = from + by;
   if (from < 0 || to < 0 || to >= choice.length) return choice;
   const next = [...choice];
-  [next[from], next[to]] = [next[to], next[from]];
+  [next[from], next[to]] = [must(next[to], 'to is in range'), must(next[from], 'from is in range')];
   return next;
 }
 

@@ -14,16 +14,16 @@ export function csvFilename(prefix: string, date: Date = new Date()): string {
 /** The filename of a Content-Disposition header (plain or RFC 5987 form), if any. */
 export function filenameFromDisposition(header: string | null | undefined): string | undefined {
   if (!header) return undefined;
-  const star = header.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i);
-  if (star) {
+  const star = header.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i)?.[1];
+  if (star !== undefined) {
     try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+      return decodeURIComponent(star.trim().replace(/^"|"$/g, ''));
     } catch {
       // fall through to the plain form
     }
   }
   const plain = header.match(/filename\s*=\s*("([^"]*)"|[^;]+)/i);
-  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
   return name || undefined;
 }
 

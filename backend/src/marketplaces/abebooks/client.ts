@@ -62,7 +62,7 @@ export const abeBooksFormat: WireFormat = {
 /** The text of a <messages> element in a body that is not well-formed XML, whitespace folded. */
 function unparsedMessages(body: string): string | undefined {
   const m = /<searchResults>\s*<messages>([\s\S]*?)<\/messages>/i.exec(body);
-  return m ? m[1]!.replace(/\s+/g, ' ').trim() : undefined;
+  return m?.[1]?.replace(/\s+/g, ' ').trim();
 }
 
 function outcomeFor(books: Book[]): LookupOutcome {

@@ -3,9 +3,9 @@ import { CONDITIONS } from '../../sandbox/catalog.ts';
 import { hash32 } from '../../sandbox/random.ts';
 import { queryParam, type SandboxReply, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const element = (tag: string, value: string | number | null) =>
-  value === null ? '' : `    <${tag}>${escape(String(value))}</${tag}>\n`;
+  value === null ? '' : `    <${tag}>${escapeXml(String(value))}</${tag}>\n`;
 const xml = (inner: string, status = 200): SandboxReply => ({
   status,
   contentType: 'text/xml; charset=utf-8',
@@ -57,7 +57,7 @@ export const abeBooksSim: SimulatedFormat = {
     // One ISBN in four answers in ISO-8859-1 (names with accents are where it shows).
     return hash32('abebooks-charset', book.isbn13) % 4 === 0 ? latin1(inner) : xml(inner);
   },
-  invalidIsbn: (value) => xml(`  <messages>Invalid ISBN value provided: ${escape(value)}</messages>\n`),
+  invalidIsbn: (value) => xml(`  <messages>Invalid ISBN value provided: ${escapeXml(value)}</messages>\n`),
   // The guide: HTTP 401 for a missing or wrong client key.
   badKey: () => xml('  <messages>Invalid client key</messages>\n', 401),
 };

@@ -6,6 +6,7 @@ import { cheapest, messageText, toNumber } from '../field-mapping.ts';
 import { MalformedResponseError, httpAdapter, parseJsonObject, type WireFormat } from '../http.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../types.ts';
 import { biblioMapping } from './mapping.ts';
+import { must } from '@app/domain/must';
 
 type Result = Record<string, unknown>;
 
@@ -56,7 +57,7 @@ export const biblioFormat: WireFormat = {
 function cheapestInOneCurrency(results: Result[]): Result {
   const currencyOf = (r: Result) => (typeof r.currency === 'string' && r.currency.trim() ? r.currency.trim().toUpperCase() : BIBLIO_CURRENCY);
   const requested = results.filter((r) => currencyOf(r) === BIBLIO_CURRENCY);
-  const pool = requested.length ? requested : results.filter((r) => currencyOf(r) === currencyOf(results[0]!));
+  const pool = requested.length ? requested : results.filter((r) => currencyOf(r) === currencyOf(must(results[0], 'biblio: cheapest of no offers')));
   return cheapest(pool, (r) => toNumber(r.price));
 }
 

@@ -1,5 +1,6 @@
 // Biblio product_search: {data:{meta,results}}; each result carries every field of our Biblio table
 // (marketplaces.md §2.3: group A evidenced, groups B and C speculative).
+import { must } from '@app/domain/must';
 import { hash32 } from '../../sandbox/random.ts';
 import { json, money, withoutNulls, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
@@ -53,7 +54,7 @@ export const biblioSim: SimulatedFormat = {
         pages: String(120 + (hash32(book.isbn13) % 600)),
         size: '8vo',
         category: 'Fiction',
-        keywords: `${book.title.toLowerCase()}; ${book.author.split(',')[0].toLowerCase()}`,
+        keywords: `${book.title.toLowerCase()}; ${must(book.author.split(',')[0], 'split gives a part').toLowerCase()}`,
         description: `${l.condition.name} copy. ${l.binding}.`,
         item_note: l.quantity > 1 ? `${l.quantity} copies available.` : '',
         price: money(reduced),

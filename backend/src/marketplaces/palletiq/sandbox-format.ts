@@ -6,8 +6,8 @@ const PATH = /^\/v1\/isbn\/([^/]*)\/0$/;
 
 export const palletIqSim: SimulatedFormat = {
   read(path, query) {
-    const m = PATH.exec(path);
-    return m ? { isbn: decodeURIComponent(m[1]!), key: queryParam(query, 'token') } : null;
+    const isbn = PATH.exec(path)?.[1];
+    return isbn === undefined ? null : { isbn: decodeURIComponent(isbn), key: queryParam(query, 'token') };
   },
   offers(book, listings) {
     if (listings.length === 0) return json({ status: 'failed' });

@@ -13,8 +13,10 @@ export function TableSkeleton({ columns, rows = DEFAULT_PLACEHOLDER_ROWS }: Tabl
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows, never reordered
         <Table.Tr key={r} data-testid="placeholder-row">
           {Array.from({ length: columns }, (_, c) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cells, never reordered
             <Table.Td key={c}>
               <Skeleton height={14} radius="sm" />
             </Table.Td>

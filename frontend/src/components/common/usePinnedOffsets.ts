@@ -1,6 +1,7 @@
 // Left offsets of a table's pinned (sticky) columns: the first sticks at 0, each next one just
 // right of those before it, so several pinned columns stack instead of covering each other.
 // Measured from the header cells, again whenever one of them changes width.
+import { must } from '@app/domain/must';
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** `pinnedKeys`: the pinned columns' keys, left to right (re-measures when they change). */
@@ -15,7 +16,7 @@ export function usePinnedOffsets(headerRow: RefObject<HTMLTableRowElement | null
       let left = 0;
       const next: Record<string, number> = {};
       for (const th of cells()) {
-        next[th.dataset.pinned!] = left;
+        next[must(th.dataset.pinned, 'cells are selected by th[data-pinned]')] = left;
         left += th.getBoundingClientRect().width;
       }
       setOffsets((prev) => (sameOffsets(prev, next) ? prev : next));

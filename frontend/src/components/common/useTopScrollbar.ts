@@ -24,6 +24,7 @@ export function useTopScrollbar() {
   const overflowing = widths.content > widths.box + 1;
 
   // When the top bar appears, start it where the table already is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: widths.content re-syncs the bar when the table's width changes.
   useLayoutEffect(() => {
     if (overflowing && top.current && viewport.current) top.current.scrollLeft = viewport.current.scrollLeft;
   }, [overflowing, widths.content]);

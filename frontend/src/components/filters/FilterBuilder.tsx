@@ -20,7 +20,8 @@ export function FilterBuilder({ fields, value, onApply }: FilterBuilderProps) {
   const [draft, setDraft] = useState<Filter[]>(value);
   // The URL changed (Apply, a View link, back button): show what is applied now.
   const applied = encodeFilters(value);
-  useEffect(() => setDraft(value), [applied]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `value` is a new array on every render; its encoding says when it changed
+  useEffect(() => setDraft(value), [applied]);
 
   const update = (i: number, f: Filter) => setDraft((d) => d.map((x, j) => (j === i ? f : x)));
   const remove = (i: number) => setDraft((d) => d.filter((_, j) => j !== i));
@@ -40,6 +41,7 @@ export function FilterBuilder({ fields, value, onApply }: FilterBuilderProps) {
             </Text>
           )}
           {draft.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are fully controlled and have no id; the index is what update/remove use
             <FilterRow key={i} n={i + 1} filter={f} fields={options} onChange={(next) => update(i, next)} onRemove={() => remove(i)} />
           ))}
           <Group gap="xs">

@@ -9,6 +9,7 @@ import { useUploadJob } from '../../hooks/useUploadJob';
 import { VALIDATION } from '../../lib/messages';
 import { FileField } from '../uploads/FileField';
 import { UploadDialog } from '../uploads/UploadDialog';
+import { must } from '@app/domain/must';
 
 type Values = { name: string; file: File | null } & Record<MarketplaceId, boolean>;
 
@@ -18,7 +19,7 @@ export function CreateJobModal({ opened, onClose }: { opened: boolean; onClose: 
   const form = useForm<Values>({ mode: FORM_MODE, defaultValues: blank() });
   const upload = useUploadJob(async ({ file, name, ...sources }: Values) => {
     const config = JSON.stringify({ name, ...sources });
-    return (await uploadJobFile({ body: { file: file!, config } })).data;
+    return (await uploadJobFile({ body: { file: must(file, 'the form requires a file'), config } })).data;
   });
 
   // Each opening starts over, named after the moment it opened.

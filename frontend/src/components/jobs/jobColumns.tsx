@@ -10,8 +10,9 @@ import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { SourceProgressCell } from './SourceProgressCell';
+import { must } from '@app/domain/must';
 
-const label = (name: string) => JOB_FIELDS.find((f) => f.name === name)!.label;
+const label = (name: string) => must(JOB_FIELDS.find((f) => f.name === name), `job field ${name}`).label;
 
 /** With `sorting`, the job's own columns sort on header click. */
 export function jobColumns(sorting?: { sort: SortState; onSort: (column: string) => void }): DataColumn<JobPublic>[] {

@@ -125,6 +125,7 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
  */
 function useMoveFocus(choice: ColumnChoice) {
   const pending = useRef<{ name: string; by: -1 | 1 } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of choice, the re-render that moved the row.
   useEffect(() => {
     const p = pending.current;
     if (!p) return;

@@ -1,7 +1,7 @@
 // Every offer the marketplace returned for one lookup (the row shows only the best), with the
 // lookup's status, attempts and, when it failed, the last error.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
-import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { marketplaceApi, type LookupOffers } from '../../lib/marketplace-api';
@@ -10,6 +10,7 @@ import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerMoney } f
 import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { OrNA } from '../common/EmptyValue';
 import { StatusBadge } from './StatusBadge';
+import { must } from '@app/domain/must';
 
 function OffersTable({ offers, row }: { offers: Record<string, unknown>[]; row?: Record<string, unknown> }) {
   const keys = offerKeys(offers);
@@ -28,6 +29,7 @@ function OffersTable({ offers, row }: { offers: Record<string, unknown>[]; row?:
         </Table.Thead>
         <Table.Tbody>
           {offers.map((o, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: offers have no id; their place in the marketplace's answer is their identity
             <Table.Tr key={i} data-chosen={i === chosen || undefined} bg={i === chosen ? 'var(--mantine-color-green-light)' : undefined}>
               <Table.Td>
                 {i === chosen && (
@@ -92,7 +94,7 @@ export function OffersDrawer({
   const api = useMemo(() => marketplaceApi(marketplace.slug), [marketplace.slug]);
   const query = useQuery({
     queryKey: ['lookups', marketplace.id, 'offers', lookupId],
-    queryFn: ({ signal }) => api.readOffers(lookupId!, signal),
+    queryFn: ({ signal }) => api.readOffers(must(lookupId, 'the query is enabled only with a lookup'), signal),
     enabled: lookupId !== null,
   });
   const title = query.data ? `Offers for ISBN ${query.data.isbn}` : 'Offers';

@@ -10,12 +10,13 @@ import { useUploadJob } from '../../hooks/useUploadJob';
 import { marketplaceApi } from '../../lib/marketplace-api';
 import { FileField } from '../uploads/FileField';
 import { UploadDialog } from '../uploads/UploadDialog';
+import { must } from '@app/domain/must';
 
 export function UploadFileButton({ marketplace }: { marketplace: MarketplaceInfo }) {
   const [opened, modal] = useDisclosure(false);
   const api = useMemo(() => marketplaceApi(marketplace.slug), [marketplace.slug]);
   const form = useForm<{ file: File | null }>({ mode: FORM_MODE, defaultValues: { file: null } });
-  const upload = useUploadJob(({ file }: { file: File | null }) => api.uploadFile(file!));
+  const upload = useUploadJob(({ file }: { file: File | null }) => api.uploadFile(must(file, 'the form requires a file')));
 
   const open = () => {
     form.reset({ file: null });

@@ -16,6 +16,7 @@ export function RejectionsTable({ rejections, truncated, total }: { rejections: 
           </Table.Thead>
           <Table.Tbody>
             {rejections.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one cell can be rejected twice; the server's order is the identity
               <Table.Tr key={i}>
                 <Table.Td>{r.sheet ? `${r.sheet}!${r.row_number}` : r.row_number}</Table.Td>
                 <Table.Td ff="monospace">{r.raw_value}</Table.Td>
