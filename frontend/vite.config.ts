@@ -5,7 +5,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [
     // Must come before the React plugin: it generates src/routeTree.gen.ts from src/routes.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
   ],
   server: {

@@ -36,15 +36,21 @@ function isbn10(n: number): string {
 }
 
 async function seedUser(db: Db): Promise<{ id: string; is_superuser: boolean }> {
-  const { rows } = await db.execute<{ id: string }>(sql`INSERT INTO users (email, hashed_password) VALUES ('bench@example.com', 'x') RETURNING id`);
+  const { rows } = await db.execute<{ id: string }>(
+    sql`INSERT INTO users (email, hashed_password) VALUES ('bench@example.com', 'x') RETURNING id`,
+  );
   return { id: rows[0]!.id, is_superuser: false };
 }
 
 async function bareInsert(db: Db, ownerId: string, isbns: string[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bare', 'bare.xlsx', ${ownerId}) RETURNING id`);
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bare', 'bare.xlsx', ${ownerId}) RETURNING id`,
+    );
     for (const m of MARKETPLACE_LIST) {
-      await tx.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${rows[0]!.id}, unnest(${param(isbns)}::text[]), ${'bare.xlsx'}`);
+      await tx.execute(
+        sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${rows[0]!.id}, unnest(${param(isbns)}::text[]), ${'bare.xlsx'}`,
+      );
     }
   });
 }
@@ -68,7 +74,10 @@ export async function benchIngest(): Promise<void> {
         const full = await timed(() =>
           createJob(db, user as UserRow, { name: 'bench', ...byMarketplace(() => true) }, { filename: 'books.xlsx', data: file }, limits),
         );
-        const counts = sql.join(MARKETPLACE_LIST.map((m) => sql`(SELECT count(*) FROM ${sql.identifier(m.table)})`), sql` + `);
+        const counts = sql.join(
+          MARKETPLACE_LIST.map((m) => sql`(SELECT count(*) FROM ${sql.identifier(m.table)})`),
+          sql` + `,
+        );
         const { rows } = await db.execute<{ n: number }>(sql`SELECT ${counts} AS n`);
         if (Number(rows[0]!.n) !== MARKETPLACE_LIST.length * ISBN_COUNT) throw new Error(`ingest wrote ${rows[0]!.n} lookup rows`);
         const ratio = full.ms / (parse.ms + bare.ms);

@@ -93,7 +93,11 @@ export async function benchLookups(): Promise<void> {
   try {
     const config = loadConfig({ SECRET_KEY: 'b'.repeat(40), DATABASE_URL: pgDb.url, DATA_DIR: '/tmp/bench-unused', LOG_LEVEL: 'silent' });
     const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }) });
-    const admin = await new UsersRepository(db).create({ email: 'bench-admin@example.com', password: 'bench-password', is_superuser: true });
+    const admin = await new UsersRepository(db).create({
+      email: 'bench-admin@example.com',
+      password: 'bench-password',
+      is_superuser: true,
+    });
     const seeded = await timed(() => seed(db, admin.id));
     report({ name: 'lookups: seed 1M rows', value: `${(seeded.ms / 1000).toFixed(1)} s` });
 
@@ -108,7 +112,16 @@ export async function benchLookups(): Promise<void> {
       new Promise<number[]>((resolve, reject) =>
         execFile(
           process.execPath,
-          ['--import', 'tsx', path.join(here, 'load-client.ts'), `${base}${url}`, token, JSON.stringify(body), String(concurrency), String(REQUESTS)],
+          [
+            '--import',
+            'tsx',
+            path.join(here, 'load-client.ts'),
+            `${base}${url}`,
+            token,
+            JSON.stringify(body),
+            String(concurrency),
+            String(REQUESTS),
+          ],
           { maxBuffer: 64 * 1024 * 1024 },
           (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
         ),
@@ -124,14 +137,21 @@ export async function benchLookups(): Promise<void> {
       const { where } = lookupConditions(m, admin, q);
       return {
         now: () => Promise.all([rows(), countLookups(db, m, admin, q)]),
-        before: () => Promise.all([rows(), db.execute(sql`SELECT count(*)::int AS n FROM abe_books_price_lookups${where ? sql` WHERE ${where}` : sql``}`)]),
+        before: () =>
+          Promise.all([
+            rows(),
+            db.execute(sql`SELECT count(*)::int AS n FROM abe_books_price_lookups${where ? sql` WHERE ${where}` : sql``}`),
+          ]),
       };
     };
     const jobsPage = () => db.execute<{ id: number }>(sql`SELECT * FROM jobs ORDER BY created_at DESC, id DESC OFFSET 0 LIMIT 10`);
     const jobsSql = {
       now: async () => {
         const [rows] = await Promise.all([jobsPage(), countUpTo(db, sql`FROM jobs`)]);
-        await countProgress(db, rows.rows.map((r) => r.id));
+        await countProgress(
+          db,
+          rows.rows.map((r) => r.id),
+        );
       },
       before: async () => {
         const [rows] = await Promise.all([jobsPage(), db.execute(sql`SELECT count(*)::int FROM jobs`)]);
@@ -143,8 +163,18 @@ export async function benchLookups(): Promise<void> {
     };
     const scenarios = [
       { name: 'lookups page (default sort)', url: '/api/v1/abe-books/price-lookups?skip=0&limit=10', body: { filters: [] }, sql: page([]) },
-      { name: 'lookups page (isbn contains, sorted)', url: '/api/v1/abe-books/price-lookups?skip=0&limit=10', body: { filters }, sql: page(filters) },
-      { name: 'jobs list (progress of 10 jobs of 10k lookups)', url: '/api/v1/jobs/jobs?skip=0&limit=10', body: { filters: [] }, sql: jobsSql },
+      {
+        name: 'lookups page (isbn contains, sorted)',
+        url: '/api/v1/abe-books/price-lookups?skip=0&limit=10',
+        body: { filters },
+        sql: page(filters),
+      },
+      {
+        name: 'jobs list (progress of 10 jobs of 10k lookups)',
+        url: '/api/v1/jobs/jobs?skip=0&limit=10',
+        body: { filters: [] },
+        sql: jobsSql,
+      },
     ];
     for (const sc of scenarios) {
       for (const concurrency of LOADS) {
@@ -168,14 +198,24 @@ export async function benchLookups(): Promise<void> {
     // CSV export: COPY of the same columns and order first, then the API, over all rows and over a quarter.
     const all = lookupConditions(m, admin, { filters: [] });
     const copySql = new PgDialect().sqlToQuery(
-      sql`COPY (SELECT ${sql.join(m.fields.filter((f) => f.column).map((f) => sql.identifier(f.name)), sql`, `)} FROM abe_books_price_lookups ORDER BY ${all.orderBy}) TO STDOUT WITH CSV HEADER`,
+      sql`COPY (SELECT ${sql.join(
+        m.fields.filter((f) => f.column).map((f) => sql.identifier(f.name)),
+        sql`, `,
+      )} FROM abe_books_price_lookups ORDER BY ${all.orderBy}) TO STDOUT WITH CSV HEADER`,
     ).sql;
     const copy = await timed(() => execFileSync('psql', [pgDb.url, '-q', '-c', copySql], { maxBuffer: 1024 * 1024 * 1024 }).length);
     const copyRate = ROWS / (copy.ms / 1000);
-    report({ name: 'csv: COPY … TO STDOUT (1M rows, psql)', value: `${(copy.ms / 1000).toFixed(2)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s` });
+    report({
+      name: 'csv: COPY … TO STDOUT (1M rows, psql)',
+      value: `${(copy.ms / 1000).toFixed(2)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s`,
+    });
 
     const exportRows = async (filter: unknown[]) => {
-      const res = await fetch(`${base}/api/v1/abe-books/price-lookups/download-csv`, { method: 'POST', headers, body: JSON.stringify({ filters: filter }) });
+      const res = await fetch(`${base}/api/v1/abe-books/price-lookups/download-csv`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ filters: filter }),
+      });
       let lines = 0;
       const reader = res.body!.getReader();
       for (;;) {

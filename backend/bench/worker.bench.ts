@@ -41,11 +41,17 @@ export async function benchWorker(): Promise<void> {
   const database = await openDatabase({ url: pgDb.url, poolSize: 20 });
   const db = database.db;
   try {
-    const { rows } = await db.execute<{ id: string }>(sql`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`);
-    const job = await db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', ${rows[0]!.id}) RETURNING id`);
+    const { rows } = await db.execute<{ id: string }>(
+      sql`INSERT INTO users (email, hashed_password) VALUES ('w@example.com', 'x') RETURNING id`,
+    );
+    const job = await db.execute<{ id: number }>(
+      sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('bench', 'b.xlsx', ${rows[0]!.id}) RETURNING id`,
+    );
     const isbns = sampleIsbns(PER_MARKETPLACE);
     for (const m of MARKETPLACE_LIST) {
-      await db.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${job.rows[0]!.id}, unnest(${param(isbns)}::text[]), 'b.xlsx'`);
+      await db.execute(
+        sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${job.rows[0]!.id}, unnest(${param(isbns)}::text[]), 'b.xlsx'`,
+      );
       // As ingest writes them: the queue deals rows to jobs that have lookups left.
       await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${job.rows[0]!.id}, ${m.id}, ${isbns.length})`);
     }
@@ -56,13 +62,21 @@ export async function benchWorker(): Promise<void> {
     }
     const settings = settingsFromEnv(env, { sandboxUrl: sandbox.url });
     const { ms } = await timed(async () => {
-      const worker = startWorker({ db, adapters: createAdapters(settings), settings, log: createLogger({ level: 'warn', name: 'worker' }), pollIntervalMs: 200 });
+      const worker = startWorker({
+        db,
+        adapters: createAdapters(settings),
+        settings,
+        log: createLogger({ level: 'warn', name: 'worker' }),
+        pollIntervalMs: 200,
+      });
       await worker.idle();
       await worker.stop();
     });
     const done = await db.execute<{ n: number }>(
       sql.join(
-        MARKETPLACE_LIST.map((m) => sql`SELECT count(*) AS n FROM ${sql.identifier(m.table)} WHERE lookup_status IN ('completed', 'no_offers_available')`),
+        MARKETPLACE_LIST.map(
+          (m) => sql`SELECT count(*) AS n FROM ${sql.identifier(m.table)} WHERE lookup_status IN ('completed', 'no_offers_available')`,
+        ),
         sql` UNION ALL `,
       ),
     );

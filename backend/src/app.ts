@@ -104,7 +104,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (spa) await app.register(fastifyStatic, { root: dist, wildcard: false });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
-    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(DOCS_PREFIX)) return reply.sendFile('index.html');
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(DOCS_PREFIX))
+      return reply.sendFile('index.html');
     return reply.code(404).send({ detail: 'Not Found' });
   });
   return app;

@@ -68,7 +68,8 @@ async function main(): Promise<void> {
 
 main().catch((err: NodeJS.ErrnoException) => {
   if (err instanceof ConfigError) console.error(err.message);
-  else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8000} is already in use: stop the other program or choose another with PORT=…`);
+  else if (err.code === 'EADDRINUSE')
+    console.error(`Port ${process.env.PORT ?? 8000} is already in use: stop the other program or choose another with PORT=…`);
   else console.error(err);
   process.exit(1);
 });

@@ -10,7 +10,16 @@ async function main(): Promise<void> {
   const sandbox = await startMarketplaceSandbox(env.sandbox.options);
   const o = sandbox.options;
   log.info(
-    { latencyMs: o.latencyMs, noOfferShare: o.noOfferShare, rate429Share: o.rate429Share, retryAfterSeconds: o.retryAfterSeconds, rate5xxShare: o.rate5xxShare, timeoutShare: o.timeoutShare, malformedShare: o.malformedShare, seed: o.seed },
+    {
+      latencyMs: o.latencyMs,
+      noOfferShare: o.noOfferShare,
+      rate429Share: o.rate429Share,
+      retryAfterSeconds: o.retryAfterSeconds,
+      rate5xxShare: o.rate5xxShare,
+      timeoutShare: o.timeoutShare,
+      malformedShare: o.malformedShare,
+      seed: o.seed,
+    },
     `marketplace sandbox listening on ${sandbox.url} (simulated prices, not real ones); point workers at it with SANDBOX_URL=${sandbox.url}`,
   );
   const stop = () => void sandbox.close().then(() => process.exit(0));

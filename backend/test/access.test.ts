@@ -31,10 +31,20 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     tokens.owner = owner.token;
     tokens.other = other.token;
     tokens.superuser = await login(t.app, ADMIN.email, ADMIN.password);
-    itemId = (await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(owner.token), payload: { title: 'owned' } })).json().id;
-    jobId = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', ${owner.id}) RETURNING id`)).rows[0]!.id;
+    itemId = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(owner.token), payload: { title: 'owned' } })
+    ).json().id;
+    jobId = (
+      await t.ctx.db.execute<{ id: number }>(
+        sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', ${owner.id}) RETURNING id`,
+      )
+    ).rows[0]!.id;
     for (const m of MARKETPLACE_LIST) {
-      lookupIds[m.slug] = (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn) VALUES (${jobId}, '9780131457577') RETURNING id`)).rows[0]!.id;
+      lookupIds[m.slug] = (
+        await t.ctx.db.execute<{ id: number }>(
+          sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn) VALUES (${jobId}, '9780131457577') RETURNING id`,
+        )
+      ).rows[0]!.id;
     }
   });
   afterAll(() => t.close());
@@ -49,10 +59,21 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     ['test token', { method: 'POST', url: () => '/api/v1/login/test-token', expect: anyone }],
     ['recovery email html', { method: 'POST', url: () => '/api/v1/password-recovery-html-content/owner@example.com', expect: suOnly }],
     ['list users', { method: 'GET', url: () => '/api/v1/users/', expect: suOnly }],
-    ['create user', { method: 'POST', url: () => '/api/v1/users/', body: () => ({ email: `u${Math.random()}@example.com`, password: 'password123' }), expect: suOnly }],
+    [
+      'create user',
+      {
+        method: 'POST',
+        url: () => '/api/v1/users/',
+        body: () => ({ email: `u${Math.random()}@example.com`, password: 'password123' }),
+        expect: suOnly,
+      },
+    ],
     ['read me', { method: 'GET', url: () => '/api/v1/users/me', expect: anyone }],
     ['update me', { method: 'PATCH', url: () => '/api/v1/users/me', body: () => ({}), expect: anyone }],
-    ['read a user', { method: 'GET', url: () => `/api/v1/users/${ownerId}`, expect: { anonymous: 401, owner: 200, other: 403, superuser: 200 } }],
+    [
+      'read a user',
+      { method: 'GET', url: () => `/api/v1/users/${ownerId}`, expect: { anonymous: 401, owner: 200, other: 403, superuser: 200 } },
+    ],
     ['update a user', { method: 'PATCH', url: () => `/api/v1/users/${ownerId}`, body: () => ({ full_name: 'Owner' }), expect: suOnly }],
     ['list items', { method: 'GET', url: () => '/api/v1/items/', expect: anyone }],
     ['read an item', { method: 'GET', url: () => `/api/v1/items/${itemId}`, expect: ownerOrSu }],
@@ -62,13 +83,22 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     ['job rejections', { method: 'GET', url: () => `/api/v1/jobs/${jobId}/rejections`, expect: ownerOrSu }],
     ['upload a job', { method: 'POST', url: () => '/api/v1/jobs/upload-file', multipart: true, expect: upload }],
     ...MARKETPLACE_LIST.flatMap((m): [string, Rule][] => [
-      [`${m.slug} lookups`, { method: 'POST', url: () => `/api/v1/${m.slug}/price-lookups`, body: () => ({ filters: [] }), expect: anyone }],
-      [`${m.slug} csv`, { method: 'POST', url: () => `/api/v1/${m.slug}/price-lookups/download-csv`, body: () => ({ filters: [] }), expect: anyone }],
+      [
+        `${m.slug} lookups`,
+        { method: 'POST', url: () => `/api/v1/${m.slug}/price-lookups`, body: () => ({ filters: [] }), expect: anyone },
+      ],
+      [
+        `${m.slug} csv`,
+        { method: 'POST', url: () => `/api/v1/${m.slug}/price-lookups/download-csv`, body: () => ({ filters: [] }), expect: anyone },
+      ],
       [`${m.slug} offers`, { method: 'GET', url: () => `/api/v1/${m.slug}/price-lookups/${lookupIds[m.slug]}/offers`, expect: ownerOrSu }],
       [`${m.slug} upload`, { method: 'POST', url: () => `/api/v1/${m.slug}/upload-file`, multipart: true, expect: upload }],
     ]),
     // {market} outside the registry: refused before anything runs, like any invalid parameter.
-    ['unknown marketplace lookups', { method: 'POST', url: () => '/api/v1/amazon/price-lookups', body: () => ({ filters: [] }), expect: unknownMarket }],
+    [
+      'unknown marketplace lookups',
+      { method: 'POST', url: () => '/api/v1/amazon/price-lookups', body: () => ({ filters: [] }), expect: unknownMarket },
+    ],
     ['unknown marketplace upload', { method: 'POST', url: () => '/api/v1/amazon/upload-file', multipart: true, expect: unknownMarket }],
   ];
 
@@ -77,7 +107,10 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
       const headers: Record<string, string> = tokens[who] ? bearer(tokens[who]) : {};
       let payload: object | undefined = rule.body?.();
       if (rule.multipart) {
-        const form = multipartBody({ config: JSON.stringify({ name: 'n', abe_books: true }) }, { name: 'a.csv', data: 'isbn\n9780131457577\n' });
+        const form = multipartBody(
+          { config: JSON.stringify({ name: 'n', abe_books: true }) },
+          { name: 'a.csv', data: 'isbn\n9780131457577\n' },
+        );
         Object.assign(headers, form.headers);
         payload = form.payload;
       }
@@ -88,11 +121,21 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
 
   it('deleting: users only by superusers, items by owner or superuser', async () => {
     const victim = await createUser(t, 'victim@example.com');
-    for (const [who, status] of [['anonymous', 401], ['owner', 403], ['other', 403]] as [Who, number][]) {
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${victim.id}`, headers: tokens[who] ? bearer(tokens[who]) : {} });
+    for (const [who, status] of [
+      ['anonymous', 401],
+      ['owner', 403],
+      ['other', 403],
+    ] as [Who, number][]) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/users/${victim.id}`,
+        headers: tokens[who] ? bearer(tokens[who]) : {},
+      });
       expect(res.statusCode, who).toBe(status);
     }
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${victim.id}`, headers: bearer(tokens.superuser) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${victim.id}`, headers: bearer(tokens.superuser) })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/items/${itemId}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/items/${itemId}`, headers: bearer(tokens.other) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/items/${itemId}`, headers: bearer(tokens.owner) })).statusCode).toBe(200);
@@ -103,6 +146,14 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
   it('public routes answer without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery/anyone@example.com' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'public@example.com', password: 'password123' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/signup',
+          payload: { email: 'public@example.com', password: 'password123' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

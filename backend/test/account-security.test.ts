@@ -19,7 +19,13 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   afterAll(() => t.close());
 
   const loginFrom = (app: TestApp['app'], address: string, username: string, password: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/v1/login/access-token', remoteAddress: address, headers: { ...form, ...headers }, payload: new URLSearchParams({ username, password }).toString() });
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/login/access-token',
+      remoteAddress: address,
+      headers: { ...form, ...headers },
+      payload: new URLSearchParams({ username, password }).toString(),
+    });
 
   it('parallel wrong logins cannot get past the limit, whatever X-Forwarded-For says', async () => {
     const email = 'parallel@example.com';
@@ -35,7 +41,8 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('a guesser slows only themself: the owner logs in from elsewhere, and the guesser waits longer each time', async () => {
     const email = 'owner@example.com';
     await createUser(t, email, 'owner-password');
-    for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await loginFrom(t.app, '10.2.0.66', email, 'guess')).statusCode).toBe(400);
+    for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++)
+      expect((await loginFrom(t.app, '10.2.0.66', email, 'guess')).statusCode).toBe(400);
     const blocked = await loginFrom(t.app, '10.2.0.66', email, 'owner-password');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -53,7 +60,8 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     const office = await startTestApp(engine, { env: { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '3' } });
     try {
       await createUser(office, 'staff@example.com', 'staff-password');
-      for (let i = 0; i < 6; i++) expect((await loginFrom(office.app, '10.5.0.1', 'staff@example.com', 'staff-password')).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++)
+        expect((await loginFrom(office.app, '10.5.0.1', 'staff@example.com', 'staff-password')).statusCode).toBe(200);
       for (let i = 0; i < 3; i++) expect((await loginFrom(office.app, '10.5.0.1', `nobody${i}@example.com`, 'guess')).statusCode).toBe(400);
       expect((await loginFrom(office.app, '10.5.0.1', 'staff@example.com', 'staff-password')).statusCode).toBe(429);
     } finally {
@@ -65,9 +73,12 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');
     const shared = { db: t.ctx.db, exporter: t.ctx.exporter, close: async () => {} };
-    const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), { routes: productRoutes });
+    const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), {
+      routes: productRoutes,
+    });
     try {
-      for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await loginFrom(t.app, '10.3.0.5', email, 'guess')).statusCode).toBe(400);
+      for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++)
+        expect((await loginFrom(t.app, '10.3.0.5', email, 'guess')).statusCode).toBe(400);
       expect((await loginFrom(other, '10.3.0.5', email, 'shared-password')).statusCode).toBe(429);
     } finally {
       await other.close();
@@ -82,9 +93,13 @@ describe.each(ENGINES)('account security on %s', (engine) => {
       for (let i = 0; i < proxied.ctx.config.LOGIN_MAX_ATTEMPTS; i++) {
         expect((await loginFrom(proxied.app, '10.9.9.9', email, 'guess', { 'x-forwarded-for': '198.51.100.7' })).statusCode).toBe(400);
       }
-      expect((await loginFrom(proxied.app, '10.9.9.9', email, 'proxied-password', { 'x-forwarded-for': '198.51.100.7' })).statusCode).toBe(429);
+      expect((await loginFrom(proxied.app, '10.9.9.9', email, 'proxied-password', { 'x-forwarded-for': '198.51.100.7' })).statusCode).toBe(
+        429,
+      );
       // Same proxy, another client behind it: a different address, not blocked.
-      expect((await loginFrom(proxied.app, '10.9.9.9', email, 'proxied-password', { 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(200);
+      expect((await loginFrom(proxied.app, '10.9.9.9', email, 'proxied-password', { 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await proxied.close();
     }
@@ -93,7 +108,12 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('changing the password ends older sessions and hands this one a fresh token', async () => {
     const { token } = await createUser(t, 'sessions@example.com', 'first-password');
     const otherDevice = await login(t.app, 'sessions@example.com', 'first-password');
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password: 'first-password', new_password: 'second-password' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/password',
+      headers: bearer(token),
+      payload: { current_password: 'first-password', new_password: 'second-password' },
+    });
     expect(res.statusCode).toBe(200);
     const { access_token, message } = res.json();
     expect(message).toBe('Password updated successfully');
@@ -105,7 +125,12 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('an admin setting a password ends that user’s sessions', async () => {
     const { id, token, adminToken } = await createUser(t, 'managed-sessions@example.com');
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, headers: bearer(adminToken), payload: { password: 'set-by-admin-1' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${id}`,
+      headers: bearer(adminToken),
+      payload: { password: 'set-by-admin-1' },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) })).statusCode).toBe(403);
   });
 
@@ -115,7 +140,9 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     const user = (await t.users.byEmail(email))!;
     const token = await t.ctx.tokens.createResetToken(email, user.password_changed_at);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password: `after-reset-${i}` } })),
+      Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password: `after-reset-${i}` } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
     const winner = answers.findIndex((a) => a.statusCode === 200);
@@ -137,7 +164,8 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     await createUser(t, email);
     const before = t.sent.filter((m) => m.to === email).length;
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await t.app.inject({ method: 'POST', url: `/api/v1/password-recovery/${email}`, remoteAddress: `10.4.0.${i}` }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await t.app.inject({ method: 'POST', url: `/api/v1/password-recovery/${email}`, remoteAddress: `10.4.0.${i}` }));
     expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(t.sent.filter((m) => m.to === email).length - before).toBe(t.ctx.config.RECOVERY_EMAILS_PER_ADDRESS);

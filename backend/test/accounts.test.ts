@@ -29,8 +29,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('answers the same for a wrong password and an unknown email', async () => {
-      const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: form, payload: new URLSearchParams({ username: ADMIN.email, password: 'nope-nope-nope' }).toString() });
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: form, payload: new URLSearchParams({ username: 'ghost@example.com', password: 'nope-nope-nope' }).toString() });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers: form,
+        payload: new URLSearchParams({ username: ADMIN.email, password: 'nope-nope-nope' }).toString(),
+      });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers: form,
+        payload: new URLSearchParams({ username: 'ghost@example.com', password: 'nope-nope-nope' }).toString(),
+      });
       expect(wrong.statusCode).toBe(400);
       expect(unknown.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ detail: 'Incorrect email or password' });
@@ -38,14 +48,24 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('names the missing field in a 422', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: form, payload: new URLSearchParams({ username: ADMIN.email }).toString() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers: form,
+        payload: new URLSearchParams({ username: ADMIN.email }).toString(),
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().detail[0].loc).toEqual(['body', 'password']);
     });
 
     it('refuses an inactive user', async () => {
       await createUser(t, 'sleepy@example.com', 'sleepy-password', { is_active: false });
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: form, payload: new URLSearchParams({ username: 'sleepy@example.com', password: 'sleepy-password' }).toString() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers: form,
+        payload: new URLSearchParams({ username: 'sleepy@example.com', password: 'sleepy-password' }).toString(),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'Inactive user' });
     });
@@ -54,7 +74,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const email = 'target@example.com';
       await createUser(t, email, 'target-password');
       const attempt = (password: string) =>
-        t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: { ...form, 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` }, payload: new URLSearchParams({ username: email, password }).toString() });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/login/access-token',
+          headers: { ...form, 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` },
+          payload: new URLSearchParams({ username: email, password }).toString(),
+        });
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await attempt('wrong-password')).statusCode).toBe(400);
       const blocked = await attempt('target-password');
       expect(blocked.statusCode).toBe(429);
@@ -83,38 +108,83 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   describe('sign-up and self-service', () => {
     it('signs up, rejects a duplicate email in another case, and validates fields', async () => {
-      const ok = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'New.Person@example.com', password: 'password123', full_name: 'New Person' } });
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        payload: { email: 'New.Person@example.com', password: 'password123', full_name: 'New Person' },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ email: 'New.Person@example.com', is_superuser: false, is_active: true });
-      const dup = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'new.person@EXAMPLE.com', password: 'password123' } });
+      const dup = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        payload: { email: 'new.person@EXAMPLE.com', password: 'password123' },
+      });
       expect(dup.statusCode).toBe(400);
       expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system' });
-      const short = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'x@example.com', password: 'short' } });
+      const short = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        payload: { email: 'x@example.com', password: 'short' },
+      });
       expect(short.statusCode).toBe(422);
       expect(short.json().detail[0]).toMatchObject({ loc: ['body', 'password'], msg: 'Password must be at least 8 characters' });
-      const badEmail = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'not-an-email', password: 'password123' } });
+      const badEmail = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        payload: { email: 'not-an-email', password: 'password123' },
+      });
       expect(badEmail.json().detail[0]).toMatchObject({ loc: ['body', 'email'], msg: 'Invalid email address' });
-      const tooLong = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'y@example.com', password: 'p'.repeat(129) } });
+      const tooLong = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        payload: { email: 'y@example.com', password: 'p'.repeat(129) },
+      });
       expect(tooLong.statusCode).toBe(422);
     });
 
     it('updates the profile, refusing an email someone else has', async () => {
       const { token } = await createUser(t, 'profile@example.com');
-      const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: bearer(token), payload: { full_name: 'Pro File', email: 'profile2@example.com' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        headers: bearer(token),
+        payload: { full_name: 'Pro File', email: 'profile2@example.com' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ full_name: 'Pro File', email: 'profile2@example.com' });
-      const taken = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: bearer(token), payload: { email: ADMIN.email.toUpperCase() } });
+      const taken = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        headers: bearer(token),
+        payload: { email: ADMIN.email.toUpperCase() },
+      });
       expect(taken.statusCode).toBe(409);
     });
 
     it('changes the password only with the current one', async () => {
       const { token } = await createUser(t, 'pw@example.com', 'first-password');
-      const wrong = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password: 'nope-nope', new_password: 'second-password' } });
+      const wrong = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        headers: bearer(token),
+        payload: { current_password: 'nope-nope', new_password: 'second-password' },
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
-      const same = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password: 'first-password', new_password: 'first-password' } });
+      const same = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        headers: bearer(token),
+        payload: { current_password: 'first-password', new_password: 'first-password' },
+      });
       expect(same.statusCode).toBe(400);
-      const ok = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password: 'first-password', new_password: 'second-password' } });
+      const ok = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        headers: bearer(token),
+        payload: { current_password: 'first-password', new_password: 'second-password' },
+      });
       expect(ok.json()).toMatchObject({ message: 'Password updated successfully', token_type: 'bearer' });
       await expect(login(t.app, 'pw@example.com', 'second-password')).resolves.toBeTruthy();
     });
@@ -151,10 +221,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(mails[0]?.html).toContain('/reset-password?token=');
 
       const token = decodeURIComponent(must(link?.[1], 'a reset link in the mail'));
-      const reset = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password: 'brand-new-password' } });
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/reset-password/',
+        payload: { token, new_password: 'brand-new-password' },
+      });
       expect(reset.json()).toEqual({ message: 'Password updated successfully' });
       await expect(login(t.app, 'forgetful@example.com', 'brand-new-password')).resolves.toBeTruthy();
-      const again = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password: 'another-password' } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/reset-password/',
+        payload: { token, new_password: 'another-password' },
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ detail: 'Invalid token' });
     });
@@ -162,7 +240,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('rejects a forged, an access and an expired token', async () => {
       const access = await login(t.app, ADMIN.email, ADMIN.password);
       for (const token of ['garbage', access]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password: 'whatever-123' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/reset-password/',
+          payload: { token, new_password: 'whatever-123' },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ detail: 'Invalid token' });
       }
@@ -170,16 +252,28 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const expiredIssuer = new TokenService(t.ctx.config.SECRET_KEY, 60, -1);
       const user = (await t.users.byEmail(ADMIN.email))!;
       const expired = await expiredIssuer.createResetToken(ADMIN.email, user.password_changed_at);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: expired, new_password: 'whatever-123' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/reset-password/',
+        payload: { token: expired, new_password: 'whatever-123' },
+      });
       expect(res.statusCode).toBe(400);
     });
 
     it('shows the email HTML to superusers only', async () => {
       const { token } = await createUser(t, 'curious@example.com');
-      const denied = await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery-html-content/curious@example.com', headers: bearer(token) });
+      const denied = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/password-recovery-html-content/curious@example.com',
+        headers: bearer(token),
+      });
       expect(denied.statusCode).toBe(403);
       const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
-      const ok = await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery-html-content/curious@example.com', headers: bearer(adminToken) });
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/password-recovery-html-content/curious@example.com',
+        headers: bearer(adminToken),
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['content-type']).toContain('text/html');
       expect(ok.body).toContain('/reset-password?token=');
@@ -201,10 +295,20 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('creates, updates (empty password omitted) and deletes a user with their items', async () => {
       const { id, token, adminToken } = await createUser(t, 'managed@example.com');
       await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(token), payload: { title: 'theirs' } });
-      const upd = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, headers: bearer(adminToken), payload: { full_name: 'Managed', is_superuser: true } });
+      const upd = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${id}`,
+        headers: bearer(adminToken),
+        payload: { full_name: 'Managed', is_superuser: true },
+      });
       expect(upd.json()).toMatchObject({ full_name: 'Managed', is_superuser: true });
       await expect(login(t.app, 'managed@example.com', 'user-password-1')).resolves.toBeTruthy();
-      const pw = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, headers: bearer(adminToken), payload: { password: 'reset-by-admin' } });
+      const pw = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${id}`,
+        headers: bearer(adminToken),
+        payload: { password: 'reset-by-admin' },
+      });
       expect(pw.statusCode).toBe(200);
       await expect(login(t.app, 'managed@example.com', 'reset-by-admin')).resolves.toBeTruthy();
       const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: bearer(adminToken) });
@@ -217,7 +321,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     it('refuses duplicate emails and self-deletion', async () => {
       const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
-      const dup = await t.app.inject({ method: 'POST', url: '/api/v1/users/', headers: bearer(adminToken), payload: { email: 'ADMIN@example.com', password: 'password123' } });
+      const dup = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/',
+        headers: bearer(adminToken),
+        payload: { email: 'ADMIN@example.com', password: 'password123' },
+      });
       expect(dup.statusCode).toBe(400);
       expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system.' });
       const me = (await t.users.byEmail(ADMIN.email))!;
@@ -234,14 +343,24 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const { token } = await createUser(t, 'itemizer@example.com');
       const ids: string[] = [];
       for (const title of ['a', 'b', 'c']) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(token), payload: { title, description: `about ${title}` } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/items/',
+          headers: bearer(token),
+          payload: { title, description: `about ${title}` },
+        });
         expect(res.statusCode).toBe(200);
         ids.push(res.json().id);
       }
       const page = await t.app.inject({ method: 'GET', url: '/api/v1/items/?skip=1&limit=1', headers: bearer(token) });
       expect(page.json().count).toBe(3);
       expect(page.json().data).toHaveLength(1);
-      const put = await t.app.inject({ method: 'PUT', url: `/api/v1/items/${ids[0]}`, headers: bearer(token), payload: { title: 'renamed', description: null } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/items/${ids[0]}`,
+        headers: bearer(token),
+        payload: { title: 'renamed', description: null },
+      });
       expect(put.json()).toMatchObject({ title: 'renamed', description: null });
       const empty = await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(token), payload: { title: '  ' } });
       expect(empty.statusCode).toBe(422);
@@ -254,7 +373,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   });
 
   it('never answers a malformed body with a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('detail');
     expect(res.body).not.toContain('at ');

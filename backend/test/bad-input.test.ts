@@ -22,21 +22,101 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'NUL in a text filter', method: 'POST', url: '/api/v1/abe-books/price-lookups', body: filter('isbn', 'contains', NUL), status: 422, loc: ['body', 'filters', 0, 'value'] },
-  { name: 'NUL in a jobs filter', method: 'POST', url: '/api/v1/jobs/jobs', body: filter('name', 'equals', NUL), status: 422, loc: ['body', 'filters', 0, 'value'] },
+  {
+    name: 'NUL in a text filter',
+    method: 'POST',
+    url: '/api/v1/abe-books/price-lookups',
+    body: filter('isbn', 'contains', NUL),
+    status: 422,
+    loc: ['body', 'filters', 0, 'value'],
+  },
+  {
+    name: 'NUL in a jobs filter',
+    method: 'POST',
+    url: '/api/v1/jobs/jobs',
+    body: filter('name', 'equals', NUL),
+    status: 422,
+    loc: ['body', 'filters', 0, 'value'],
+  },
   { name: 'NUL in an item title', method: 'POST', url: '/api/v1/items/', body: { title: NUL }, status: 422, loc: ['body', 'title'] },
-  { name: 'NUL in a profile name', method: 'PATCH', url: '/api/v1/users/me', body: { full_name: NUL }, status: 422, loc: ['body', 'full_name'] },
-  { name: 'NUL in a login', method: 'POST', url: '/api/v1/login/access-token', form: { username: `x${NUL}@example.com`, password: 'whatever1' }, status: 422, loc: ['body', 'username'] },
-  { name: 'NUL in a sort field', method: 'POST', url: `/api/v1/biblio/price-lookups?sort_by=${encodeURIComponent(NUL)}`, body: { filters: [] }, status: 422, loc: ['query', 'sort_by'] },
-  { name: 'a fraction for a whole-number column', method: 'POST', url: '/api/v1/abe-books/price-lookups', body: filter('quantity', 'gt', '1.5'), status: 200 },
-  { name: 'a number past the integer range', method: 'POST', url: '/api/v1/abe-books/price-lookups', body: filter('isbn_lookup_job_id', 'gt', '1e10'), status: 200 },
-  { name: 'a number past the id range on jobs', method: 'POST', url: '/api/v1/jobs/jobs', body: filter('id', 'lte', '99999999999999999999'), status: 200 },
+  {
+    name: 'NUL in a profile name',
+    method: 'PATCH',
+    url: '/api/v1/users/me',
+    body: { full_name: NUL },
+    status: 422,
+    loc: ['body', 'full_name'],
+  },
+  {
+    name: 'NUL in a login',
+    method: 'POST',
+    url: '/api/v1/login/access-token',
+    form: { username: `x${NUL}@example.com`, password: 'whatever1' },
+    status: 422,
+    loc: ['body', 'username'],
+  },
+  {
+    name: 'NUL in a sort field',
+    method: 'POST',
+    url: `/api/v1/biblio/price-lookups?sort_by=${encodeURIComponent(NUL)}`,
+    body: { filters: [] },
+    status: 422,
+    loc: ['query', 'sort_by'],
+  },
+  {
+    name: 'a fraction for a whole-number column',
+    method: 'POST',
+    url: '/api/v1/abe-books/price-lookups',
+    body: filter('quantity', 'gt', '1.5'),
+    status: 200,
+  },
+  {
+    name: 'a number past the integer range',
+    method: 'POST',
+    url: '/api/v1/abe-books/price-lookups',
+    body: filter('isbn_lookup_job_id', 'gt', '1e10'),
+    status: 200,
+  },
+  {
+    name: 'a number past the id range on jobs',
+    method: 'POST',
+    url: '/api/v1/jobs/jobs',
+    body: filter('id', 'lte', '99999999999999999999'),
+    status: 200,
+  },
   { name: 'a job id past the integer range', method: 'GET', url: '/api/v1/jobs/2147483648', status: 422, loc: ['path', 'id'] },
   { name: 'a fractional job id', method: 'GET', url: '/api/v1/jobs/1.5', status: 422, loc: ['path', 'id'] },
-  { name: 'a lookup id past the safe range', method: 'GET', url: '/api/v1/alibris/price-lookups/99999999999999999999/offers', status: 422, loc: ['path', 'id'] },
-  { name: 'a skip past the safe range', method: 'POST', url: '/api/v1/alibris/price-lookups?skip=1e30', body: { filters: [] }, status: 422, loc: ['query', 'skip'] },
-  { name: 'a date before year 1', method: 'POST', url: '/api/v1/abe-books/price-lookups', body: filter('created_at', 'gt', '-010000-01-01'), status: 422, loc: ['body', 'filters', 0, 'value'] },
-  { name: 'a date after year 9999', method: 'POST', url: '/api/v1/jobs/jobs', body: filter('created_at', 'lt', '+275000-01-01T00:00:00Z'), status: 422, loc: ['body', 'filters', 0, 'value'] },
+  {
+    name: 'a lookup id past the safe range',
+    method: 'GET',
+    url: '/api/v1/alibris/price-lookups/99999999999999999999/offers',
+    status: 422,
+    loc: ['path', 'id'],
+  },
+  {
+    name: 'a skip past the safe range',
+    method: 'POST',
+    url: '/api/v1/alibris/price-lookups?skip=1e30',
+    body: { filters: [] },
+    status: 422,
+    loc: ['query', 'skip'],
+  },
+  {
+    name: 'a date before year 1',
+    method: 'POST',
+    url: '/api/v1/abe-books/price-lookups',
+    body: filter('created_at', 'gt', '-010000-01-01'),
+    status: 422,
+    loc: ['body', 'filters', 0, 'value'],
+  },
+  {
+    name: 'a date after year 9999',
+    method: 'POST',
+    url: '/api/v1/jobs/jobs',
+    body: filter('created_at', 'lt', '+275000-01-01T00:00:00Z'),
+    status: 422,
+    loc: ['body', 'filters', 0, 'value'],
+  },
 ];
 
 describe.each(ENGINES)('bad input on %s', (engine) => {
@@ -93,13 +173,28 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
   });
 
   it("Fastify's own errors answer {detail} without quoting the request", async () => {
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"title": "secret-value' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/items/',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"title": "secret-value',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toEqual({ detail: 'The request body could not be read' });
-    const oddType = await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: { ...bearer(token), 'content-type': 'application/x-secret-type' }, payload: 'x' });
+    const oddType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/items/',
+      headers: { ...bearer(token), 'content-type': 'application/x-secret-type' },
+      payload: 'x',
+    });
     expect(oddType.statusCode).toBe(415);
     expect(oddType.body).not.toContain('secret');
-    const tooBig = await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}` });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/items/',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+    });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({ detail: 'The request body is too large' });
   });

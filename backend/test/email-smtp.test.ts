@@ -38,15 +38,25 @@ describe('password recovery through a real SMTP server', () => {
     expect(res.statusCode).toBe(200);
     for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(received).toHaveLength(1);
-    const raw = must(received[0], 'one mail received').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = must(received[0], 'one mail received')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     expect(raw).toMatch(/^To: mailme@example.com/m);
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
     const token = must(raw.match(/\/reset-password\?token=([A-Za-z0-9._%-]+)/)?.[1], 'a reset link in the mail');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: decodeURIComponent(token), new_password: 'from-the-email' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reset-password/',
+      payload: { token: decodeURIComponent(token), new_password: 'from-the-email' },
+    });
     expect(reset.statusCode).toBe(200);
     await expect(login(t.app, 'mailme@example.com', 'from-the-email')).resolves.toBeTruthy();
-    const reused = await t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token: decodeURIComponent(token), new_password: 'second-try-pass' } });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reset-password/',
+      payload: { token: decodeURIComponent(token), new_password: 'second-try-pass' },
+    });
     expect(reused.json()).toEqual({ detail: 'Invalid token' });
   });
 });

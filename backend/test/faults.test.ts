@@ -20,7 +20,9 @@ describe('faults on pg', () => {
 
   /** Ends every connection the app holds to its database (what a failover or an admin does). */
   const terminateAppBackends = () =>
-    killer.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    killer.query(
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
 
   const request = (method: string, path: string, body?: unknown) =>
     fetch(`${base}${path}`, {
@@ -28,16 +30,25 @@ describe('faults on pg', () => {
       headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-  const healthy = async () => (await fetch(`${base}/api/v1/utils/health-check/`)).status === 200 && (await request('POST', '/api/v1/jobs/jobs', { filters: [] })).status === 200;
+  const healthy = async () =>
+    (await fetch(`${base}/api/v1/utils/health-check/`)).status === 200 &&
+    (await request('POST', '/api/v1/jobs/jobs', { filters: [] })).status === 200;
 
   beforeAll(async () => {
     t = await startTestApp('pg', {
-      env: { EXPORT_MAX_CONCURRENT: '2', EXPORT_STALL_TIMEOUT_MS: '4000', UPLOAD_MAX_CONCURRENT_PARSES: '1', UPLOAD_PARSE_QUEUE_WAIT_MS: '0' },
+      env: {
+        EXPORT_MAX_CONCURRENT: '2',
+        EXPORT_STALL_TIMEOUT_MS: '4000',
+        UPLOAD_MAX_CONCURRENT_PARSES: '1',
+        UPLOAD_PARSE_QUEUE_WAIT_MS: '0',
+      },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     token = await login(t.app, ADMIN.email, ADMIN.password);
-    const job = await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'big', 'big.csv', id, true FROM users LIMIT 1 RETURNING id`);
+    const job = await t.ctx.db.execute<{ id: number }>(
+      sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) SELECT 'big', 'big.csv', id, true FROM users LIMIT 1 RETURNING id`,
+    );
     await t.ctx.db.execute(
       sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_url, listing_condition)
        SELECT ${job.rows[0]!.id}::int, lpad(g::text, 13, '9'), 'big.csv', 'completed', 'https://www.abebooks.com/servlet/BookDetailsPL?bi=' || g || '&x=' || repeat('x', 1000), 'NOT NEW BOOK'
@@ -72,7 +83,11 @@ describe('faults on pg', () => {
     const jobsBefore = (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0]!.n;
     const csv = ['isbn', ...sampleIsbns(20_000, 100_000_000)].join('\n');
     const body = multipartBody({ config: JSON.stringify({ name: 'cut', ...ALL_SOURCES }) }, { name: 'cut.csv', data: csv });
-    const upload = fetch(`${base}/api/v1/jobs/upload-file`, { method: 'POST', headers: { ...bearer(token), ...body.headers }, body: body.payload });
+    const upload = fetch(`${base}/api/v1/jobs/upload-file`, {
+      method: 'POST',
+      headers: { ...bearer(token), ...body.headers },
+      body: body.payload,
+    });
     // Cut exactly the connection that is writing the job's lookups, inside its transaction.
     let cut = 0;
     for (let i = 0; i < 2000 && cut === 0; i++) {
@@ -95,7 +110,11 @@ describe('faults on pg', () => {
     const csv = ['isbn', ...sampleIsbns(5_000, 200_000_000)].join('\n');
     const send = () => {
       const body = multipartBody({ config: JSON.stringify({ name: 'many', abe_books: true }) }, { name: 'many.csv', data: csv });
-      return fetch(`${base}/api/v1/jobs/upload-file`, { method: 'POST', headers: { ...bearer(token), ...body.headers }, body: body.payload });
+      return fetch(`${base}/api/v1/jobs/upload-file`, {
+        method: 'POST',
+        headers: { ...bearer(token), ...body.headers },
+        body: body.payload,
+      });
     };
     const answers = await Promise.all([send(), send(), send()]);
     const statuses = answers.map((r) => r.status).sort();
@@ -135,7 +154,9 @@ describe('faults on pg', () => {
       expect(await third.json()).toEqual({ detail: 'Too many CSV downloads are running. Please try again in a moment.' });
       // After the stall timeout the unread downloads are ended and their connections come back.
       await new Promise((r) => setTimeout(r, 4500));
-      const again = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', { filters: [{ field: 'isbn', operator: 'equals', value: 'none' }] });
+      const again = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', {
+        filters: [{ field: 'isbn', operator: 'equals', value: 'none' }],
+      });
       expect(again.status).toBe(200);
       expect((await again.text()).trim().split('\n')).toHaveLength(1);
     } finally {

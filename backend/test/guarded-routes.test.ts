@@ -36,7 +36,11 @@ function registeredRoutes(app: App): Route[] {
 
 /** A concrete path for a route pattern: any value will do, the guard answers before the handler. */
 const concrete = (url: string) =>
-  url.replace(':user_id', '00000000-0000-4000-8000-000000000000').replace(':email', 'someone@example.com').replace(/:\w+/g, '1').replace('*', 'x');
+  url
+    .replace(':user_id', '00000000-0000-4000-8000-000000000000')
+    .replace(':email', 'someone@example.com')
+    .replace(/:\w+/g, '1')
+    .replace('*', 'x');
 
 /** A route module nobody guarded on purpose. */
 function unguardedByIntent(app: App, _ctx: AppContext) {

@@ -10,7 +10,15 @@ import { LookupQueue } from '../src/worker/queue.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/uploads/${name}`, import.meta.url));
 
-const CSV = ['ISBN,Title', '978-0-13-145757-7,Marketing', '0131457578,same book as ISBN-10', '9780486229874,Art Forms', 'not an isbn,junk', '', '9781861972712,ok'].join('\n');
+const CSV = [
+  'ISBN,Title',
+  '978-0-13-145757-7,Marketing',
+  '0131457578,same book as ISBN-10',
+  '9780486229874,Art Forms',
+  'not an isbn,junk',
+  '',
+  '9781861972712,ok',
+].join('\n');
 
 describe.each(ENGINES)('jobs on %s', (engine) => {
   let t: TestApp;
@@ -19,9 +27,15 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   const upload = (token: string, config: unknown, file = { name: 'books.csv', data: CSV }) => {
     const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
-    return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/upload-file',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
   };
-  const countRows = async (table: string) => (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
+  const countRows = async (table: string) =>
+    (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -61,9 +75,18 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('creates a single-source job from a marketplace page upload', async () => {
     const body = multipartBody({}, { name: 'palletiq.csv', data: CSV });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/pallet-iq/upload-file', headers: { ...bearer(user.token), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pallet-iq/upload-file',
+      headers: { ...bearer(user.token), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ pallet_iq: { enabled: true, total_isbns: 3 }, abe_books: { enabled: false }, input_filename: 'palletiq.csv' });
+    expect(res.json()).toMatchObject({
+      pallet_iq: { enabled: true, total_isbns: 3 },
+      abe_books: { enabled: false },
+      input_filename: 'palletiq.csv',
+    });
     expect(Date.parse(res.json().name)).not.toBeNaN();
   });
 
@@ -80,10 +103,17 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       [{ name: 'x', abe_books: true }, { name: 'a.csv', data: 'title\nno isbn here\n' }, 422, null],
     ];
     for (const [config, file, status, loc] of cases) {
-      const res = file ? await upload(user.token, config, file as never) : await (async () => {
-        const body = multipartBody({ config: JSON.stringify(config) });
-        return t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(user.token), ...body.headers }, payload: body.payload });
-      })();
+      const res = file
+        ? await upload(user.token, config, file as never)
+        : await (async () => {
+            const body = multipartBody({ config: JSON.stringify(config) });
+            return t.app.inject({
+              method: 'POST',
+              url: '/api/v1/jobs/upload-file',
+              headers: { ...bearer(user.token), ...body.headers },
+              payload: body.payload,
+            });
+          })();
       expect(res.statusCode, JSON.stringify(config)).toBe(status);
       if (loc) expect(res.json().detail[0].loc).toEqual(loc);
       else expect(typeof res.json().detail).toBe('string');
@@ -96,8 +126,16 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     const small = await startTestApp(engine, { env: { UPLOAD_MAX_BYTES: '1000' } });
     try {
       const token = await login(small.app, ADMIN.email, ADMIN.password);
-      const body = multipartBody({ config: JSON.stringify({ name: 'big', abe_books: true }) }, { name: 'big.csv', data: `isbn\n${'9780131457577\n'.repeat(200)}` });
-      const res = await small.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+      const body = multipartBody(
+        { config: JSON.stringify({ name: 'big', abe_books: true }) },
+        { name: 'big.csv', data: `isbn\n${'9780131457577\n'.repeat(200)}` },
+      );
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs/upload-file',
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toMatch(/upload limit/);
       expect((await small.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`)).rows[0]!.n).toBe(0);
@@ -111,7 +149,8 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       const res = await upload(user.token, { name, ...ALL_SOURCES }, { name, data: fixture(name) as never });
       expect(res.statusCode, name).toBe(200);
       expect(res.json().report).toMatchObject({ rows_read: 16, isbns_accepted: 10, duplicates_merged: 2, cells_rejected: 4 });
-      for (const source of ['abe_books', 'biblio', 'alibris', 'pallet_iq']) expect(res.json()[source]).toEqual({ enabled: true, total_isbns: 10, processed_isbns: 0 });
+      for (const source of ['abe_books', 'biblio', 'alibris', 'pallet_iq'])
+        expect(res.json()[source]).toEqual({ enabled: true, total_isbns: 10, processed_isbns: 0 });
     }
   });
 
@@ -129,7 +168,12 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       ];
       for (const [name, data, status] of cases) {
         const body = multipartBody({ config: JSON.stringify({ name, abe_books: true }) }, { name, data });
-        const res = await tight.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+        const res = await tight.app.inject({
+          method: 'POST',
+          url: '/api/v1/jobs/upload-file',
+          headers: { ...bearer(token), ...body.headers },
+          payload: body.payload,
+        });
         expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
         expect(typeof res.json().detail, name).toBe('string');
         expect(res.body).not.toMatch(/\bat \S+:\d+/);
@@ -145,32 +189,77 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('lists own jobs newest first with progress; superusers see all; filters and sorts are checked', async () => {
     await upload(other.token, { name: 'Other job', biblio: true });
-    const mine = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs?skip=0&limit=10', headers: bearer(user.token), payload: { filters: [] } });
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs?skip=0&limit=10',
+      headers: bearer(user.token),
+      payload: { filters: [] },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.every((j: { owner_id: string }) => j.owner_id === user.id)).toBe(true);
     const created = mine.json().data.map((j: { created_at: string }) => j.created_at);
     expect([...created].sort().reverse()).toEqual(created);
 
-    const all = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(await login(t.app, ADMIN.email, ADMIN.password)), payload: { filters: [] } });
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs',
+      headers: bearer(await login(t.app, ADMIN.email, ADMIN.password)),
+      payload: { filters: [] },
+    });
     expect(all.json().count).toBe(mine.json().count + 1);
 
-    const byName = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'name', operator: 'contains', value: 'FIRST' }] } });
+    const byName = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs',
+      headers: bearer(user.token),
+      payload: { filters: [{ field: 'name', operator: 'contains', value: 'FIRST' }] },
+    });
     expect(byName.json().data.map((j: { name: string }) => j.name)).toEqual(['First job']);
-    const byId = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs?sort_by=id&sort_direction=asc', headers: bearer(user.token), payload: { filters: [{ field: 'id', operator: 'gte', value: '1' }] } });
+    const byId = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs?sort_by=id&sort_direction=asc',
+      headers: bearer(user.token),
+      payload: { filters: [{ field: 'id', operator: 'gte', value: '1' }] },
+    });
     const ids = byId.json().data.map((j: { id: number }) => j.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
     const today = new Date().toISOString().slice(0, 10);
-    const byDay = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'created_at', operator: 'equals', value: today }] } });
+    const byDay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs',
+      headers: bearer(user.token),
+      payload: { filters: [{ field: 'created_at', operator: 'equals', value: today }] },
+    });
     expect(byDay.json().count, byDay.body).toBe(mine.json().count);
 
-    const badField = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'owner_id', operator: 'equals', value: 'x' }] } });
+    const badField = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs',
+      headers: bearer(user.token),
+      payload: { filters: [{ field: 'owner_id', operator: 'equals', value: 'x' }] },
+    });
     expect(badField.statusCode).toBe(422);
     expect(badField.json().detail[0]).toMatchObject({ loc: ['body', 'filters', 0, 'field'], msg: "Unknown filter field 'owner_id'" });
-    const badOp = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'name', operator: 'gt', value: 'x' }] } });
+    const badOp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs',
+      headers: bearer(user.token),
+      payload: { filters: [{ field: 'name', operator: 'gt', value: 'x' }] },
+    });
     expect(badOp.json().detail[0].loc).toEqual(['body', 'filters', 0, 'operator']);
-    const badNumber = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs', headers: bearer(user.token), payload: { filters: [{ field: 'id', operator: 'gt', value: 'abc' }] } });
+    const badNumber = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs',
+      headers: bearer(user.token),
+      payload: { filters: [{ field: 'id', operator: 'gt', value: 'abc' }] },
+    });
     expect(badNumber.json().detail[0].loc).toEqual(['body', 'filters', 0, 'value']);
-    const badSort = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/jobs?sort_by=secret', headers: bearer(user.token), payload: { filters: [] } });
+    const badSort = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/jobs?sort_by=secret',
+      headers: bearer(user.token),
+      payload: { filters: [] },
+    });
     expect(badSort.json().detail[0]).toMatchObject({ loc: ['query', 'sort_by'] });
   });
 
@@ -179,7 +268,9 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     const id = res.json().id;
     const queue = new LookupQueue(t.ctx.db, MARKETPLACES.abe_books);
     const claimed = await queue.claim(50, 60_000);
-    const mine = (await t.ctx.db.execute<{ id: number }>(sql`SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${id} ORDER BY id`)).rows.map((r) => r.id);
+    const mine = (
+      await t.ctx.db.execute<{ id: number }>(sql`SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${id} ORDER BY id`)
+    ).rows.map((r) => r.id);
     const first = claimed.find((r) => r.id === mine[0])!;
     await queue.finish([{ id: first.id, attempts: first.attempts, status: 'completed', last_error: null, offers: [], record: null }]);
     // Finishing the same row again (a late duplicate write) does not count twice.

@@ -12,7 +12,8 @@ describe('request logs', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     t = await startTestApp('pglite');
-    const stream = new Writable({ write: (chunk, _enc, done) => {
+    const stream = new Writable({
+      write: (chunk, _enc, done) => {
         lines.push(String(chunk));
         done();
       },

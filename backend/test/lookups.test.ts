@@ -23,7 +23,11 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     other = await createUser(t, 'lookups-other@example.com');
     adminToken = await login(t.app, ADMIN.email, ADMIN.password);
     const mkJob = async (owner: string, name: string) =>
-      (await t.ctx.db.execute<{ id: number }>(sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES (${name}, 'in.csv', ${owner}, true) RETURNING id`)).rows[0]!.id;
+      (
+        await t.ctx.db.execute<{ id: number }>(
+          sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES (${name}, 'in.csv', ${owner}, true) RETURNING id`,
+        )
+      ).rows[0]!.id;
     jobId = await mkJob(user.id, 'mine');
     const otherJob = await mkJob(other.id, 'theirs');
     // 25 lookups of mine with prices 1..25, plus 3 of the other user's.
@@ -35,7 +39,9 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
       );
     }
     for (let i = 1; i <= 3; i++) {
-      await t.ctx.db.execute(sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, listing_price, offers) VALUES (${otherJob}, '9780486229874', 'in.csv', 100, '[{"price": 100}]')`);
+      await t.ctx.db.execute(
+        sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, listing_price, offers) VALUES (${otherJob}, '9780486229874', 'in.csv', 100, '[{"price": 100}]')`,
+      );
     }
   });
   afterAll(() => t.close());
@@ -57,7 +63,9 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     expect(Date.parse(waiting.retry_at) - Date.now()).toBeGreaterThan(50 * 60_000);
     const done = await query(user.token, [{ field: 'lookup_status', operator: 'equals', value: 'completed' }]);
     expect(done.json().data[0]).toMatchObject({ retry_at: null, retry_reason: null });
-    await t.ctx.db.execute(sql`UPDATE abe_books_price_lookups SET lookup_status = 'completed', attempts = 0, last_error = NULL WHERE id = ${rows[0]!.id}`);
+    await t.ctx.db.execute(
+      sql`UPDATE abe_books_price_lookups SET lookup_status = 'completed', attempts = 0, last_error = NULL WHERE id = ${rows[0]!.id}`,
+    );
   });
 
   it('pages 10 at a time, newest first by default, with the total count', async () => {
@@ -75,7 +83,10 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
   });
 
   it('applies every text and number operator', async () => {
-    const prices = async (filters: unknown[]) => (await query(user.token, filters, '?sort_by=listing_price&sort_direction=asc&limit=100')).json().data.map((r: { listing_price: number }) => r.listing_price);
+    const prices = async (filters: unknown[]) =>
+      (await query(user.token, filters, '?sort_by=listing_price&sort_direction=asc&limit=100'))
+        .json()
+        .data.map((r: { listing_price: number }) => r.listing_price);
     expect(await prices([{ field: 'listing_price', operator: 'equals', value: '7' }])).toEqual([7]);
     expect(await prices([{ field: 'listing_price', operator: 'gt', value: '23' }])).toEqual([24, 25]);
     expect(await prices([{ field: 'listing_price', operator: 'gte', value: '23' }])).toEqual([23, 24, 25]);
@@ -83,14 +94,23 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     expect(await prices([{ field: 'listing_price', operator: 'lte', value: '3' }])).toEqual([1, 2, 3]);
     expect(await prices([{ field: 'isbn', operator: 'equals', value: '9780131457512' }])).toEqual([12]);
     expect(await prices([{ field: 'isbn', operator: 'contains', value: '45752' }])).toEqual([20, 21, 22, 23, 24, 25]);
-    expect(await prices([{ field: 'listing_condition', operator: 'contains', value: 'not new' }, { field: 'listing_price', operator: 'lt', value: '7' }])).toEqual([2, 4, 6]);
+    expect(
+      await prices([
+        { field: 'listing_condition', operator: 'contains', value: 'not new' },
+        { field: 'listing_price', operator: 'lt', value: '7' },
+      ]),
+    ).toEqual([2, 4, 6]);
     expect(await prices([{ field: 'lookup_status', operator: 'equals', value: 'failed' }])).toEqual([5, 10, 15, 20, 25]);
     expect(await prices([{ field: 'isbn', operator: 'contains', value: '%' }])).toEqual([]);
   });
 
   it('sorts each way on any column', async () => {
-    const asc = (await query(user.token, [], '?sort_by=listing_price&sort_direction=asc&limit=3')).json().data.map((r: { listing_price: number }) => r.listing_price);
-    const desc = (await query(user.token, [], '?sort_by=listing_price&sort_direction=desc&limit=3')).json().data.map((r: { listing_price: number }) => r.listing_price);
+    const asc = (await query(user.token, [], '?sort_by=listing_price&sort_direction=asc&limit=3'))
+      .json()
+      .data.map((r: { listing_price: number }) => r.listing_price);
+    const desc = (await query(user.token, [], '?sort_by=listing_price&sort_direction=desc&limit=3'))
+      .json()
+      .data.map((r: { listing_price: number }) => r.listing_price);
     expect(asc).toEqual([1, 2, 3]);
     expect(desc).toEqual([25, 24, 23]);
     const oldest = (await query(user.token, [], '?sort_by=created_at&sort_direction=asc&limit=1')).json().data[0].listing_price;
@@ -120,13 +140,22 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     const theirs = (await query(other.token, [])).json().data[0].id;
     const ok = await t.app.inject({ method: 'GET', url: `/api/v1/abe-books/price-lookups/${theirs}/offers`, headers: bearer(other.token) });
     expect(ok.json()).toMatchObject({ id: theirs, isbn: '9780486229874', offers: [{ price: 100 }] });
-    const hidden = await t.app.inject({ method: 'GET', url: `/api/v1/abe-books/price-lookups/${theirs}/offers`, headers: bearer(user.token) });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/abe-books/price-lookups/${theirs}/offers`,
+      headers: bearer(user.token),
+    });
     expect(hidden.statusCode).toBe(404);
   });
 
   it('exports the filtered rows as CSV, the same rows as the query, safe for spreadsheets', async () => {
     const filters = [{ field: 'listing_price', operator: 'lte', value: '12' }];
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/abe-books/price-lookups/download-csv', headers: bearer(user.token), payload: { filters } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/abe-books/price-lookups/download-csv',
+      headers: bearer(user.token),
+      payload: { filters },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/filename="abe_books_price_lookups_\d{8}T\d{6}\.csv"/);
@@ -142,7 +171,12 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
 
   it('returns its database connection after every export (more exports than pool connections)', async () => {
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/abe-books/price-lookups/download-csv', headers: bearer(user.token), payload: { filters: [] } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/abe-books/price-lookups/download-csv',
+        headers: bearer(user.token),
+        payload: { filters: [] },
+      });
       expect(res.body.trim().split('\n')).toHaveLength(26);
     }
     expect((await query(user.token, [])).json().count).toBe(25);
@@ -150,7 +184,10 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
 
   it('answers every marketplace’s rows whole: exactly its own fields, none taken for another’s', async () => {
     for (const m of MARKETPLACE_LIST) {
-      if (m.id !== 'abe_books') await t.ctx.db.execute(sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) VALUES (${jobId}, '9780131457577', 'in.csv')`);
+      if (m.id !== 'abe_books')
+        await t.ctx.db.execute(
+          sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) VALUES (${jobId}, '9780131457577', 'in.csv')`,
+        );
       const res = await query(user.token, [], '?limit=1', m.slug);
       expect(res.statusCode, m.slug).toBe(200);
       const row = res.json().data[0];
@@ -174,7 +211,12 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
 
   it('serves the other three marketplaces with their own fields', async () => {
     for (const m of [MARKETPLACES.biblio, MARKETPLACES.alibris, MARKETPLACES.pallet_iq]) {
-      const res = await query(user.token, [{ field: m.fields.find((f) => f.type === 'number' && f.filterable)!.name, operator: 'gte', value: '0' }], '', m.slug);
+      const res = await query(
+        user.token,
+        [{ field: m.fields.find((f) => f.type === 'number' && f.filterable)!.name, operator: 'gte', value: '0' }],
+        '',
+        m.slug,
+      );
       expect(res.statusCode, m.slug).toBe(200);
       expect(res.json()).toEqual({ data: [], count: 0, count_exact: true });
     }

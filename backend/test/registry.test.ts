@@ -29,7 +29,9 @@ describe('the marketplace registry', () => {
   it('every marketplace has the bookkeeping fields and data fields of its own', () => {
     for (const m of MARKETPLACE_LIST) {
       const names = m.fields.map((f) => f.name);
-      expect(names, m.id).toEqual(expect.arrayContaining(['id', 'isbn', 'lookup_status', 'isbn_lookup_job_id', 'created_at', 'updated_at']));
+      expect(names, m.id).toEqual(
+        expect.arrayContaining(['id', 'isbn', 'lookup_status', 'isbn_lookup_job_id', 'created_at', 'updated_at']),
+      );
       expect(new Set(names).size, m.id).toBe(names.length);
       expect(dataFields(m).length, m.id).toBeGreaterThan(0);
     }
@@ -56,10 +58,21 @@ describe.each(ENGINES)('the registry against the migrated database and the API o
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     expect(doc.components.schemas.MarketSlug.enum).toEqual([...MARKETPLACE_SLUGS]);
     const paths = Object.keys(doc.paths);
-    for (const slug of MARKETPLACE_SLUGS) expect(paths.filter((p) => p.includes(`/${slug}/`)), slug).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v1/{market}/upload-file', '/api/v1/{market}/price-lookups', '/api/v1/{market}/price-lookups/download-csv']));
+    for (const slug of MARKETPLACE_SLUGS)
+      expect(
+        paths.filter((p) => p.includes(`/${slug}/`)),
+        slug,
+      ).toEqual([]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/{market}/upload-file',
+        '/api/v1/{market}/price-lookups',
+        '/api/v1/{market}/price-lookups/download-csv',
+      ]),
+    );
     // Spec §3: a job has one progress object per marketplace, under its id.
     expect(doc.components.schemas.JobPublic.required).toEqual(expect.arrayContaining([...MARKETPLACE_IDS]));
-    for (const id of MARKETPLACE_IDS) expect(doc.components.schemas.JobPublic.properties[id], id).toEqual({ $ref: '#/components/schemas/SourceProgress' });
+    for (const id of MARKETPLACE_IDS)
+      expect(doc.components.schemas.JobPublic.properties[id], id).toEqual({ $ref: '#/components/schemas/SourceProgress' });
   });
 });

@@ -27,7 +27,11 @@ export interface FieldDef {
 export const DEFAULT_CURRENCY = 'USD';
 
 /** A money field: a number column formatted as an amount (in `currencyField`'s currency, else USD). */
-export const money = (f: FieldDef, currencyField?: string): FieldDef => ({ ...f, format: 'money', ...(currencyField ? { currencyField } : {}) });
+export const money = (f: FieldDef, currencyField?: string): FieldDef => ({
+  ...f,
+  format: 'money',
+  ...(currencyField ? { currencyField } : {}),
+});
 
 /** The currency code of a money field's value in one row. */
 export function currencyOf(f: FieldDef, row: Record<string, unknown>): string {

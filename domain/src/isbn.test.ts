@@ -11,9 +11,8 @@ import {
 } from './isbn.ts';
 
 describe('check digits', () => {
-  it.each(['0843610727', '080442957X', '080442957x', '043942089X', '0451161351', '0131457578', '1593275846'])(
-    'accepts ISBN-10 %s',
-    (s) => expect(isValidIsbn10(s)).toBe(true),
+  it.each(['0843610727', '080442957X', '080442957x', '043942089X', '0451161351', '0131457578', '1593275846'])('accepts ISBN-10 %s', (s) =>
+    expect(isValidIsbn10(s)).toBe(true),
   );
   it.each([
     ['0843610728', 'wrong check'],
@@ -24,9 +23,8 @@ describe('check digits', () => {
     ['0804429570', '0 where X is due'],
   ])('rejects ISBN-10 %s (%s)', (s) => expect(isValidIsbn10(s)).toBe(false));
 
-  it.each(['9781861972712', '9780131457577', '9780486229874', '9791032305690', '9798602405644'])(
-    'accepts ISBN-13 %s',
-    (s) => expect(isValidIsbn13(s)).toBe(true),
+  it.each(['9781861972712', '9780131457577', '9780486229874', '9791032305690', '9798602405644'])('accepts ISBN-13 %s', (s) =>
+    expect(isValidIsbn13(s)).toBe(true),
   );
   it.each([
     ['9781861972713', 'wrong check'],

@@ -223,7 +223,10 @@ function splitByWhitespace(tokens: Token[]): Group[] {
       const groups: Group[] = [];
       for (let i = n; i > 0; ) {
         const from = must(cut[i], 'a cut for every covered prefix');
-        const raw = tokens.slice(from, i).map((t) => t.text).join(' ');
+        const raw = tokens
+          .slice(from, i)
+          .map((t) => t.text)
+          .join(' ');
         groups.unshift({ raw, value: { isbn: must(isbnAt[i], 'an ISBN for every covered prefix') } });
         i = from;
       }

@@ -54,7 +54,19 @@ describe('field tables', () => {
     const biblio = MARKETPLACE_LIST.find((m) => m.id === 'biblio')!;
     expect(biblio.fields.filter((f) => f.filterable).length).toBeGreaterThanOrEqual(68);
     const numeric = biblio.fields.filter((f) => f.type === 'number').map((f) => f.name);
-    expect(numeric).toEqual(expect.arrayContaining(['price', 'currency_conversion_rate', 'ninety_day_fulfillment', 'ninety_day_count', 'dealer_discount', 'numeric_condition', 'quantity', 'listing_orig_price', 'listing_reduced_price']));
+    expect(numeric).toEqual(
+      expect.arrayContaining([
+        'price',
+        'currency_conversion_rate',
+        'ninety_day_fulfillment',
+        'ninety_day_count',
+        'dealer_discount',
+        'numeric_condition',
+        'quantity',
+        'listing_orig_price',
+        'listing_reduced_price',
+      ]),
+    );
     expect(dataFields(biblio).length).toBeGreaterThan(60);
   });
 });

@@ -4,7 +4,15 @@ import type { LaunchOptions } from '@playwright/test';
 /** Debian's chromium (browsers cannot be downloaded here); CHROMIUM_PATH points elsewhere. */
 export const CHROMIUM: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export const ADMIN = { email: 'admin@example.com', password: 'changethis123' } as const;

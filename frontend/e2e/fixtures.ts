@@ -46,7 +46,8 @@ export class Api {
   }
 
   async token(email: string, password: string): Promise<string> {
-    return (await this.call<{ access_token: string }>('POST', '/api/v1/login/access-token', { form: { username: email, password } })).access_token;
+    return (await this.call<{ access_token: string }>('POST', '/api/v1/login/access-token', { form: { username: email, password } }))
+      .access_token;
   }
 
   createItem(token: string, title: string, description?: string) {
@@ -98,7 +99,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   user: async ({ api }, use, testInfo) => {
-    const tag = testInfo.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 20).replace(/-$/, '');
+    const tag = testInfo.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 20)
+      .replace(/-$/, '');
     await use(await api.user(tag));
   },
 
@@ -107,7 +112,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (token, storage = {}) => {
       const localStorage = Object.entries({ access_token: token, ...storage }).map(([name, value]) => ({ name, value }));
       // baseURL, viewport and timeouts come from the config, as for the built-in `page`.
-      const context = await browser.newContext({ storageState: { cookies: [], origins: [{ origin: new URL(baseUrl()).origin, localStorage }] } });
+      const context = await browser.newContext({
+        storageState: { cookies: [], origins: [{ origin: new URL(baseUrl()).origin, localStorage }] },
+      });
       contexts.push(context);
       return context.newPage();
     });

@@ -26,7 +26,11 @@ export const MIXED = {
 };
 
 /** A job through POST /jobs/upload-file, as the Create Job modal would send it. */
-export function seedJob(api: Api, token: string, opts: { name: string; file?: string; filename?: string; content?: string; sources?: Partial<Record<MarketplaceId, boolean>> }): Promise<JobCreated> {
+export function seedJob(
+  api: Api,
+  token: string,
+  opts: { name: string; file?: string; filename?: string; content?: string; sources?: Partial<Record<MarketplaceId, boolean>> },
+): Promise<JobCreated> {
   const sources = byMarketplace((m) => (opts.sources ? !!opts.sources[m.id] : true));
   const buffer = opts.content !== undefined ? Buffer.from(opts.content) : readFileSync(opts.file ?? MIXED.file);
   return api.call<JobCreated>('POST', '/api/v1/jobs/upload-file', {

@@ -30,7 +30,12 @@ configureApi({
 
 createRoot(must(document.getElementById('root'), 'index.html has #root')).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications autoClose={5000} />
       <ModalsProvider>
         <QueryClientProvider client={queryClient}>

@@ -74,6 +74,8 @@ export class AttemptLimiter {
   /** Drops counters nobody has touched for a day. */
   async sweep(): Promise<void> {
     const c = attemptCounters;
-    await this.db.delete(c).where(sql`${c.window_start} < now() - interval '1 day' AND (${c.blocked_until} IS NULL OR ${c.blocked_until} < now())`);
+    await this.db
+      .delete(c)
+      .where(sql`${c.window_start} < now() - interval '1 day' AND (${c.blocked_until} IS NULL OR ${c.blocked_until} < now())`);
   }
 }

@@ -37,7 +37,8 @@ export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet
     // A token for a user that no longer exists is as good as a forged one, and so is one from
     // before the password last changed.
     const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await users.byId(claims.userId) : undefined;
-    if (!user || !claims || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(403, 'Could not validate credentials');
+    if (!user || !claims || user.password_changed_at.getTime() !== claims.passwordStamp)
+      throw new HttpError(403, 'Could not validate credentials');
     if (!user.is_active) throw new HttpError(400, 'Inactive user');
     req.currentUser = user;
   }

@@ -31,7 +31,12 @@ export function authRoutes(app: App, ctx: AppContext): void {
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
-  const loginPolicy: LimitPolicy = { max: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS, after: 'double', maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS };
+  const loginPolicy: LimitPolicy = {
+    max: c.LOGIN_MAX_ATTEMPTS,
+    windowSeconds: c.LOGIN_WINDOW_SECONDS,
+    after: 'double',
+    maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS,
+  };
   const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS };
   const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 
@@ -51,7 +56,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const pairKey = `login:${email}|${req.ip}`;
       const addressKey = `login-address:${req.ip}`;
       const wait = (await limiter.take(pairKey, loginPolicy)) || (await limiter.take(addressKey, addressPolicy));
-      if (wait > 0) throw new HttpError(429, 'Too many login attempts. Please wait a moment and try again.', { 'retry-after': String(wait) });
+      if (wait > 0)
+        throw new HttpError(429, 'Too many login attempts. Please wait a moment and try again.', { 'retry-after': String(wait) });
       const user = await users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
@@ -92,7 +98,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
       if (!claims || !user || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(400, 'Invalid token');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
       // Only if the password is still the one the link was made for: of parallel uses, one wins.
-      if (!(await users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp))) throw new HttpError(400, 'Invalid token');
+      if (!(await users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp)))
+        throw new HttpError(400, 'Invalid token');
       return { message: 'Password updated successfully' };
     },
   });

@@ -75,7 +75,9 @@ describe('configuration', () => {
   });
 
   it('requires SECRET_KEY in production', () => {
-    expect(refusal(() => parseConfig({}, { NODE_ENV: 'production' }))).toMatch(/SECRET_KEY: SECRET_KEY is required when NODE_ENV=production/);
+    expect(refusal(() => parseConfig({}, { NODE_ENV: 'production' }))).toMatch(
+      /SECRET_KEY: SECRET_KEY is required when NODE_ENV=production/,
+    );
     expect(parseConfig({}, { NODE_ENV: 'production', SECRET_KEY: 's'.repeat(32) }).auth.SECRET_KEY).toHaveLength(32);
   });
 

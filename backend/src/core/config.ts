@@ -121,7 +121,8 @@ export interface ConfigRule<F extends Record<string, ConfigSection>> {
 const productionNeedsSecret: ConfigRule<Record<never, ConfigSection>> = {
   reads: ['server', 'auth'],
   check(c, problem) {
-    if (c.server.NODE_ENV === 'production' && !c.auth.SECRET_KEY) problem('auth', 'SECRET_KEY', 'SECRET_KEY is required when NODE_ENV=production');
+    if (c.server.NODE_ENV === 'production' && !c.auth.SECRET_KEY)
+      problem('auth', 'SECRET_KEY', 'SECRET_KEY is required when NODE_ENV=production');
   },
 };
 

@@ -14,14 +14,14 @@ export async function createContext(
   const database =
     opts.database ??
     (await openDatabase(
-        {
-          url: config.DATABASE_URL,
-          dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
-          poolSize: config.DATABASE_POOL_SIZE,
-          exportPoolSize: config.EXPORT_MAX_CONCURRENT,
-        },
-        dbLog,
-      ));
+      {
+        url: config.DATABASE_URL,
+        dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+        poolSize: config.DATABASE_POOL_SIZE,
+        exportPoolSize: config.EXPORT_MAX_CONCURRENT,
+      },
+      dbLog,
+    ));
   // A database handed in is its owner's to close; one opened here is closed with the context.
   const ownsDatabase = !opts.database;
   const { db, exporter } = database;

@@ -44,7 +44,10 @@ export function createMailer(config: Config, log: (msg: string) => void): Mailer
       const info = await transport.sendMail({ from, ...m });
       mkdirSync(outbox, { recursive: true });
       // A random part keeps two messages in the same millisecond (to the same address) apart.
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       log(`Email to ${m.to} ("${m.subject}") written to ${file}`);
     },

@@ -15,7 +15,9 @@ export interface BoundedCount {
 
 /** `from` is "FROM … WHERE …". */
 export async function countUpTo(db: Db, from: SQL, bound = COUNT_BOUND): Promise<BoundedCount> {
-  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${sql.raw(String(bound + 1))}) capped`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${sql.raw(String(bound + 1))}) capped`,
+  );
   const n = rows[0]?.n ?? 0;
   return n > bound ? { count: bound, count_exact: false } : { count: n, count_exact: true };
 }

@@ -85,7 +85,11 @@ async function openPg(url: string, max: number, exportMax: number, log: DbLog): 
   // Downloads are held open as long as their client reads, so they get a small pool of their own
   // and never take the connections the API needs. Waiting for one is bounded: a full pool answers
   // "busy", not a hung request.
-  const exportPool = newPool({ connectionString: url, max: exportMax, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 10_000 }, 'export', log);
+  const exportPool = newPool(
+    { connectionString: url, max: exportMax, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 10_000 },
+    'export',
+    log,
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const close = async () => {
     await Promise.all([pool.end(), exportPool.end()]);

@@ -116,9 +116,12 @@ function firstChunk(stream: Readable): Promise<Buffer | null> {
 function endWhenStalled(out: PassThrough, ms: number): void {
   let last = Date.now();
   out.on('data', () => (last = Date.now()));
-  const timer = setInterval(() => {
-    if (Date.now() - last > ms) out.destroy(new Error(`CSV download stalled for ${ms} ms`));
-  }, Math.max(50, Math.floor(ms / 4)));
+  const timer = setInterval(
+    () => {
+      if (Date.now() - last > ms) out.destroy(new Error(`CSV download stalled for ${ms} ms`));
+    },
+    Math.max(50, Math.floor(ms / 4)),
+  );
   timer.unref();
   out.once('close', () => clearInterval(timer));
 }
@@ -173,7 +176,9 @@ export function pagedExporter(db: Db, log: DbLog): CsvExporter {
   return {
     async stream(q) {
       const select = sql.join(
-        q.columns.map((f) => (f.type === 'date' ? sql`${isoDate(sql`${sql.identifier(f.name)}`)} AS ${sql.identifier(f.name)}` : sql.identifier(f.name))),
+        q.columns.map((f) =>
+          f.type === 'date' ? sql`${isoDate(sql`${sql.identifier(f.name)}`)} AS ${sql.identifier(f.name)}` : sql.identifier(f.name),
+        ),
         sql`, `,
       );
       const page = async (offset: number) =>

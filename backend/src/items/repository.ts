@@ -15,7 +15,10 @@ export class ItemsRepository {
 
   /** The item when the user may see it. */
   async findVisible(user: UserRow, id: string): Promise<ItemRow | undefined> {
-    const [row] = await this.db.select().from(items).where(and(eq(items.id, id), visibleTo(user)));
+    const [row] = await this.db
+      .select()
+      .from(items)
+      .where(and(eq(items.id, id), visibleTo(user)));
     return row;
   }
 

@@ -52,7 +52,13 @@ export function cleanFilename(name: string): string {
   return (base || 'upload').slice(0, 255);
 }
 
-export async function createJob(db: Db, owner: UserRow, config: JobConfigInput, file: { filename: string; data: Buffer }, limits: UploadLimits) {
+export async function createJob(
+  db: Db,
+  owner: UserRow,
+  config: JobConfigInput,
+  file: { filename: string; data: Buffer },
+  limits: UploadLimits,
+) {
   const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
   const filename = cleanFilename(file.filename);
   const job = await db.transaction(async (tx) => {
@@ -76,7 +82,8 @@ export async function createJob(db: Db, owner: UserRow, config: JobConfigInput, 
       );
     }
     // The job's progress counters start here; the worker moves them on (jobs/progress.ts).
-    if (sources.length) await tx.insert(jobProgress).values(sources.map((m) => ({ job_id: created.id, source: m.id, total: parsed.isbns.length })));
+    if (sources.length)
+      await tx.insert(jobProgress).values(sources.map((m) => ({ job_id: created.id, source: m.id, total: parsed.isbns.length })));
     if (parsed.rejections.length) {
       const r = parsed.rejections;
       // Raw SQL for the same reason as the lookups: one statement, one array per column.

@@ -22,24 +22,49 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
     ]),
   ) as Record<(typeof MARKETPLACE_LIST)[number]['id'], { enabled: boolean; total_isbns: number; processed_isbns: number }>;
   const report = job.ingest_report && 'rows_read' in job.ingest_report ? (job.ingest_report as never) : null;
-  return { id: job.id, name: job.name, input_filename: job.input_filename, owner_id: job.owner_id, created_at: job.created_at, updated_at: job.updated_at, ...sources, report };
+  return {
+    id: job.id,
+    name: job.name,
+    input_filename: job.input_filename,
+    owner_id: job.owner_id,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    ...sources,
+    report,
+  };
 }
 
 /** The condition restricting jobs to those the user may see (none for superusers). */
 export const visibleJobs = (user: UserRow): SQL | undefined => (user.is_superuser ? undefined : eq(jobs.owner_id, user.id));
 
-export async function listJobs(db: Db, user: UserRow, q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' }) {
+export async function listJobs(
+  db: Db,
+  user: UserRow,
+  q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' },
+) {
   const where = and(filtersToSql(JOB_FIELDS, q.filters), visibleJobs(user));
   const [page, total] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(sortToSql(JOB_FIELDS, q.sort_by, q.sort_direction)).offset(q.skip).limit(q.limit),
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(sortToSql(JOB_FIELDS, q.sort_by, q.sort_direction))
+      .offset(q.skip)
+      .limit(q.limit),
     countUpTo(db, sql`FROM ${jobs}${where ? sql` WHERE ${where}` : sql``}`),
   ]);
-  const counts = await countProgress(db, page.map((j) => j.id));
+  const counts = await countProgress(
+    db,
+    page.map((j) => j.id),
+  );
   return { data: page.map((j) => toJobPublic(j, counts.get(j.id))), ...total };
 }
 
 export async function findVisibleJob(db: Db, user: UserRow, id: number): Promise<JobRow> {
-  const [job] = await db.select().from(jobs).where(and(eq(jobs.id, id), visibleJobs(user)));
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), visibleJobs(user)));
   // Someone else's job is "not found": it does not reveal that the job exists.
   if (!job) throw new HttpError(404, 'Job not found');
   return job;
@@ -54,7 +79,12 @@ export async function readJob(db: Db, user: UserRow, id: number) {
 /** The cells of a job's upload that could not be used, in sheet order. */
 export function listRejections(db: Db, jobId: number) {
   return db
-    .select({ sheet: jobRejections.sheet, row_number: jobRejections.row_number, raw_value: jobRejections.raw_value, reason: jobRejections.reason })
+    .select({
+      sheet: jobRejections.sheet,
+      row_number: jobRejections.row_number,
+      raw_value: jobRejections.raw_value,
+      reason: jobRejections.reason,
+    })
     .from(jobRejections)
     .where(eq(jobRejections.job_id, jobId))
     .orderBy(asc(jobRejections.row_number), asc(jobRejections.id));

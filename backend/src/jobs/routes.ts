@@ -18,10 +18,21 @@ import { readUploadForm } from './multipart.ts';
 import type { Counts } from './progress.ts';
 import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob, toJobPublic } from './repository.ts';
-import { JobConfig, JobCreated, JobPublic, JobsPublic, jobUploadBody, marketUploadBody, multipartSchema, type JobConfigInput } from './schemas.ts';
+import {
+  JobConfig,
+  JobCreated,
+  JobPublic,
+  JobsPublic,
+  jobUploadBody,
+  marketUploadBody,
+  multipartSchema,
+  type JobConfigInput,
+} from './schemas.ts';
 
 // Job ids are PostgreSQL integers: anything larger is no job (422, not a database error).
-const JobIdParam = z.object({ id: z.coerce.number().int('Invalid job id').positive('Invalid job id').max(2_147_483_647, 'Invalid job id') });
+const JobIdParam = z.object({
+  id: z.coerce.number().int('Invalid job id').positive('Invalid job id').max(2_147_483_647, 'Invalid job id'),
+});
 const tags = ['jobs'];
 const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBody, 429: HttpErrorBody };
 
@@ -30,13 +41,19 @@ function parseConfig(raw: string | undefined): JobConfigInput {
   try {
     json = JSON.parse(raw ?? '');
   } catch {
-    throw new HttpError(422, [{ loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' }]);
+    throw new HttpError(422, [
+      { loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' },
+    ]);
   }
   const nul = nulIssues('body', { config: json });
   if (nul.length) throw new HttpError(422, nul);
   const result = JobConfig.safeParse(json);
   if (!result.success) {
-    const detail: ValidationIssue[] = result.error.issues.map((i) => ({ loc: ['body', 'config', ...(i.path as (string | number)[])], msg: i.message, type: i.code }));
+    const detail: ValidationIssue[] = result.error.issues.map((i) => ({
+      loc: ['body', 'config', ...(i.path as (string | number)[])],
+      msg: i.message,
+      type: i.code,
+    }));
     throw new HttpError(422, detail);
   }
   return result.data;
@@ -70,7 +87,11 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
     // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
     const counts: Counts = byMarketplace((m) => ({ total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }));
-    return { ...toJobPublic(job, counts), rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE), rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE };
+    return {
+      ...toJobPublic(job, counts),
+      rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE),
+      rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE,
+    };
   }
 
   app.post('/jobs/upload-file', {
@@ -98,7 +119,14 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/jobs/jobs', {
-    schema: { operationId: 'listJobs', tags, security: SECURITY, querystring: SortQuery, body: FiltersBody, response: { 200: JobsPublic, 422: HttpErrorBody } },
+    schema: {
+      operationId: 'listJobs',
+      tags,
+      security: SECURITY,
+      querystring: SortQuery,
+      body: FiltersBody,
+      response: { 200: JobsPublic, 422: HttpErrorBody },
+    },
     // Operators are plain strings until filtersToSql checks them against the field table (422 naming it).
     handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as Filter[] }),
   });
@@ -123,12 +151,13 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       const csv = stringify({ header: true, columns: ['sheet', 'row_number', 'raw_value', 'reason'], cast: { string: safeCsvCell } });
       for (const r of rows) csv.write(r);
       csv.end();
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
-        // The documented 200 is the CSV file; the type provider cannot see that a stream sends it.
-        .send(csv as never);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
+          // The documented 200 is the CSV file; the type provider cannot see that a stream sends it.
+          .send(csv as never)
+      );
     },
   });
 }
-

@@ -31,7 +31,10 @@ const MAX_DATE = Date.parse('9999-12-31T23:59:59.999Z');
  * Builds the WHERE conditions (undefined when there are none); every problem becomes a 422 naming
  * the filter and its part. Columns come from the field table (`sql.identifier`), values are bound.
  */
-export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { field: string; operator: string; value: string }[]): SQL | undefined {
+export function filtersToSql(
+  fields: readonly FieldDef[],
+  filters: Filter[] | { field: string; operator: string; value: string }[],
+): SQL | undefined {
   const issues: ValidationIssue[] = [];
   const conditions: SQL[] = [];
   for (const [i, f] of filters.entries()) {
@@ -43,7 +46,11 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     }
     const allowed: readonly string[] = def.type === 'text' ? TEXT_OPERATORS : NUMBER_OPERATORS;
     if (!allowed.includes(f.operator)) {
-      issues.push({ loc: [...loc, 'operator'], msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`, type: 'value_error' });
+      issues.push({
+        loc: [...loc, 'operator'],
+        msg: `Operator '${f.operator}' is not allowed for field '${f.field}' (allowed: ${allowed.join(', ')})`,
+        type: 'value_error',
+      });
       continue;
     }
     const col = sql.identifier(def.name);
@@ -70,7 +77,11 @@ export function filtersToSql(fields: readonly FieldDef[], filters: Filter[] | { 
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
     const t = Date.parse(DAY_ONLY.test(value) ? `${value}T00:00:00Z` : value);
     if (Number.isNaN(t) || t < MIN_DATE || t > MAX_DATE) {
-      issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`, type: 'value_error' });
+      issues.push({
+        loc: [...loc, 'value'],
+        msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`,
+        type: 'value_error',
+      });
       continue;
     }
     const start = new Date(t);

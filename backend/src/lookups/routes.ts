@@ -13,7 +13,9 @@ import { MarketParam } from '../marketplaces/market-param.ts';
 import { listLookups, lookupsCsv, readOffers } from './repository.ts';
 import { LookupOffers, PriceLookups } from './schemas.ts';
 
-const ExportBody = FiltersBody.extend({ sort_by: z.string().max(100).optional(), sort_direction: z.enum(['asc', 'desc']).optional() }).meta({ id: 'ExportBody' });
+const ExportBody = FiltersBody.extend({ sort_by: z.string().max(100).optional(), sort_direction: z.enum(['asc', 'desc']).optional() }).meta(
+  { id: 'ExportBody' },
+);
 const OffersParams = MarketParam.extend({
   id: z.coerce.number().int('Invalid lookup id').positive('Invalid lookup id').max(Number.MAX_SAFE_INTEGER, 'Invalid lookup id'),
 });
@@ -27,7 +29,15 @@ const asFilters = (filters: z.infer<typeof FiltersBody>['filters']) => filters a
 
 export function lookupRoutes(app: App, ctx: AppContext): void {
   app.post('/:market/price-lookups', {
-    schema: { operationId: 'priceLookups', tags, security: SECURITY, params: MarketParam, querystring: SortQuery, body: FiltersBody, response: { 200: PriceLookups, 422: HttpErrorBody } },
+    schema: {
+      operationId: 'priceLookups',
+      tags,
+      security: SECURITY,
+      params: MarketParam,
+      querystring: SortQuery,
+      body: FiltersBody,
+      response: { 200: PriceLookups, 422: HttpErrorBody },
+    },
     handler: async (req) => {
       const m = marketplaceOfSlug(req.params.market);
       return listLookups(ctx.db, m, currentUser(req), { ...req.query, filters: asFilters(req.body.filters) }, req.query);
@@ -47,16 +57,24 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
       const m = marketplaceOfSlug(req.params.market);
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
       const stream = await lookupsCsv(ctx.exporter, m, currentUser(req), q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${m.csvPrefix}_price_lookups_${timestamp()}.csv"`)
-        // The documented 200 is the CSV text; the type provider cannot see that a stream sends it.
-        .send(stream as never);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${m.csvPrefix}_price_lookups_${timestamp()}.csv"`)
+          // The documented 200 is the CSV text; the type provider cannot see that a stream sends it.
+          .send(stream as never)
+      );
     },
   });
 
   app.get('/:market/price-lookups/:id/offers', {
-    schema: { operationId: 'readLookupOffers', tags, security: SECURITY, params: OffersParams, response: { 200: LookupOffers, 404: HttpErrorBody } },
+    schema: {
+      operationId: 'readLookupOffers',
+      tags,
+      security: SECURITY,
+      params: OffersParams,
+      response: { 200: LookupOffers, 404: HttpErrorBody },
+    },
     handler: async (req) => {
       const lookup = await readOffers(ctx.db, marketplaceOfSlug(req.params.market), currentUser(req), req.params.id);
       if (!lookup) throw new HttpError(404, 'Price lookup not found');

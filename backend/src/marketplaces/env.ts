@@ -76,7 +76,9 @@ type WithSandbox = { marketplaces: typeof marketplacesConfigSection; sandbox: ty
  * the process starts itself when `startsOwn` says so, else SANDBOX_URL's). It reads the variables as
  * set, so a malformed setting elsewhere in the section does not hide a missing one.
  */
-export function everyMarketplaceReachable(startsOwn: (env: Readonly<Record<string, string | undefined>>) => boolean): ConfigRule<WithSandbox> {
+export function everyMarketplaceReachable(
+  startsOwn: (env: Readonly<Record<string, string | undefined>>) => boolean,
+): ConfigRule<WithSandbox> {
   return {
     reads: [],
     check(_config, problem, env) {
@@ -84,7 +86,11 @@ export function everyMarketplaceReachable(startsOwn: (env: Readonly<Record<strin
       for (const id of MARKETPLACE_IDS) {
         const n = marketplaceEnvNames(id);
         if (env[n.credential] || env[n.baseUrl]) continue;
-        problem('marketplaces', n.credential, `not set, and no sandbox to use instead: set ${n.baseUrl} or SANDBOX_URL (see \`npm run sandbox\`)`);
+        problem(
+          'marketplaces',
+          n.credential,
+          `not set, and no sandbox to use instead: set ${n.baseUrl} or SANDBOX_URL (see \`npm run sandbox\`)`,
+        );
       }
     },
   };

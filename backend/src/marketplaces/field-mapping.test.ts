@@ -4,9 +4,9 @@ import { parseRetryAfter } from './http.ts';
 
 describe('field mapping', () => {
   it('must cover the data columns exactly once', () => {
-    expect(() =>
-      defineMapping('pallet_iq', [{ field: 'winner_amazon_log_data_mm_val', wire: 'x', evidence: 'UNKNOWN' }]),
-    ).toThrow(/unmapped columns \[winner_amazon_log_data_mp_decision,/);
+    expect(() => defineMapping('pallet_iq', [{ field: 'winner_amazon_log_data_mm_val', wire: 'x', evidence: 'UNKNOWN' }])).toThrow(
+      /unmapped columns \[winner_amazon_log_data_mp_decision,/,
+    );
     expect(() =>
       defineMapping('alibris', [
         ...['title', 'author', 'sellername', 'condition', 'price', 'sellercountry'].map((field) => ({

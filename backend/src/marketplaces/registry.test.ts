@@ -42,15 +42,14 @@ describe('marketplace settings from the environment', () => {
   });
 
   it('lists every problem at once', () => {
-    const read = () =>
-      settingsFromEnv({ PALLETIQ_API_KEY: 'x', ALIBRIS_RATE_PER_SECOND: 'fast', BIBLIO_CONCURRENCY: '0' });
+    const read = () => settingsFromEnv({ PALLETIQ_API_KEY: 'x', ALIBRIS_RATE_PER_SECOND: 'fast', BIBLIO_CONCURRENCY: '0' });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(/ABEBOOKS_CLIENT_KEY: not set, and no sandbox/);
     expect(read).toThrow(/BIBLIO_CONCURRENCY/);
     expect(read).toThrow(/ALIBRIS_RATE_PER_SECOND/);
   });
 
-  it('a key without a base URL talks to the real service; Alibris defaults to its public plan\'s rate', () => {
+  it("a key without a base URL talks to the real service; Alibris defaults to its public plan's rate", () => {
     const settings = settingsFromEnv({ PALLETIQ_API_KEY: 'p', ALIBRIS_API_KEY: 'a' }, { sandboxUrl: 'http://sandbox:8090' });
     expect(settings.pallet_iq).toMatchObject({ baseUrl: 'https://api.palletiq.com', credential: 'p' });
     expect(settings.alibris).toMatchObject({ baseUrl: 'https://api.alibris.com', ratePerSecond: 2 });
@@ -59,7 +58,8 @@ describe('marketplace settings from the environment', () => {
   });
 
   it('knows when a sandbox is needed', () => {
-    const needing = (env: NodeJS.ProcessEnv) => marketplacesNeedingSandbox(parseConfig({ marketplaces: marketplacesConfigSection }, env).marketplaces);
+    const needing = (env: NodeJS.ProcessEnv) =>
+      marketplacesNeedingSandbox(parseConfig({ marketplaces: marketplacesConfigSection }, env).marketplaces);
     expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq']);
     const allSet = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_BASE_URL: 'http://x', PALLETIQ_BASE_URL: 'http://y' };
     expect(needing(allSet)).toEqual([]);

@@ -48,7 +48,10 @@ export type SimulatedFormats = Record<MarketplaceId, SimulatedFormat>;
 export async function startSandbox(formats: SimulatedFormats, overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const opts: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   const byResult = Object.fromEntries(
-    (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [r, 0]),
+    (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [
+      r,
+      0,
+    ]),
   ) as Record<SandboxResult, number>;
   const byMarketplace: SandboxStats['byMarketplace'] = byMarketplaceOf(() => ({ requests: 0, firstAt: null, lastAt: null }));
   /** Per marketplace:ISBN: how many requests so far (the attempt number) and when they came. */
@@ -92,7 +95,10 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
     if (fault === 'rate_limited') {
       byResult.rate_limited++;
       res.setHeader('retry-after', String(opts.retryAfterSeconds));
-      return send(res, format.rateLimited?.(opts.retryAfterSeconds) ?? { status: 429, contentType: 'text/plain', body: 'Too Many Requests' });
+      return send(
+        res,
+        format.rateLimited?.(opts.retryAfterSeconds) ?? { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
+      );
     }
     if (fault === 'unavailable') {
       byResult.unavailable++;

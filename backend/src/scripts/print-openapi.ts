@@ -14,7 +14,11 @@ const out = process.argv[2] ?? path.resolve(here, '../../../frontend/openapi.jso
 
 const config = loadConfig({ ...process.env, SECRET_KEY: 'x'.repeat(32), DATABASE_URL: '' });
 const database = await openDatabase({});
-const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }), mailer: { send: async () => {}, describe: () => 'none' } });
+const ctx = await createContext(config, {
+  database,
+  log: createLogger({ level: 'silent' }),
+  mailer: { send: async () => {}, describe: () => 'none' },
+});
 const app = await buildApp(ctx, { routes: productRoutes });
 await app.ready();
 writeFileSync(out, `${JSON.stringify(app.swagger(), null, 2)}\n`);

@@ -61,12 +61,18 @@ export function assertContentMatchesKind(kind: FileKind, data: Buffer): void {
             : 'This file is an old-style .xls workbook with an .xlsx name. Rename it to .xls, or save it as .xlsx in Excel.',
         );
       }
-      if (content === 'other') throw unusable('This file is not an Excel .xlsx workbook (it looks like text, such as a CSV file). Use the right extension or save it as .xlsx.');
+      if (content === 'other')
+        throw unusable(
+          'This file is not an Excel .xlsx workbook (it looks like text, such as a CSV file). Use the right extension or save it as .xlsx.',
+        );
       throw unusable(`This file is not an Excel .xlsx workbook: it is ${DESCRIBE[content]}.`);
     case 'xls':
       if (content === 'ole2') return;
       if (content === 'zip') throw unusable('This file is an .xlsx workbook with an .xls name. Rename it to .xlsx and upload it again.');
-      if (content === 'other') throw unusable('This .xls file is not an Excel workbook (it looks like text or a web page). Open it in Excel and save it as .xlsx or .csv.');
+      if (content === 'other')
+        throw unusable(
+          'This .xls file is not an Excel workbook (it looks like text or a web page). Open it in Excel and save it as .xlsx or .csv.',
+        );
       throw unusable(`This file is not an Excel .xls workbook: it is ${DESCRIBE[content]}.`);
     case 'csv':
       if (content === 'zip' || content === 'ole2') {

@@ -21,7 +21,12 @@ const HEADER_NAMES = new Set(['isbn', 'isbn13', 'isbn10', 'ean', 'ean13', 'barco
 /** "ISBN-13", " isbn_13 ", "ISBN 13:", "EAN #" → the bare names above. */
 export function isIsbnHeader(cell: CellValue): boolean {
   if (typeof cell !== 'string') return false;
-  return HEADER_NAMES.has(cell.trim().toLowerCase().replace(/[\s_\-:#.()]+/g, ''));
+  return HEADER_NAMES.has(
+    cell
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_\-:#.()]+/g, ''),
+  );
 }
 
 /**

@@ -32,7 +32,10 @@ export function parseUploadOffThread(data: Buffer, filename: string, limits: Upl
       settle(() =>
         reject(
           err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new UploadError(413, 'This file needs more memory to read than an upload may use. Split it into smaller files and upload them one by one.')
+            ? new UploadError(
+                413,
+                'This file needs more memory to read than an upload may use. Split it into smaller files and upload them one by one.',
+              )
             : err,
         ),
       ),

@@ -124,7 +124,10 @@ const GOOD_FIXTURES: Record<string, { isbns: string[]; report: UploadReport; rej
 };
 
 const BAD_FIXTURES: Record<string, { status: number; message: RegExp }> = {
-  'scientific.csv': { status: 422, message: /^No valid ISBNs in column "ISBN" of sheet "scientific"\. Row 2 holds "9\.78049E\+12": Shown in scientific notation/ },
+  'scientific.csv': {
+    status: 422,
+    message: /^No valid ISBNs in column "ISBN" of sheet "scientific"\. Row 2 holds "9\.78049E\+12": Shown in scientific notation/,
+  },
   'no-isbn.xlsx': { status: 422, message: /^No ISBN column found/ },
   'empty.xlsx': { status: 422, message: /no data/ },
 };
@@ -251,7 +254,10 @@ describe('refused files', () => {
 
   it('refuses a file without any valid ISBN', () => {
     const err = uploadError(() => parse('Title,Price\nKim,4.50\nDune,7\n', 'a.csv'));
-    expect([err.status, err.message]).toEqual([422, 'No ISBN column found: no column holds a valid ISBN. Put the ISBNs in one column, ideally under the header "ISBN".']);
+    expect([err.status, err.message]).toEqual([
+      422,
+      'No ISBN column found: no column holds a valid ISBN. Put the ISBNs in one column, ideally under the header "ISBN".',
+    ]);
   });
 
   it('does not mistake a SKU column for ISBNs because one in eleven numbers validates', () => {
@@ -289,7 +295,10 @@ describe('limits', () => {
   it('allows exactly maxIsbns unique ISBNs and refuses one more (413)', () => {
     expect(parse(fixture('mixed.xlsx'), 'mixed.xlsx', { maxIsbns: 10 }).isbns).toHaveLength(10);
     const err = uploadError(() => parse(fixture('mixed.xlsx'), 'mixed.xlsx', { maxIsbns: 9 }));
-    expect([err.status, err.message]).toEqual([413, 'The file lists more than 9 different ISBNs, which is the limit. Split it into smaller files.']);
+    expect([err.status, err.message]).toEqual([
+      413,
+      'The file lists more than 9 different ISBNs, which is the limit. Split it into smaller files.',
+    ]);
   });
 
   it('refuses a CSV or .xls larger than maxUncompressedBytes (413)', () => {

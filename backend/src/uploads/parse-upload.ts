@@ -86,7 +86,9 @@ export function parseUpload(data: Buffer, filename: string, limits: UploadLimits
   let rowsRead = 0;
   for (let r = dataStart; r < sheet.rows.length; r++) if (!isBlankRow(sheet.rows[r])) rowsRead++;
   if (rowsRead > limits.maxRows) {
-    throw tooLarge(`The sheet "${sheet.name}" has ${formatCount(rowsRead)} rows; the limit is ${formatCount(limits.maxRows)}. Split it into smaller files.`);
+    throw tooLarge(
+      `The sheet "${sheet.name}" has ${formatCount(rowsRead)} rows; the limit is ${formatCount(limits.maxRows)}. Split it into smaller files.`,
+    );
   }
 
   const isbns: string[] = [];
@@ -106,7 +108,9 @@ export function parseUpload(data: Buffer, filename: string, limits: UploadLimits
       seen.add(isbn);
       isbns.push(isbn);
       if (isbns.length > limits.maxIsbns) {
-        throw tooLarge(`The file lists more than ${formatCount(limits.maxIsbns)} different ISBNs, which is the limit. Split it into smaller files.`);
+        throw tooLarge(
+          `The file lists more than ${formatCount(limits.maxIsbns)} different ISBNs, which is the limit. Split it into smaller files.`,
+        );
       }
     }
     if (cell.rejections.length > 0) cellsRejected++;

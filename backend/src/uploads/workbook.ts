@@ -56,7 +56,8 @@ export function readWorkbook(data: Buffer, kind: 'xlsx' | 'xls'): Sheet[] {
   try {
     wb = XLSX.read(data, READ_OPTIONS);
   } catch (err) {
-    const detail = err instanceof Error && /password|encrypt/i.test(err.message) ? ' It is password-protected: remove the password in Excel first.' : '';
+    const detail =
+      err instanceof Error && /password|encrypt/i.test(err.message) ? ' It is password-protected: remove the password in Excel first.' : '';
     throw unusable(`The .${kind} file is damaged and cannot be opened.${detail || ' Open it in Excel, save it again and re-upload.'}`);
   }
   return wb.SheetNames.map((name) => toSheet(name, must(wb.Sheets[name], `sheet ${name} listed in SheetNames`)));

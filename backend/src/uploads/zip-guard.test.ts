@@ -94,7 +94,9 @@ function uploadError(fn: () => unknown): UploadError {
 describe('readZipDirectory', () => {
   it('lists the parts of a LibreOffice workbook with their declared sizes', () => {
     const entries = readZipDirectory(MIXED);
-    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']));
+    expect(entries.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+    );
     for (const e of entries) expect(e.uncompressedSize).toBeGreaterThan(0);
   });
 

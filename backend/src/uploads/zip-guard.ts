@@ -129,7 +129,10 @@ export function guardZip(data: Buffer, maxUncompressedBytes: number): { data: Bu
     const local64 = zip64Sizes(data, at + LOCAL_SIZE + nameLength, extraLength);
     const declared = [localUncompressed, local64?.usz ?? 0].filter((n) => n !== 0);
     if (declared.some((n) => n !== e.uncompressedSize)) throw damaged();
-    if ((localCompressed !== 0 && localCompressed !== e.compressedSize) || (local64 && local64.csz !== 0 && local64.csz !== e.compressedSize)) {
+    if (
+      (localCompressed !== 0 && localCompressed !== e.compressedSize) ||
+      (local64 && local64.csz !== 0 && local64.csz !== e.compressedSize)
+    ) {
       throw damaged();
     }
     if (e.method === 8 && e.uncompressedSize === 0) {

@@ -25,10 +25,7 @@ export class UsersRepository {
   }
 
   async byEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    const [row] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
     return row;
   }
 
@@ -40,7 +37,13 @@ export class UsersRepository {
     return { data, count: Number(counted[0]?.n ?? 0) };
   }
 
-  async create(input: { email: string; password: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean }): Promise<UserRow> {
+  async create(input: {
+    email: string;
+    password: string;
+    full_name?: string | null;
+    is_superuser?: boolean;
+    is_active?: boolean;
+  }): Promise<UserRow> {
     await this.assertEmailFree(input.email);
     const hashed_password = await hashPassword(input.password);
     try {
@@ -89,7 +92,12 @@ export class UsersRepository {
     const rows = await this.db
       .update(users)
       .set({ hashed_password, password_changed_at: new Date() })
-      .where(and(eq(users.id, id), sql`date_trunc('milliseconds', ${users.password_changed_at}) = ${new Date(stampMs).toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(users.id, id),
+          sql`date_trunc('milliseconds', ${users.password_changed_at}) = ${new Date(stampMs).toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: users.id });
     return rows.length === 1;
   }

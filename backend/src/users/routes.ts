@@ -6,16 +6,7 @@ import { verifyPassword } from '../core/security/passwords.ts';
 import { currentUser } from './current-user.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import { EMAIL_TAKEN, EmailTakenError, UsersRepository } from './repository.ts';
-import {
-  UpdatePassword,
-  UserCreate,
-  UserPublic,
-  UserRegister,
-  UserUpdate,
-  UserUpdateMe,
-  UsersPublic,
-  toPublic,
-} from './schemas.ts';
+import { UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic, toPublic } from './schemas.ts';
 
 const UserIdParam = z.object({ user_id: z.string().uuid('Invalid user id') });
 const tags = ['users'];
@@ -94,7 +85,12 @@ export function userRoutes(app: App, ctx: AppContext): void {
   app.post('/users/signup', {
     schema: { operationId: 'registerUser', tags, body: UserRegister, response: { 200: UserPublic, 400: HttpErrorBody } },
     handler: async (req) =>
-      toPublic(await createOr400(() => users.create({ ...req.body, is_superuser: false, is_active: true }), 'The user with this email already exists in the system')),
+      toPublic(
+        await createOr400(
+          () => users.create({ ...req.body, is_superuser: false, is_active: true }),
+          'The user with this email already exists in the system',
+        ),
+      ),
   });
 
   app.get('/users/:user_id', {
@@ -108,11 +104,18 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.patch('/users/:user_id', {
-    schema: { operationId: 'updateUser', tags, params: UserIdParam, body: UserUpdate, response: { 200: UserPublic, 403: HttpErrorBody, 404: HttpErrorBody, 409: HttpErrorBody } },
+    schema: {
+      operationId: 'updateUser',
+      tags,
+      params: UserIdParam,
+      body: UserUpdate,
+      response: { 200: UserPublic, 403: HttpErrorBody, 404: HttpErrorBody, 409: HttpErrorBody },
+    },
     ...su,
     handler: async (req) => {
       // The last superuser could otherwise lock everyone out of user management.
-      if (req.params.user_id === currentUser(req).id && (req.body.is_superuser === false || req.body.is_active === false)) throw forbidden(SELF_DEMOTE);
+      if (req.params.user_id === currentUser(req).id && (req.body.is_superuser === false || req.body.is_active === false))
+        throw forbidden(SELF_DEMOTE);
       await findUser(users, req.params.user_id);
       return toPublic(await users.update(req.params.user_id, req.body));
     },

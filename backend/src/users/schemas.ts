@@ -27,9 +27,7 @@ export const UserCreate = z
   })
   .meta({ id: 'UserCreate' });
 
-export const UserRegister = z
-  .object({ email: EmailSchema, password: PasswordSchema, full_name: FullName })
-  .meta({ id: 'UserRegister' });
+export const UserRegister = z.object({ email: EmailSchema, password: PasswordSchema, full_name: FullName }).meta({ id: 'UserRegister' });
 
 export const UserUpdate = z
   .object({
@@ -41,9 +39,7 @@ export const UserUpdate = z
   })
   .meta({ id: 'UserUpdate' });
 
-export const UserUpdateMe = z
-  .object({ email: EmailSchema.optional(), full_name: FullName })
-  .meta({ id: 'UserUpdateMe' });
+export const UserUpdateMe = z.object({ email: EmailSchema.optional(), full_name: FullName }).meta({ id: 'UserUpdateMe' });
 
 export const UpdatePassword = z
   .object({ current_password: z.string().min(1).max(128), new_password: PasswordSchema })

@@ -19,7 +19,9 @@ describe.each(['pglite', 'pg'] as const)('fair claims on %s', (engine) => {
     const small = await seedJob(t.db, sampleIsbns(10, 9_000_000), ['alibris']);
     const queue = new LookupQueue(t.db, MARKETPLACES.alibris);
     const jobOf = async (ids: number[]) =>
-      (await t.db.execute<{ job: number }>(sql`SELECT isbn_lookup_job_id AS job FROM alibris_price_lookups WHERE id = ANY(${param(ids)})`)).rows.map((r) => r.job);
+      (
+        await t.db.execute<{ job: number }>(sql`SELECT isbn_lookup_job_id AS job FROM alibris_price_lookups WHERE id = ANY(${param(ids)})`)
+      ).rows.map((r) => r.job);
 
     const first = await jobOf((await queue.claim(50, 60_000)).map((r) => r.id));
     expect(first).toHaveLength(50);

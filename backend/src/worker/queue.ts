@@ -198,7 +198,11 @@ export class LookupQueue {
   /** Whether any row still waits for a lookup (queued, scheduled for a retry, or held by a worker). */
   async hasWork(): Promise<boolean> {
     const t = this.table;
-    const waiting = await this.db.select({ id: t.id }).from(t).where(inArray(t.lookup_status, ['queued', 'pending'])).limit(1);
+    const waiting = await this.db
+      .select({ id: t.id })
+      .from(t)
+      .where(inArray(t.lookup_status, ['queued', 'pending']))
+      .limit(1);
     return waiting.length > 0;
   }
 }

@@ -81,7 +81,11 @@ export class MarketplaceRunner {
     clearTimeout(cancel);
     await this.flush();
     const unwritten = this.finished.length + this.requeued.length + this.released.length;
-    if (unwritten) this.o.log.warn({ marketplace: this.marketplace, unwritten }, 'results not written; their leases will expire and they will be looked up again');
+    if (unwritten)
+      this.o.log.warn(
+        { marketplace: this.marketplace, unwritten },
+        'results not written; their leases will expire and they will be looked up again',
+      );
   }
 
   private async claimLoop(): Promise<void> {
@@ -126,7 +130,8 @@ export class MarketplaceRunner {
       } catch (err) {
         // Stopping before the request went out, or no rate slot could be reserved (a database
         // failure, worth a log line): either way the row goes back unsent.
-        if (!this.stopClaiming.signal.aborted) this.o.log.error({ err, marketplace: this.marketplace }, 'reserving a rate slot failed; the lookup goes back to the queue');
+        if (!this.stopClaiming.signal.aborted)
+          this.o.log.error({ err, marketplace: this.marketplace }, 'reserving a rate slot failed; the lookup goes back to the queue');
         this.released.push(row);
         return;
       }
@@ -186,7 +191,10 @@ export class MarketplaceRunner {
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
     } catch (err) {
-      this.o.log.error({ err, marketplace: this.marketplace, results: finished.length + requeued.length + released.length }, 'writing results failed, retrying');
+      this.o.log.error(
+        { err, marketplace: this.marketplace, results: finished.length + requeued.length + released.length },
+        'writing results failed, retrying',
+      );
       this.finished.unshift(...finished);
       this.requeued.unshift(...requeued);
       this.released.unshift(...released);

@@ -166,7 +166,12 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
   it('stop() cancels calls still running at its deadline and hands them back', async () => {
     const s = await sandbox({ latencyMs: 10_000 });
     const jobId = await seedJob(t.db, sampleIsbns(6, 9_000), ['alibris']);
-    const worker = startWorker({ db: t.db, pollIntervalMs: 20, stopTimeoutMs: 100, ...sandboxWorkerParts(s, ['alibris'], { timeoutMs: 20_000 }) });
+    const worker = startWorker({
+      db: t.db,
+      pollIntervalMs: 20,
+      stopTimeoutMs: 100,
+      ...sandboxWorkerParts(s, ['alibris'], { timeoutMs: 20_000 }),
+    });
     while (s.stats().byMarketplace.alibris.requests < 4) await sleep(10);
     const started = Date.now();
     await worker.stop();

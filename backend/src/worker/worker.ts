@@ -101,7 +101,9 @@ export function startWorker(opts: WorkerOptions): Worker {
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);
-        log.info(`worker stopped after ${total} lookups (${runners.map(({ runner }) => `${runner.marketplace} ${runner.lookups}`).join(', ')})`);
+        log.info(
+          `worker stopped after ${total} lookups (${runners.map(({ runner }) => `${runner.marketplace} ${runner.lookups}`).join(', ')})`,
+        );
       })();
       return stopped;
     },

@@ -61,7 +61,12 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
 }
 
 export async function login(app: App, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/login/access-token', payload: new URLSearchParams({ username: email, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login/access-token',
+    payload: new URLSearchParams({ username: email, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().access_token;
 }
@@ -71,7 +76,12 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Creates a user through the API as the admin and returns its id and a token. */
 export async function createUser(t: TestApp, email: string, password = 'user-password-1', extra: Record<string, unknown> = {}) {
   const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/', headers: bearer(adminToken), payload: { email, password, full_name: email.split('@')[0], ...extra } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/',
+    headers: bearer(adminToken),
+    payload: { email, password, full_name: email.split('@')[0], ...extra },
+  });
   if (res.statusCode !== 200) throw new Error(`create user failed: ${res.body}`);
   const id = res.json().id as string;
   const token = extra.is_active === false ? '' : await login(t.app, email, password);

@@ -43,7 +43,10 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-export async function openTestDatabase(engine: Engine, opts: { prefix?: string; poolSize?: number; exportPoolSize?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  engine: Engine,
+  opts: { prefix?: string; poolSize?: number; exportPoolSize?: number } = {},
+): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openDatabase({});
     return { db: database.db, database, cleanup: () => database.close() };

@@ -44,9 +44,20 @@ export async function findPostgres(): Promise<{ adminUrl: string; stop: () => vo
   chmodSync(dir, 0o777);
   const port = await freePort();
   const asPostgres = (cmd: string, args: string[]) =>
-    process.getuid?.() === 0 ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+    process.getuid?.() === 0
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
   asPostgres(`${PG_BIN}/initdb`, ['-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  asPostgres(`${PG_BIN}/pg_ctl`, ['-D', `${dir}/data`, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', `${dir}/log`, '-w', 'start']);
+  asPostgres(`${PG_BIN}/pg_ctl`, [
+    '-D',
+    `${dir}/data`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-l',
+    `${dir}/log`,
+    '-w',
+    'start',
+  ]);
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {

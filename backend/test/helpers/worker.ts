@@ -30,7 +30,8 @@ export async function seedJob(db: Db, isbns: string[], marketplaces: readonly Ma
           SELECT ${job!.id}::int, isbn, 'isbns.csv' FROM jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb) AS isbn`,
     );
   }
-  if (marketplaces.length) await db.insert(jobProgress).values(marketplaces.map((source) => ({ job_id: job!.id, source, total: isbns.length })));
+  if (marketplaces.length)
+    await db.insert(jobProgress).values(marketplaces.map((source) => ({ job_id: job!.id, source, total: isbns.length })));
   return job!.id;
 }
 

@@ -11,7 +11,8 @@ test('a superuser adds, edits and deletes a user', async ({ page }) => {
   await page.getByRole('link', { name: 'Admin' }).click();
   await expectPath(page, '/admin');
   await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
-  for (const h of ['Full name', 'Email', 'Role', 'Status', 'Actions']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  for (const h of ['Full name', 'Email', 'Role', 'Status', 'Actions'])
+    await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
 
   // Own row (the oldest user: the last page): 'You' badge, Superuser, actions disabled.
   const own = await findRow(page, ADMIN.email);

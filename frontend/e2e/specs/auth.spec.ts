@@ -30,7 +30,8 @@ test('sign up, log in, edit profile, change password, switch appearance, log out
   await page.getByRole('menuitem', { name: 'My profile' }).click();
   await expectPath(page, '/settings');
   await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
-  for (const tab of ['My profile', 'Password', 'Appearance', 'Danger zone']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  for (const tab of ['My profile', 'Password', 'Appearance', 'Danger zone'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
 
   // My profile: Save only once something changed; email required.
   const save = page.getByRole('button', { name: 'Save' });

@@ -43,7 +43,10 @@ async function expectHeaders(table: Locator, expected: string[]): Promise<void> 
 /** Two animation frames: layout that follows a resize (measured by ResizeObserver) has been drawn. */
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-test('the column chooser hides, adds and orders columns, per marketplace, across reloads, with a reset', async ({ lookupsToken, pageAs }) => {
+test('the column chooser hides, adds and orders columns, per marketplace, across reloads, with a reset', async ({
+  lookupsToken,
+  pageAs,
+}) => {
   const page = await pageAs(lookupsToken);
   await page.goto(`/${biblio.slug}`);
   const table = await settledTable(page, biblio.title);
@@ -110,10 +113,18 @@ test('the column chooser hides, adds and orders columns, per marketplace, across
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('ISBN and title stay in view while scrolling sideways; the scrollbar above the table scrolls it', async ({ lookupsToken, pageAs }) => {
+  test('ISBN and title stay in view while scrolling sideways; the scrollbar above the table scrolls it', async ({
+    lookupsToken,
+    pageAs,
+  }) => {
     test.setTimeout(120_000);
     // Abe Books with its Title field shown after the ISBN: wider than a 1,440 px window.
-    const chosen = ['id', 'isbn', 'title', ...abe.fields.filter((f) => f.column && f.name !== 'id' && f.name !== 'isbn').map((f) => f.name)];
+    const chosen = [
+      'id',
+      'isbn',
+      'title',
+      ...abe.fields.filter((f) => f.column && f.name !== 'id' && f.name !== 'isbn').map((f) => f.name),
+    ];
     const page = await pageAs(lookupsToken, { [storageKey(abe)]: JSON.stringify(chosen) });
     await page.goto(`/${abe.slug}`);
     const table = await settledTable(page, abe.title);
@@ -146,12 +157,17 @@ test.describe('at 1440 px', () => {
     const isbn = (await table.getByRole('columnheader', { name: 'ISBN', exact: true }).boundingBox())!;
     const title = (await table.getByRole('columnheader', { name: 'Title', exact: true }).boundingBox())!;
     expect(Math.abs(isbn.x - box.x), `ISBN at the left edge (${isbn.x} vs ${box.x})`).toBeLessThanOrEqual(1);
-    expect(Math.abs(title.x - (isbn.x + isbn.width)), `Title right of the ISBN (${title.x} vs ${isbn.x + isbn.width})`).toBeLessThanOrEqual(1);
+    expect(Math.abs(title.x - (isbn.x + isbn.width)), `Title right of the ISBN (${title.x} vs ${isbn.x + isbn.width})`).toBeLessThanOrEqual(
+      1,
+    );
     for (const header of ['ISBN', 'Title']) {
       const i = (await headers(table)).indexOf(header);
       const cell = table.locator(`tbody tr:nth-child(1) td:nth-child(${i + 1})`);
       const c = (await cell.boundingBox())!;
-      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('td')?.cellIndex, { x: c.x + c.width / 2, y: c.y + c.height / 2 });
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('td')?.cellIndex, {
+        x: c.x + c.width / 2,
+        y: c.y + c.height / 2,
+      });
       expect(onTop, `the ${header} cell is on top, not the columns scrolled under it`).toBe(i);
       const bg = await cell.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(!/rgba\(.*, 0\)$/.test(bg) && bg !== 'transparent', `${header} cell opaque (${bg})`).toBe(true);

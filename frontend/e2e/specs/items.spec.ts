@@ -7,7 +7,8 @@ test('add, edit and delete an item', async ({ userPage: page }) => {
   await page.getByRole('link', { name: 'Items' }).click();
   await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
   await expect(page.getByText("You don't have any items yet")).toBeVisible();
-  for (const h of ['ID', 'Title', 'Description', 'Actions']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  for (const h of ['ID', 'Title', 'Description', 'Actions'])
+    await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Item' }).click();
   const add = page.getByRole('dialog', { name: 'Add Item' });

@@ -72,7 +72,10 @@ test('create a job from a spreadsheet, read its report and watch every source re
     expect(rejectedRows[i]).toMatch(new RegExp(`\\b${row}\\b`));
     expect(rejectedRows[i], `${rejectedRows[i]} shows ${raw}`).toContain(raw);
   });
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /Download rejected cells/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: /Download rejected cells/ }).click(),
+  ]);
   const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
   expect(csv[0]).toEqual(['sheet', 'row_number', 'raw_value', 'reason']);
   expect(csv.slice(1).map((r) => Number(r[1]))).toEqual(MIXED.rejected.map((r) => r.row));
@@ -101,7 +104,10 @@ test('create a job from a spreadsheet, read its report and watch every source re
   expect(await headers(jobs)).toEqual(JOB_COLUMNS);
   // The rejected cells stay downloadable from the job's row after the dialog is gone.
   const jobRow = jobs.locator('tbody tr').filter({ hasText: 'E2E mixed job' });
-  const [later] = await Promise.all([page.waitForEvent('download'), jobRow.getByRole('button', { name: `${MIXED.report.cells_rejected} rejected` }).click()]);
+  const [later] = await Promise.all([
+    page.waitForEvent('download'),
+    jobRow.getByRole('button', { name: `${MIXED.report.cells_rejected} rejected` }).click(),
+  ]);
   expect(
     parseCsv(readFileSync((await later.path())!, 'utf8'))
       .slice(1)
@@ -120,7 +126,8 @@ test('create a job from a spreadsheet, read its report and watch every source re
 test('filter and sort /jobs; sources a job does not use show N/A', async ({ userPage: page, user, api }) => {
   const csv = 'ISBN\n9780131457577\n';
   // Created oldest first: the default order (newest first) is the reverse.
-  for (const name of ['bravo', 'alpha', 'charlie']) await seedJob(api, user.token, { name, content: csv, filename: `${name}.csv`, sources: { alibris: true } });
+  for (const name of ['bravo', 'alpha', 'charlie'])
+    await seedJob(api, user.token, { name, content: csv, filename: `${name}.csv`, sources: { alibris: true } });
   const errors: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   const expectNames = (table: Locator, names: string[]) => expect.poll(() => columnValues(table, 'Name')).toEqual(names);
@@ -130,7 +137,9 @@ test('filter and sort /jobs; sources a job does not use show N/A', async ({ user
   await expect(page).toHaveURL((u) => u.searchParams.get('page') === '1');
   let table = await settledTable(page, 'Jobs');
   await expectNames(table, ['charlie', 'alpha', 'bravo']);
-  await expect.poll(() => errors.some((e) => e.includes('filters')), { message: `a console error about the filters (saw ${JSON.stringify(errors)})` }).toBe(true);
+  await expect
+    .poll(() => errors.some((e) => e.includes('filters')), { message: `a console error about the filters (saw ${JSON.stringify(errors)})` })
+    .toBe(true);
   const first = table.locator('tbody tr').first();
   for (const label of ['Abe Books', 'Biblio', 'PalletIQ']) expect((await columnValues(table, label))[0], label).toBe('N/A');
   await expect(first.getByRole('link', { name: 'View Alibris' })).toBeVisible();
@@ -156,7 +165,13 @@ test('filter and sort /jobs; sources a job does not use show N/A', async ({ user
 
   // Number operators for Job ID; then remove the filter.
   await page.getByLabel('Filter 1 field').selectOption({ label: 'Job ID' });
-  await expect(page.getByLabel('Filter 1 operator').locator('option')).toHaveText(['equals', 'greater than', 'less than', 'greater or equal', 'less or equal']);
+  await expect(page.getByLabel('Filter 1 operator').locator('option')).toHaveText([
+    'equals',
+    'greater than',
+    'less than',
+    'greater or equal',
+    'less or equal',
+  ]);
   await page.getByRole('button', { name: 'Remove filter 1' }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL((u) => !u.searchParams.has('filters'));

@@ -71,8 +71,12 @@ for (const m of MARKETPLACE_LIST) {
     // Money: two decimals and the currency, right-aligned (issue 10), on the real rows.
     for (const f of m.fields.filter((x) => x.column && x.format === 'money')) {
       const values = await columnValues(table, f.label);
-      expect(values.some((v) => v !== 'N/A'), `some ${f.label}`).toBe(true);
-      for (const v of values) expect(v, `${f.label} ${v}`).toMatch(/^(N\/A|-?[$£€][\d,]+\.\d\d|-?[\d,]+\.\d\d [A-Z]{3}|-?[A-Z]{1,3}\$?\s?[\d,]+\.\d\d)$/);
+      expect(
+        values.some((v) => v !== 'N/A'),
+        `some ${f.label}`,
+      ).toBe(true);
+      for (const v of values)
+        expect(v, `${f.label} ${v}`).toMatch(/^(N\/A|-?[$£€][\d,]+\.\d\d|-?[\d,]+\.\d\d [A-Z]{3}|-?[A-Z]{1,3}\$?\s?[\d,]+\.\d\d)$/);
       const i = (await headers(table)).indexOf(f.label);
       await expect(table.locator(`tbody tr td:nth-child(${i + 1})`).first()).toHaveCSS('text-align', 'right');
     }
@@ -95,7 +99,9 @@ for (const m of MARKETPLACE_LIST) {
     await next.click();
     await expect(page).toHaveURL((u) => u.searchParams.get('page') === '2');
     await expect(range, 'the footer to count page 2').toHaveText(`11–20 of ${2 * MIXED.report.isbns_accepted}`);
-    await expect.poll(async () => (await rowTexts(page, m)).filter((r) => page1.includes(r)), { message: 'page 2 to show other rows' }).toEqual([]);
+    await expect
+      .poll(async () => (await rowTexts(page, m)).filter((r) => page1.includes(r)), { message: 'page 2 to show other rows' })
+      .toEqual([]);
     await expectRowCount(table, 10);
     await next.click();
     await expect(page).toHaveURL((u) => u.searchParams.get('page') === '3');
@@ -156,7 +162,8 @@ for (const m of MARKETPLACE_LIST) {
       // Listings lead with their price, the column a dealer compares first
       // (after the column marking the chosen offer).
       const offerHeaders = await offers.locator('thead th').allInnerTexts();
-      if (m.id !== 'pallet_iq') expect(offerHeaders.filter((h) => h.trim() && h !== 'Chosen')[0], JSON.stringify(offerHeaders)).toMatch(/price/i);
+      if (m.id !== 'pallet_iq')
+        expect(offerHeaders.filter((h) => h.trim() && h !== 'Chosen')[0], JSON.stringify(offerHeaders)).toMatch(/price/i);
       // Readable headers, not wire keys; money formatted; the row's offer marked.
       for (const h of offerHeaders) expect(h, `header ${h}`).not.toMatch(/_|[a-z][A-Z]/);
       await expect(offers.locator('tbody tr[data-chosen]')).toHaveCount(1);
@@ -206,6 +213,7 @@ test('Upload File for PalletIQ makes a job for that source only', async ({ userP
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs', exact: true }).click();
   const jobs = await settledTable(page, 'Jobs');
-  for (const other of MARKETPLACE_LIST.filter((x) => x.id !== m.id)) expect(await columnValues(jobs, other.label), other.label).toEqual(['N/A']);
+  for (const other of MARKETPLACE_LIST.filter((x) => x.id !== m.id))
+    expect(await columnValues(jobs, other.label), other.label).toEqual(['N/A']);
   await expect(jobs.getByRole('link', { name: 'View PalletIQ' })).toBeVisible();
 });

@@ -31,7 +31,8 @@ test('unknown paths show the 404 page with a way back', async ({ userPage: page 
 test('the sidebar reaches every marketplace page', async ({ userPage: page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Dashboard', 'Items', 'User Settings']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of ['Dashboard', 'Items', 'User Settings'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   for (const m of MARKETPLACE_LIST) {
     await nav.getByRole('link', { name: m.label, exact: true }).click();
     await expectPath(page, `/${m.slug}`);

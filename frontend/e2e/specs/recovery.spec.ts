@@ -60,7 +60,10 @@ test('without a token, submitting the reset form does nothing', async ({ page })
   // The submit handler (validation, then the token check) settles within a task; two frames and a
   // task later it has either called the API or done nothing.
   const apiCalls = await page.evaluate(
-    () => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r((window as unknown as { apiCalls: number }).apiCalls))))),
+    () =>
+      new Promise<number>((r) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r((window as unknown as { apiCalls: number }).apiCalls)))),
+      ),
   );
   expect(apiCalls).toBe(0);
   await expectPath(page, '/reset-password');

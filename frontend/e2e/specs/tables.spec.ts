@@ -38,7 +38,9 @@ test('old quoted filter URLs still work; keyboard users sort, page and close dia
   const job = await seedJob(api, user.token, { name: 'keyboard' });
   await seedJob(api, user.token, { name: 'keyboard 2' });
   await waitForJob(api, user.token, job.id);
-  const quoted = encodeURIComponent(JSON.stringify(JSON.stringify([{ field: 'isbn_lookup_job_id', operator: 'equals', value: String(job.id) }])));
+  const quoted = encodeURIComponent(
+    JSON.stringify(JSON.stringify([{ field: 'isbn_lookup_job_id', operator: 'equals', value: String(job.id) }])),
+  );
   await page.goto(`/${m.slug}?filters=${quoted}`);
   const table = await settledTable(page, m.title);
   await expect(page.getByLabel('Filter 1 value')).toHaveValue(String(job.id));

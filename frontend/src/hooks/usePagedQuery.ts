@@ -22,7 +22,10 @@ export interface UsePagedQueryOptions<T> {
   refetchInterval?: number | false | ((page: PageResult<T> | undefined) => number | false);
 }
 
-export function pagedQueryOptions<T>({ queryKey, pageSize, fetchPage }: Omit<UsePagedQueryOptions<T>, 'page' | 'enabled' | 'refetchInterval'>, page: number) {
+export function pagedQueryOptions<T>(
+  { queryKey, pageSize, fetchPage }: Omit<UsePagedQueryOptions<T>, 'page' | 'enabled' | 'refetchInterval'>,
+  page: number,
+) {
   return {
     queryKey: [...queryKey, { page, pageSize }] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage({ skip: skipFor(page, pageSize), limit: pageSize, signal }),

@@ -13,7 +13,10 @@ export function useTableSearch(search: TableSearch, fields: readonly FieldDef[])
   const [page, setPage] = usePageParam(search.page);
   // The route already validated the text, so this does not fail.
   const filters = useMemo(() => decodeFilters(search.filters, fields), [search.filters, fields]);
-  const sort: SortState = useMemo(() => ({ sort_by: search.sort_by, sort_direction: search.sort_direction }), [search.sort_by, search.sort_direction]);
+  const sort: SortState = useMemo(
+    () => ({ sort_by: search.sort_by, sort_direction: search.sort_direction }),
+    [search.sort_by, search.sort_direction],
+  );
 
   const replace = useCallback(
     (patch: Partial<TableSearch>) =>

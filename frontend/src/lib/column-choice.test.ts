@@ -1,6 +1,15 @@
 import { MARKETPLACES, MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { describe, expect, it } from 'vitest';
-import { columnChoiceKey, defaultColumns, hiddenFields, moveColumn, readColumnChoice, sameChoice, shownFields, toggleColumn } from './column-choice';
+import {
+  columnChoiceKey,
+  defaultColumns,
+  hiddenFields,
+  moveColumn,
+  readColumnChoice,
+  sameChoice,
+  shownFields,
+  toggleColumn,
+} from './column-choice';
 
 const biblio = MARKETPLACES.biblio.fields;
 const abe = MARKETPLACES.abe_books.fields;
@@ -25,7 +34,13 @@ describe('the default columns', () => {
       'isbn_lookup_job_id',
       'lookup_status',
     ]);
-    expect(defaultColumns(MARKETPLACES.pallet_iq.fields)).toEqual(['id', 'isbn', 'winner_amazon_log_data_mp_decision', 'winner_amazon_log_data_mm_val', 'lookup_status']);
+    expect(defaultColumns(MARKETPLACES.pallet_iq.fields)).toEqual([
+      'id',
+      'isbn',
+      'winner_amazon_log_data_mp_decision',
+      'winner_amazon_log_data_mm_val',
+      'lookup_status',
+    ]);
   });
 
   it('every marketplace has an ISBN column to keep shown', () => {

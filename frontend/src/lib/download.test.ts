@@ -16,7 +16,9 @@ describe('CSV file names (spec §7)', () => {
   });
 
   it("prefers the server's Content-Disposition name", () => {
-    expect(filenameFromDisposition('attachment; filename="biblio_price_lookups_20250101T000000.csv"')).toBe('biblio_price_lookups_20250101T000000.csv');
+    expect(filenameFromDisposition('attachment; filename="biblio_price_lookups_20250101T000000.csv"')).toBe(
+      'biblio_price_lookups_20250101T000000.csv',
+    );
     expect(filenameFromDisposition('attachment; filename=job_3_rejected_cells.csv')).toBe('job_3_rejected_cells.csv');
     expect(filenameFromDisposition("attachment; filename*=UTF-8''a%20b.csv")).toBe('a b.csv');
     expect(filenameFromDisposition('attachment')).toBeUndefined();

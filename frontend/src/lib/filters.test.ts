@@ -1,7 +1,17 @@
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { describe, expect, it, vi } from 'vitest';
-import { completeFilters, decodeFilters, encodeFilters, filterableFields, jobIdFilter, newFilter, operatorOptions, withField, type Filter } from './filters';
+import {
+  completeFilters,
+  decodeFilters,
+  encodeFilters,
+  filterableFields,
+  jobIdFilter,
+  newFilter,
+  operatorOptions,
+  withField,
+  type Filter,
+} from './filters';
 
 const abe = MARKETPLACES.abe_books.fields;
 const byJob: Filter[] = [{ field: 'isbn_lookup_job_id', operator: 'equals', value: '7' }];
@@ -36,7 +46,9 @@ describe('filters search param (spec §4: encoded JSON in the URL)', () => {
   });
 
   it('drops unknown keys', () => {
-    expect(decodeFilters('[{"field":"isbn","operator":"equals","value":"1","x":1}]', abe)).toEqual([{ field: 'isbn', operator: 'equals', value: '1' }]);
+    expect(decodeFilters('[{"field":"isbn","operator":"equals","value":"1","x":1}]', abe)).toEqual([
+      { field: 'isbn', operator: 'equals', value: '1' },
+    ]);
   });
 
   it('the View link filters on the job id', () => {
@@ -63,8 +75,16 @@ describe('filter builder rules (spec §5)', () => {
   });
 
   it('changing the field keeps the operator only when the new field offers it', () => {
-    expect(withField({ field: 'isbn', operator: 'contains', value: 'x' }, 'listing_price', abe)).toEqual({ field: 'listing_price', operator: 'equals', value: 'x' });
-    expect(withField({ field: 'listing_price', operator: 'gt', value: '3' }, 'quantity', abe)).toEqual({ field: 'quantity', operator: 'gt', value: '3' });
+    expect(withField({ field: 'isbn', operator: 'contains', value: 'x' }, 'listing_price', abe)).toEqual({
+      field: 'listing_price',
+      operator: 'equals',
+      value: 'x',
+    });
+    expect(withField({ field: 'listing_price', operator: 'gt', value: '3' }, 'quantity', abe)).toEqual({
+      field: 'quantity',
+      operator: 'gt',
+      value: '3',
+    });
   });
 
   it('offers only filterable fields and sends only rows with a value', () => {

@@ -31,7 +31,11 @@ export function marketplaceApi(market: MarketplaceSlug): MarketplaceApi {
       return (await priceLookups({ path: { market }, query: { skip, limit, sort_by, sort_direction }, body: { filters }, signal })).data;
     },
     async downloadCsv({ filters, sort_by, sort_direction }) {
-      const { data, response } = await downloadPriceLookupsCsv({ path: { market }, body: { filters, sort_by, sort_direction }, parseAs: 'blob' });
+      const { data, response } = await downloadPriceLookupsCsv({
+        path: { market },
+        body: { filters, sort_by, sort_direction },
+        parseAs: 'blob',
+      });
       return { blob: data, disposition: response.headers.get('content-disposition') };
     },
     async readOffers(id, signal) {

@@ -5,15 +5,16 @@ import { ACCEPT, hasUploadExtension } from './uploads';
 
 describe('offers drawer table', () => {
   it('has a column for every key any offer has, price, shipping, condition and seller first', () => {
-    expect(offerKeys([{ url: 'u', seller: 'a', price: 1 }, { title: 't', price: 2, condition: 'Good' }, {}])).toEqual(['price', 'condition', 'seller', 'url', 'title']);
-    expect(offerKeys([{ listingUrl: 'x', totalListingPrice: '9', firstBookShipCost: '4', itemCondition: 'Fine', vendorName: 'v', bookId: '1' }])).toEqual([
-      'totalListingPrice',
-      'firstBookShipCost',
-      'itemCondition',
-      'vendorName',
-      'listingUrl',
-      'bookId',
+    expect(offerKeys([{ url: 'u', seller: 'a', price: 1 }, { title: 't', price: 2, condition: 'Good' }, {}])).toEqual([
+      'price',
+      'condition',
+      'seller',
+      'url',
+      'title',
     ]);
+    expect(
+      offerKeys([{ listingUrl: 'x', totalListingPrice: '9', firstBookShipCost: '4', itemCondition: 'Fine', vendorName: 'v', bookId: '1' }]),
+    ).toEqual(['totalListingPrice', 'firstBookShipCost', 'itemCondition', 'vendorName', 'listingUrl', 'bookId']);
     expect(offerKeys([])).toEqual([]);
   });
   it('shows nested values as JSON', () => {

@@ -51,7 +51,13 @@ export function chosenOfferIndex(offers: readonly Record<string, unknown>[], row
   if (offers.length === 1) return 0;
   const rowValues = new Set(
     Object.entries(row)
-      .filter(([k, v]) => v !== null && v !== '' && typeof v !== 'object' && !['id', 'isbn', 'lookup_status', 'isbn_lookup_job_id', 'input_filename', 'created_at', 'updated_at'].includes(k))
+      .filter(
+        ([k, v]) =>
+          v !== null &&
+          v !== '' &&
+          typeof v !== 'object' &&
+          !['id', 'isbn', 'lookup_status', 'isbn_lookup_job_id', 'input_filename', 'created_at', 'updated_at'].includes(k),
+      )
       .map(([, v]) => normalise(v)),
   );
   let best = -1;

@@ -24,7 +24,12 @@ export interface PagingState {
  * Next only when the page is full and the rows are real (not the previous page kept as a
  * placeholder while the new one loads); Previous everywhere but page 1.
  */
-export function pagingState(args: { page: number; pageSize: number; rowsOnPage: number | undefined; isPlaceholderData: boolean }): PagingState {
+export function pagingState(args: {
+  page: number;
+  pageSize: number;
+  rowsOnPage: number | undefined;
+  isPlaceholderData: boolean;
+}): PagingState {
   return {
     hasNextPage: !args.isPlaceholderData && args.rowsOnPage === args.pageSize,
     hasPreviousPage: args.page > 1,

@@ -28,7 +28,12 @@ describe('jobs table source cell (spec §4)', () => {
 });
 
 describe('polling while lookups are unfinished', () => {
-  const job = (abe: ReturnType<typeof p>, others = p(0, 0, false)) => ({ abe_books: abe, biblio: others, alibris: others, pallet_iq: others });
+  const job = (abe: ReturnType<typeof p>, others = p(0, 0, false)) => ({
+    abe_books: abe,
+    biblio: others,
+    alibris: others,
+    pallet_iq: others,
+  });
   it('polls while an enabled source is behind', () => {
     expect(hasUnfinishedLookups([job(p(10, 10)), job(p(3, 10))])).toBe(true);
   });

@@ -38,7 +38,11 @@ describe('createQueryClient', () => {
     const shown: unknown[] = [];
     const qc = createQueryClient((e) => shown.push(e));
     const err = new ApiError(400, { detail: 'nope' });
-    await qc.getMutationCache().build(qc, { mutationFn: () => Promise.reject(err) }).execute(undefined).catch(() => {});
+    await qc
+      .getMutationCache()
+      .build(qc, { mutationFn: () => Promise.reject(err) })
+      .execute(undefined)
+      .catch(() => {});
     await qc
       .getMutationCache()
       .build(qc, { mutationFn: () => Promise.reject(err), meta: { toastOnError: false } })
@@ -50,8 +54,12 @@ describe('createQueryClient', () => {
   it('does not toast a background load that failed because the session is gone', async () => {
     const showError = vi.fn();
     const qc = createQueryClient(showError);
-    await qc.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ApiError(403, { detail: 'x' })), retry: false }).catch(() => {});
-    await qc.fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new ApiError(500, { detail: 'y' })), retry: false }).catch(() => {});
+    await qc
+      .fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ApiError(403, { detail: 'x' })), retry: false })
+      .catch(() => {});
+    await qc
+      .fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new ApiError(500, { detail: 'y' })), retry: false })
+      .catch(() => {});
     expect(showError).toHaveBeenCalledTimes(1);
     expect(isSessionError(new ApiError(401, {}))).toBe(true);
   });

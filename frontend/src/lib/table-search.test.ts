@@ -7,7 +7,12 @@ const validate = validateTableSearch(JOB_FIELDS);
 describe('validated search params of a table page', () => {
   it('keeps valid page, filters and sort', () => {
     const filters = '[{"field":"name","operator":"contains","value":"x"}]';
-    expect(validate({ page: 2, filters, sort_by: 'id', sort_direction: 'desc' })).toEqual({ page: 2, filters, sort_by: 'id', sort_direction: 'desc' });
+    expect(validate({ page: 2, filters, sort_by: 'id', sort_direction: 'desc' })).toEqual({
+      page: 2,
+      filters,
+      sort_by: 'id',
+      sort_direction: 'desc',
+    });
   });
 
   it('page 1 when invalid; garbage filters logged and dropped', () => {
@@ -18,6 +23,8 @@ describe('validated search params of a table page', () => {
   });
 
   it('re-encodes filters the router already parsed', () => {
-    expect(validate({ filters: [{ field: 'id', operator: 'gt', value: '3' }] }).filters).toBe('[{"field":"id","operator":"gt","value":"3"}]');
+    expect(validate({ filters: [{ field: 'id', operator: 'gt', value: '3' }] }).filters).toBe(
+      '[{"field":"id","operator":"gt","value":"3"}]',
+    );
   });
 });

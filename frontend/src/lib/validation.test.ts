@@ -8,7 +8,10 @@ describe('EMAIL_PATTERN', () => {
 
 describe('password rules', () => {
   it('carry the spec messages', () => {
-    expect(passwordRules()).toEqual({ required: 'Password is required', minLength: { value: 8, message: 'Password must be at least 8 characters' } });
+    expect(passwordRules()).toEqual({
+      required: 'Password is required',
+      minLength: { value: 8, message: 'Password must be at least 8 characters' },
+    });
     expect(passwordRules(false).required).toBe(false);
   });
 

@@ -53,9 +53,17 @@ function Login() {
         type="email"
         autoComplete="username"
         error={errors.username?.message}
-        {...register('username', { required: VALIDATION.usernameRequired, pattern: { value: EMAIL_PATTERN, message: VALIDATION.emailInvalid } })}
+        {...register('username', {
+          required: VALIDATION.usernameRequired,
+          pattern: { value: EMAIL_PATTERN, message: VALIDATION.emailInvalid },
+        })}
       />
-      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password', passwordRules())} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password', passwordRules())}
+      />
       {failure && (
         <Text c="red" size="sm" role="alert">
           {failure}

@@ -31,7 +31,14 @@ function RecoverPassword() {
       <Text size="sm" ta="center">
         A password recovery email will be sent to the registered account.
       </Text>
-      <TextInput label="Email" placeholder="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
+      <TextInput
+        label="Email"
+        placeholder="Email"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        {...register('email', emailRules)}
+      />
       <Button type="submit" loading={recover.isPending} fullWidth>
         Continue
       </Button>

@@ -52,7 +52,12 @@ function ResetPassword() {
       <Text size="sm" ta="center">
         Please enter your new password and confirm it to reset your password.
       </Text>
-      <PasswordField label="New Password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password', passwordRules())} />
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        error={errors.new_password?.message}
+        {...register('new_password', passwordRules())}
+      />
       <PasswordField
         label="Confirm Password"
         autoComplete="new-password"

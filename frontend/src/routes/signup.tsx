@@ -56,8 +56,20 @@ function SignUp() {
         error={errors.full_name?.message}
         {...register('full_name', { required: VALIDATION.fullNameRequired })}
       />
-      <TextInput label="Email" placeholder="Email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email', emailRules)} />
-      <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password', passwordRules())} />
+      <TextInput
+        label="Email"
+        placeholder="Email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email', emailRules)}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password', passwordRules())}
+      />
       <PasswordField
         label="Confirm Password"
         autoComplete="new-password"

@@ -48,8 +48,7 @@ describe('AbeBooks client', () => {
     expect(outcome).toEqual({
       kind: 'completed',
       record: {
-        listing_url:
-          'https://www.abebooks.com/servlet/ListingDetails?bi=30512345678&cm_ven=sws&cm_cat=sws&cm_pla=sws&cm_ite=30512345678',
+        listing_url: 'https://www.abebooks.com/servlet/ListingDetails?bi=30512345678&cm_ven=sws&cm_cat=sws&cm_pla=sws&cm_ite=30512345678',
         listing_price: 14.5,
         total_listing_price: 18.5,
         quantity: 1,

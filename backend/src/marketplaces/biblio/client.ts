@@ -55,9 +55,12 @@ export const biblioFormat: WireFormat = {
  * in that currency, the cheapest in the first offer's currency is kept, with its currency beside it.
  */
 function cheapestInOneCurrency(results: Result[]): Result {
-  const currencyOf = (r: Result) => (typeof r.currency === 'string' && r.currency.trim() ? r.currency.trim().toUpperCase() : BIBLIO_CURRENCY);
+  const currencyOf = (r: Result) =>
+    typeof r.currency === 'string' && r.currency.trim() ? r.currency.trim().toUpperCase() : BIBLIO_CURRENCY;
   const requested = results.filter((r) => currencyOf(r) === BIBLIO_CURRENCY);
-  const pool = requested.length ? requested : results.filter((r) => currencyOf(r) === currencyOf(must(results[0], 'biblio: cheapest of no offers')));
+  const pool = requested.length
+    ? requested
+    : results.filter((r) => currencyOf(r) === currencyOf(must(results[0], 'biblio: cheapest of no offers')));
   return cheapest(pool, (r) => toNumber(r.price));
 }
 

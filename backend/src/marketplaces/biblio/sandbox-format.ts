@@ -5,7 +5,11 @@ import { hash32 } from '../../sandbox/random.ts';
 import { json, money, withoutNulls, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export const biblioSim: SimulatedFormat = {
   read: (path, query, headers) =>

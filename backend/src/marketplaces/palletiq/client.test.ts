@@ -11,7 +11,7 @@ const meta = {
   weight: 612.35,
 };
 
-describe('PalletIQ client (the public widget\'s contract)', () => {
+describe("PalletIQ client (the public widget's contract)", () => {
   const client = useFixtureClient(createPalletIqAdapter, '9780486229874');
   const lookup = () => client.lookup();
 

@@ -47,10 +47,30 @@ export function AddUser() {
       <Button leftSection={<IconPlus size={16} />} onClick={modal.open}>
         Add User
       </Button>
-      <FormModal opened={opened} onClose={close} title="Add User" onSubmit={handleSubmit((v) => mutation.mutate(v))} loading={mutation.isPending}>
-        <TextInput label="Email" placeholder="Email" type="email" withAsterisk error={errors.email?.message} {...register('email', emailRules)} data-autofocus />
+      <FormModal
+        opened={opened}
+        onClose={close}
+        title="Add User"
+        onSubmit={handleSubmit((v) => mutation.mutate(v))}
+        loading={mutation.isPending}
+      >
+        <TextInput
+          label="Email"
+          placeholder="Email"
+          type="email"
+          withAsterisk
+          error={errors.email?.message}
+          {...register('email', emailRules)}
+          data-autofocus
+        />
         <TextInput label="Full Name" placeholder="Full Name" {...register('full_name')} />
-        <PasswordField label="Password" withAsterisk autoComplete="new-password" error={errors.password?.message} {...register('password', passwordRules())} />
+        <PasswordField
+          label="Password"
+          withAsterisk
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password', passwordRules())}
+        />
         <PasswordField
           label="Confirm Password"
           withAsterisk

@@ -62,9 +62,21 @@ export function EditUser({ user, opened, onClose }: { user: UserPublic; opened: 
       submitDisabled={!formState.isDirty}
       loading={mutation.isPending}
     >
-      <TextInput label="Email" placeholder="Email" type="email" withAsterisk error={errors.email?.message} {...register('email', emailRules)} />
+      <TextInput
+        label="Email"
+        placeholder="Email"
+        type="email"
+        withAsterisk
+        error={errors.email?.message}
+        {...register('email', emailRules)}
+      />
       <TextInput label="Full Name" placeholder="Full Name" {...register('full_name')} />
-      <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password', passwordRules(false))} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password', passwordRules(false))}
+      />
       <PasswordField
         label="Confirm Password"
         autoComplete="new-password"

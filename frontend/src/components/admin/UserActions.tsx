@@ -23,7 +23,8 @@ export function UserActions({ user, disabled }: { user: UserPublic; disabled: bo
     },
     onError: () => showError(TOAST.deleteFailure('user'), TOAST.deleteFailureTitle),
     // The user's items went with them.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users'] }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['users'] }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
   });
 
   return (

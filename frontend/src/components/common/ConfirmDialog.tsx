@@ -12,7 +12,15 @@ export interface ConfirmDialogProps {
   loading?: boolean;
 }
 
-export function ConfirmDialog({ opened, onClose, onConfirm, title, message, confirmLabel = 'Delete', loading = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  onClose,
+  onConfirm,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  loading = false,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}

@@ -66,12 +66,33 @@ export function DataTable<T>({
   return (
     <div className={scroll.scrolled ? classes.scrolled : undefined}>
       {/* A mouse convenience repeating the table's own scrollbar, which keyboards reach: hidden from assistive technology. */}
-      <div ref={scroll.top} className={classes.topScrollbar} onScroll={scroll.onTopScroll} hidden={!scroll.overflowing} aria-hidden data-testid="top-scrollbar">
+      <div
+        ref={scroll.top}
+        className={classes.topScrollbar}
+        onScroll={scroll.onTopScroll}
+        hidden={!scroll.overflowing}
+        aria-hidden
+        data-testid="top-scrollbar"
+      >
         <div style={{ width: scroll.contentWidth, height: 1 }} />
       </div>
       {/* Native scrolling: the scrollbar is always drawn while the table overflows, not only on hover. */}
-      <Table.ScrollContainer type="native" minWidth={600} ref={scroll.viewport} onScroll={scroll.onViewportScroll} tabIndex={0} data-testid="table-scroll">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={ariaLabel} aria-busy={isPending || isPlaceholderData} className={classes.table}>
+      <Table.ScrollContainer
+        type="native"
+        minWidth={600}
+        ref={scroll.viewport}
+        onScroll={scroll.onViewportScroll}
+        tabIndex={0}
+        data-testid="table-scroll"
+      >
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={ariaLabel}
+          aria-busy={isPending || isPlaceholderData}
+          className={classes.table}
+        >
           <Table.Thead>
             <Table.Tr ref={headerRow}>
               {columns.map((c) => (

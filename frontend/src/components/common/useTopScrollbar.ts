@@ -12,7 +12,8 @@ export function useTopScrollbar() {
   useLayoutEffect(() => {
     const el = viewport.current;
     if (!el) return;
-    const measure = () => setWidths((w) => (w.content === el.scrollWidth && w.box === el.clientWidth ? w : { content: el.scrollWidth, box: el.clientWidth }));
+    const measure = () =>
+      setWidths((w) => (w.content === el.scrollWidth && w.box === el.clientWidth ? w : { content: el.scrollWidth, box: el.clientWidth }));
     measure();
     // The box changes with the window; the content with the columns shown and the rows loaded.
     const observer = new ResizeObserver(measure);

@@ -45,7 +45,12 @@ export function FilterBuilder({ fields, value, onApply }: FilterBuilderProps) {
             <FilterRow key={i} n={i + 1} filter={f} fields={options} onChange={(next) => update(i, next)} onRemove={() => remove(i)} />
           ))}
           <Group gap="xs">
-            <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDraft((d) => [...d, newFilter(options)])}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setDraft((d) => [...d, newFilter(options)])}
+            >
               Add filter
             </Button>
             <Button type="submit" size="xs" leftSection={<IconFilter size={14} />}>

@@ -34,7 +34,13 @@ export function AddItem() {
       <Button leftSection={<IconPlus size={16} />} onClick={modal.open}>
         Add Item
       </Button>
-      <FormModal opened={opened} onClose={close} title="Add Item" onSubmit={form.handleSubmit((v) => mutation.mutate(v))} loading={mutation.isPending}>
+      <FormModal
+        opened={opened}
+        onClose={close}
+        title="Add Item"
+        onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
+        loading={mutation.isPending}
+      >
         <ItemFields form={form} titleRequired={VALIDATION.titleRequiredCreate} />
       </FormModal>
     </>

@@ -11,7 +11,14 @@ export function ItemFields({ form, titleRequired }: { form: UseFormReturn<ItemFo
   const { register, formState } = form;
   return (
     <>
-      <TextInput label="Title" placeholder="Title" withAsterisk error={formState.errors.title?.message} {...register('title', { required: titleRequired })} data-autofocus />
+      <TextInput
+        label="Title"
+        placeholder="Title"
+        withAsterisk
+        error={formState.errors.title?.message}
+        {...register('title', { required: titleRequired })}
+        data-autofocus
+      />
       <Textarea label="Description" placeholder="Description" autosize minRows={2} {...register('description')} />
     </>
   );

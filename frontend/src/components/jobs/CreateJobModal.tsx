@@ -45,7 +45,13 @@ export function CreateJobModal({ opened, onClose }: { opened: boolean; onClose: 
       error={upload.error}
       result={upload.data}
     >
-      <TextInput label="Job Name" placeholder="Job Name" withAsterisk error={form.formState.errors.name?.message} {...form.register('name', { required: VALIDATION.jobNameRequired })} />
+      <TextInput
+        label="Job Name"
+        placeholder="Job Name"
+        withAsterisk
+        error={form.formState.errors.name?.message}
+        {...form.register('name', { required: VALIDATION.jobNameRequired })}
+      />
       <FileField control={form.control} name="file" />
       <Stack gap={6} role="group" aria-labelledby="create-job-sources">
         <Text id="create-job-sources" size="sm" fw={500}>

@@ -15,8 +15,21 @@ export interface JobsTableProps {
 export function JobsTable({ jobs, page, onChangePage, sorting }: JobsTableProps) {
   return (
     <>
-      <DataTable aria-label="Jobs" columns={jobColumns(sorting)} rows={jobs.rows} rowKey={(j) => j.id} isPending={jobs.isPending} isPlaceholderData={jobs.isPlaceholderData} />
-      <PaginationFooter page={page} hasNextPage={jobs.hasNextPage} hasPreviousPage={jobs.hasPreviousPage} rangeText={jobs.rangeText} onChangePage={onChangePage} />
+      <DataTable
+        aria-label="Jobs"
+        columns={jobColumns(sorting)}
+        rows={jobs.rows}
+        rowKey={(j) => j.id}
+        isPending={jobs.isPending}
+        isPlaceholderData={jobs.isPlaceholderData}
+      />
+      <PaginationFooter
+        page={page}
+        hasNextPage={jobs.hasNextPage}
+        hasPreviousPage={jobs.hasPreviousPage}
+        rangeText={jobs.rangeText}
+        onChangePage={onChangePage}
+      />
     </>
   );
 }

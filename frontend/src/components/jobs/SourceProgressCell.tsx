@@ -11,15 +11,35 @@ import { OrNA } from '../common/EmptyValue';
 
 // Mantine's default yellow (shade 6) is amber beside orange; a lighter shade reads as yellow at a
 // glance. The percent beside the bar stays in body text colour: coloured small text fails contrast.
-const BAR_SHADE: Record<SourceCell['color'], string> = { green: 'green.6', blue: 'blue.6', yellow: 'yellow.4', orange: 'orange.7', red: 'red.7' };
+const BAR_SHADE: Record<SourceCell['color'], string> = {
+  green: 'green.6',
+  blue: 'blue.6',
+  yellow: 'yellow.4',
+  orange: 'orange.7',
+  red: 'red.7',
+};
 
-export function SourceProgressCell({ jobId, marketplace, progress }: { jobId: number; marketplace: MarketplaceInfo; progress: SourceProgress }) {
+export function SourceProgressCell({
+  jobId,
+  marketplace,
+  progress,
+}: {
+  jobId: number;
+  marketplace: MarketplaceInfo;
+  progress: SourceProgress;
+}) {
   const cell = sourceCell(progress);
   if (!cell) return <OrNA value={null} />;
   return (
     <Stack gap={4} miw={120} data-source={marketplace.id}>
       <Group gap="xs" wrap="nowrap">
-        <Progress value={cell.percent} color={BAR_SHADE[cell.color]} size="md" style={{ flex: 1 }} aria-label={`${marketplace.label} progress`} />
+        <Progress
+          value={cell.percent}
+          color={BAR_SHADE[cell.color]}
+          size="md"
+          style={{ flex: 1 }}
+          aria-label={`${marketplace.label} progress`}
+        />
         <Text size="xs" fw={600} data-testid="progress-percent" data-color={cell.color}>
           {cell.percent}%
         </Text>
@@ -31,7 +51,9 @@ export function SourceProgressCell({ jobId, marketplace, progress }: { jobId: nu
         <Anchor
           size="sm"
           aria-label={`View ${marketplace.label} lookups of job ${jobId}`}
-          renderRoot={(props) => <Link {...props} to={`/${marketplace.slug}`} search={{ page: 1, filters: encodeFilters([jobIdFilter(jobId)]) }} />}
+          renderRoot={(props) => (
+            <Link {...props} to={`/${marketplace.slug}`} search={{ page: 1, filters: encodeFilters([jobIdFilter(jobId)]) }} />
+          )}
         >
           View
         </Anchor>

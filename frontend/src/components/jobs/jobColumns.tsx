@@ -12,28 +12,45 @@ import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { SourceProgressCell } from './SourceProgressCell';
 import { must } from '@app/domain/must';
 
-const label = (name: string) => must(JOB_FIELDS.find((f) => f.name === name), `job field ${name}`).label;
+const label = (name: string) =>
+  must(
+    JOB_FIELDS.find((f) => f.name === name),
+    `job field ${name}`,
+  ).label;
 
 /** With `sorting`, the job's own columns sort on header click. */
 export function jobColumns(sorting?: { sort: SortState; onSort: (column: string) => void }): DataColumn<JobPublic>[] {
-  const own = (name: 'id' | 'name' | 'input_filename' | 'created_at' | 'updated_at', render: (j: JobPublic) => ReactNode): DataColumn<JobPublic> => ({
+  const own = (
+    name: 'id' | 'name' | 'input_filename' | 'created_at' | 'updated_at',
+    render: (j: JobPublic) => ReactNode,
+  ): DataColumn<JobPublic> => ({
     key: name,
     header: sorting ? <SortableHeader label={label(name)} column={name} {...sorting} /> : label(name),
     sort: sorting ? ariaSort(sorting.sort, name) : undefined,
     render,
   });
   return [
-    own('id', (j) => <Text size="sm" ff="monospace">{j.id}</Text>),
+    own('id', (j) => (
+      <Text size="sm" ff="monospace">
+        {j.id}
+      </Text>
+    )),
     own('name', (j) => j.name),
     own('input_filename', (j) => (
       <Stack gap={2} align="flex-start">
         <span>{j.input_filename}</span>
         {/* The rejected cells stay downloadable after the upload dialog is gone. */}
-        {j.report && j.report.cells_rejected > 0 && <DownloadRejectionsButton jobId={j.id} compact={{ cellsRejected: j.report.cells_rejected }} />}
+        {j.report && j.report.cells_rejected > 0 && (
+          <DownloadRejectionsButton jobId={j.id} compact={{ cellsRejected: j.report.cells_rejected }} />
+        )}
       </Stack>
     )),
     ...MARKETPLACE_LIST.map(
-      (m): DataColumn<JobPublic> => ({ key: m.id, header: m.label, render: (j) => <SourceProgressCell jobId={j.id} marketplace={m} progress={j[m.id]} /> }),
+      (m): DataColumn<JobPublic> => ({
+        key: m.id,
+        header: m.label,
+        render: (j) => <SourceProgressCell jobId={j.id} marketplace={m} progress={j[m.id]} />,
+      }),
     ),
     own('created_at', (j) => formatDateTime(j.created_at)),
     own('updated_at', (j) => formatDateTime(j.updated_at)),

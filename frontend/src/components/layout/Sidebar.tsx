@@ -1,6 +1,18 @@
 // Sidebar content: navigation links, then who is logged in.
 import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconBook, IconBooks, IconBox, IconBuildingStore, IconHome, IconListCheck, IconPackage, IconSettings, IconShieldLock, IconStack2, type Icon } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconBooks,
+  IconBox,
+  IconBuildingStore,
+  IconHome,
+  IconListCheck,
+  IconPackage,
+  IconSettings,
+  IconShieldLock,
+  IconStack2,
+  type Icon,
+} from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { UserPublic } from '../../client/types.gen';
 import { type NavEntry, visibleEntries } from './nav';
@@ -17,7 +29,17 @@ const ICONS: Record<string, Icon> = {
   '/admin': IconShieldLock,
 };
 
-function Entry({ entry, pathname, onNavigate, nested = false }: { entry: NavEntry; pathname: string; onNavigate?: () => void; nested?: boolean }) {
+function Entry({
+  entry,
+  pathname,
+  onNavigate,
+  nested = false,
+}: {
+  entry: NavEntry;
+  pathname: string;
+  onNavigate?: () => void;
+  nested?: boolean;
+}) {
   const Icon = ICONS[entry.to] ?? IconStack2;
   return (
     <>

@@ -44,7 +44,14 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
             <Text size="xs" c="dimmed">
               Tick the columns to show. The top of the list is the left of the table.
             </Text>
-            <Button variant="subtle" size="compact-xs" leftSection={<IconRestore size={14} />} disabled={isDefault} onClick={onReset} style={{ flexShrink: 0 }}>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              leftSection={<IconRestore size={14} />}
+              disabled={isDefault}
+              onClick={onReset}
+              style={{ flexShrink: 0 }}
+            >
               Reset to default
             </Button>
           </Group>
@@ -108,7 +115,13 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
                   More columns
                 </Text>
                 {hidden.map((f) => (
-                  <Checkbox key={f.name} size="xs" label={f.label} checked={false} onChange={() => onChange(toggleColumn(choice, f.name))} />
+                  <Checkbox
+                    key={f.name}
+                    size="xs"
+                    label={f.label}
+                    checked={false}
+                    onChange={() => onChange(toggleColumn(choice, f.name))}
+                  />
                 ))}
               </Stack>
             )}

@@ -18,12 +18,23 @@ export function LookupValue({ field, row }: { field: FieldDef; row: Record<strin
     return (
       // A row click opens the offers; following the link must not.
       // Marketplace URLs are long: one truncated line, the whole address on hover.
-      <Anchor href={externalHref(text)} target="_blank" rel="noopener noreferrer" size="sm" onClick={(e) => e.stopPropagation()} title={text} truncate="end" maw={240} display="block">
+      <Anchor
+        href={externalHref(text)}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        onClick={(e) => e.stopPropagation()}
+        title={text}
+        truncate="end"
+        maw={240}
+        display="block"
+      >
         {text}
       </Anchor>
     );
   }
-  if (field.format === 'money') return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, currencyOf(field, row))}</span>;
+  if (field.format === 'money')
+    return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, currencyOf(field, row))}</span>;
   // One line: wrapped over three, dates made every row of a wide table three lines tall.
   if (field.type === 'date') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(text)}</span>;
   return <>{text}</>;

@@ -40,7 +40,13 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         <Group gap="sm">
           <UploadFileButton marketplace={m} />
           <DownloadCsvButton marketplace={m} filters={filters} sort={sort} />
-          <ColumnChooser fields={m.fields} choice={columns.choice} onChange={columns.setChoice} isDefault={columns.isDefault} onReset={columns.reset} />
+          <ColumnChooser
+            fields={m.fields}
+            choice={columns.choice}
+            onChange={columns.setChoice}
+            isDefault={columns.isDefault}
+            onReset={columns.reset}
+          />
         </Group>
         <RefreshControl onRefresh={() => void lookups.refetch()} isFetching={lookups.isFetching} updatedAt={lookups.dataUpdatedAt} />
       </Group>
@@ -55,7 +61,13 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         placeholderRows={m.placeholderRows}
         onRowClick={setOpenLookup}
       />
-      <PaginationFooter page={page} hasNextPage={lookups.hasNextPage} hasPreviousPage={lookups.hasPreviousPage} rangeText={lookups.rangeText} onChangePage={setPage} />
+      <PaginationFooter
+        page={page}
+        hasNextPage={lookups.hasNextPage}
+        hasPreviousPage={lookups.hasPreviousPage}
+        rangeText={lookups.rangeText}
+        onChangePage={setPage}
+      />
       <OffersDrawer marketplace={m} lookupId={openLookup?.id ?? null} row={openLookup ?? undefined} onClose={() => setOpenLookup(null)} />
     </Stack>
   );

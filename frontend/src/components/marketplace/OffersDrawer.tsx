@@ -21,7 +21,7 @@ function OffersTable({ offers, row }: { offers: Record<string, unknown>[]; row?:
         <Table.Thead>
           <Table.Tr>
             {keys.map((k) => (
-                <Table.Th key={k} title={k} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th key={k} title={k} style={{ whiteSpace: 'nowrap' }}>
                 {offerHeader(k)}
               </Table.Th>
             ))}
@@ -99,7 +99,14 @@ export function OffersDrawer({
   });
   const title = query.data ? `Offers for ISBN ${query.data.isbn}` : 'Offers';
   return (
-    <Drawer opened={lookupId !== null} onClose={onClose} position="right" size="xl" title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={lookupId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {query.data ? (
         <OffersBody lookup={query.data} row={row} />
       ) : query.isError ? (

@@ -16,7 +16,10 @@ export function StatusBadge({ status }: { status: unknown }) {
       tt="none"
       title={label}
       data-status={label}
-      styles={{ root: { maxWidth: 'none', overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'nowrap' } }}
+      styles={{
+        root: { maxWidth: 'none', overflow: 'visible', flexShrink: 0 },
+        label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'nowrap' },
+      }}
     >
       {label.replaceAll('_', ' ')}
     </Badge>

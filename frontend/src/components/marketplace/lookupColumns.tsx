@@ -12,7 +12,12 @@ import { RetryHint } from './RetryHint';
 /** Kept in view while scrolling sideways: what a row is (ISBN) and, where there is one, what book (title). */
 export const PINNED_FIELDS = ['isbn', 'title'] as const;
 
-export function lookupColumns(shown: readonly FieldDef[], sort: SortState, onSort: (column: string) => void, pinned: readonly string[] = PINNED_FIELDS): DataColumn<LookupRow>[] {
+export function lookupColumns(
+  shown: readonly FieldDef[],
+  sort: SortState,
+  onSort: (column: string) => void,
+  pinned: readonly string[] = PINNED_FIELDS,
+): DataColumn<LookupRow>[] {
   return shown.map((f) => ({
     key: f.name,
     header: f.sortable ? <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} /> : f.label,

@@ -6,7 +6,11 @@ export function Appearance() {
   return (
     <Stack gap="sm">
       <Title order={4}>Appearance</Title>
-      <Radio.Group value={colorScheme === 'dark' ? 'dark' : 'light'} onChange={(v) => setColorScheme(v === 'dark' ? 'dark' : 'light')} label="Color mode">
+      <Radio.Group
+        value={colorScheme === 'dark' ? 'dark' : 'light'}
+        onChange={(v) => setColorScheme(v === 'dark' ? 'dark' : 'light')}
+        label="Color mode"
+      >
         <Stack gap="xs" mt="xs">
           <Radio value="light" label="Light Mode" />
           <Radio value="dark" label="Dark Mode" />

@@ -37,8 +37,18 @@ export function ChangePassword() {
     <form onSubmit={handleSubmit((v) => mutation.mutate(v))} noValidate>
       <Stack gap="sm" maw={480}>
         <Title order={4}>Change Password</Title>
-        <PasswordField label="Current Password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password', passwordRules())} />
-        <PasswordField label="New Password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password', passwordRules())} />
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password', passwordRules())}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.new_password?.message}
+          {...register('new_password', passwordRules())}
+        />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"

@@ -29,7 +29,11 @@ export function UserInformation({ user }: { user: UserPublic }) {
       queryClient.setQueryData(currentUserQuery.queryKey, updated);
       showSuccess(TOAST.userUpdated);
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['users'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]),
   });
 
   return (
@@ -43,7 +47,13 @@ export function UserInformation({ user }: { user: UserPublic }) {
           error={formState.errors.full_name?.message}
           {...register('full_name', { maxLength: LIMITS.profileFullNameMax })}
         />
-        <TextInput label="Email" placeholder="Email" type="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
+        <TextInput
+          label="Email"
+          placeholder="Email"
+          type="email"
+          error={formState.errors.email?.message}
+          {...register('email', emailRules)}
+        />
         <Group>
           {/* Spec §5: Save disabled when unchanged or email empty. */}
           <Button type="submit" disabled={!formState.isDirty || !email} loading={mutation.isPending}>

@@ -30,7 +30,13 @@ export function DownloadRejectionsButton({ jobId, compact }: { jobId: number; co
     );
   }
   return (
-    <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} loading={download.isPending} onClick={() => download.mutate()}>
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={<IconDownload size={14} />}
+      loading={download.isPending}
+      onClick={() => download.mutate()}
+    >
       Download rejected cells (CSV)
     </Button>
   );

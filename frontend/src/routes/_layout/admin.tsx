@@ -64,8 +64,21 @@ function Admin() {
       <Group>
         <AddUser />
       </Group>
-      <DataTable aria-label="Users" columns={columns(me)} rows={users.rows} rowKey={(u) => u.id} isPending={users.isPending} isPlaceholderData={users.isPlaceholderData} />
-      <PaginationFooter page={page} hasNextPage={users.hasNextPage} hasPreviousPage={users.hasPreviousPage} rangeText={users.rangeText} onChangePage={setPage} />
+      <DataTable
+        aria-label="Users"
+        columns={columns(me)}
+        rows={users.rows}
+        rowKey={(u) => u.id}
+        isPending={users.isPending}
+        isPlaceholderData={users.isPlaceholderData}
+      />
+      <PaginationFooter
+        page={page}
+        hasNextPage={users.hasNextPage}
+        hasPreviousPage={users.hasPreviousPage}
+        rangeText={users.rangeText}
+        onChangePage={setPage}
+      />
     </Stack>
   );
 }

@@ -60,8 +60,22 @@ function Items() {
       <Group>
         <AddItem />
       </Group>
-      <DataTable aria-label="Items" columns={COLUMNS} rows={items.rows} rowKey={(i) => i.id} isPending={items.isPending} isPlaceholderData={items.isPlaceholderData} empty={EMPTY} />
-      <PaginationFooter page={page} hasNextPage={items.hasNextPage} hasPreviousPage={items.hasPreviousPage} rangeText={items.rangeText} onChangePage={setPage} />
+      <DataTable
+        aria-label="Items"
+        columns={COLUMNS}
+        rows={items.rows}
+        rowKey={(i) => i.id}
+        isPending={items.isPending}
+        isPlaceholderData={items.isPlaceholderData}
+        empty={EMPTY}
+      />
+      <PaginationFooter
+        page={page}
+        hasNextPage={items.hasNextPage}
+        hasPreviousPage={items.hasPreviousPage}
+        rangeText={items.rangeText}
+        onChangePage={setPage}
+      />
     </Stack>
   );
 }
