@@ -13,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { ADMIN, baseUrl, mailDir } from './app-env';
+import { VALIDATION } from '../src/lib/messages';
 
 export { ADMIN, expect };
 
@@ -184,6 +185,21 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
 export async function blur(locator: Locator): Promise<void> {
   await locator.focus();
   await locator.blur();
+}
+
+/**
+ * Types a new password, then a different confirmation (the mismatch message shows) and the same one
+ * (it goes): the rule shared by the password tab and the reset page.
+ */
+export async function fillNewPasswordCheckingConfirmation(page: Page, password: string, mismatch: string): Promise<void> {
+  const confirm = page.getByLabel('Confirm Password');
+  await page.getByLabel('New Password').fill(password);
+  await confirm.fill(mismatch);
+  await blur(confirm);
+  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).toBeVisible();
+  await confirm.fill(password);
+  await blur(confirm);
+  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).not.toBeAttached();
 }
 
 /** Opens a row's Actions menu and picks an entry, e.g. 'Edit Item'. */

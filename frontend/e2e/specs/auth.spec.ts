@@ -1,7 +1,16 @@
 // Sign-up, login, settings and logout through the UI (spec §2, §4, §5).
 import type { Page } from '@playwright/test';
 import { TOAST, VALIDATION } from '../../src/lib/messages';
-import { blur, expect, expectPath, expectToast, logInThroughForm, test, uniqueEmail } from '../fixtures';
+import {
+  blur,
+  expect,
+  expectPath,
+  expectToast,
+  fillNewPasswordCheckingConfirmation,
+  logInThroughForm,
+  test,
+  uniqueEmail,
+} from '../fixtures';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
 
@@ -57,13 +66,7 @@ test('sign up, log in, edit profile, change password, switch appearance, log out
   await page.getByLabel('New Password').fill('short');
   await blur(page.getByLabel('New Password'));
   await expect(page.getByText(VALIDATION.passwordMin)).toBeVisible();
-  await page.getByLabel('New Password').fill('newpassword456');
-  await page.getByLabel('Confirm Password').fill('different456');
-  await blur(page.getByLabel('Confirm Password'));
-  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).toBeVisible();
-  await page.getByLabel('Confirm Password').fill('newpassword456');
-  await blur(page.getByLabel('Confirm Password'));
-  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).not.toBeAttached();
+  await fillNewPasswordCheckingConfirmation(page, 'newpassword456', 'different456');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.passwordUpdated);
 

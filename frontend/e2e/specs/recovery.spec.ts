@@ -1,6 +1,6 @@
 // Password recovery through the emailed link, and the reset page's rules (spec §2, §4).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
-import { blur, expect, expectPath, expectToast, logInThroughForm, test } from '../fixtures';
+import { blur, expect, expectPath, expectToast, fillNewPasswordCheckingConfirmation, logInThroughForm, test } from '../fixtures';
 
 test('recover a password through the emailed reset link', async ({ page, api, mailbox, baseURL }) => {
   const user = await api.user('recover', 'Rita Recover');
@@ -23,13 +23,7 @@ test('recover a password through the emailed reset link', async ({ page, api, ma
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  await page.getByLabel('New Password').fill('brandnew789');
-  await page.getByLabel('Confirm Password').fill('brandnew780');
-  await blur(page.getByLabel('Confirm Password'));
-  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).toBeVisible();
-  await page.getByLabel('Confirm Password').fill('brandnew789');
-  await blur(page.getByLabel('Confirm Password'));
-  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).not.toBeAttached();
+  await fillNewPasswordCheckingConfirmation(page, 'brandnew789', 'brandnew780');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.passwordUpdated);
   await expectPath(page, '/login');

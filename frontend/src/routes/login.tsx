@@ -1,5 +1,5 @@
 import { FORM_MODE } from '../lib/form-mode';
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { redirectIfLoggedIn } from '../lib/guards';
 import { VALIDATION } from '../lib/messages';
 import { setToken } from '../lib/session';
 import { EMAIL_PATTERN, passwordRules } from '../lib/validation';
+import { TextField } from '../components/common/TextField';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: redirectIfLoggedIn,
@@ -47,9 +48,8 @@ function Login() {
 
   return (
     <AuthCard title="Log In" onSubmit={onSubmit}>
-      <TextInput
+      <TextField
         label="Email"
-        placeholder="Email"
         type="email"
         autoComplete="username"
         error={errors.username?.message}

@@ -5,11 +5,10 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { resetPassword } from '../client/sdk.gen';
 import { AuthCard } from '../components/auth/AuthCard';
-import { PasswordField } from '../components/common/PasswordField';
+import { NewPasswordFields } from '../components/common/NewPasswordFields';
 import { redirectIfLoggedIn } from '../lib/guards';
 import { TOAST } from '../lib/messages';
 import { showSuccess } from '../lib/notify';
-import { confirmPasswordRules, passwordRules } from '../lib/validation';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
@@ -52,18 +51,7 @@ function ResetPassword() {
       <Text size="sm" ta="center">
         Please enter your new password and confirm it to reset your password.
       </Text>
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        error={errors.new_password?.message}
-        {...register('new_password', passwordRules())}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password', confirmPasswordRules<ResetForm>('new_password'))}
-      />
+      <NewPasswordFields register={register} errors={errors} passwordName="new_password" passwordLabel="New Password" />
       <Button type="submit" loading={resetMutation.isPending} fullWidth>
         Reset Password
       </Button>

@@ -1,16 +1,17 @@
 import { FORM_MODE } from '../lib/form-mode';
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { registerUser } from '../client/sdk.gen';
 import { AuthCard } from '../components/auth/AuthCard';
-import { PasswordField } from '../components/common/PasswordField';
+import { NewPasswordFields } from '../components/common/NewPasswordFields';
 import { signUpErrorMessage } from '../lib/errors';
 import { redirectIfLoggedIn } from '../lib/guards';
 import { LIMITS, TOAST, VALIDATION } from '../lib/messages';
 import { showError, showSuccess } from '../lib/notify';
-import { confirmPasswordRules, emailRules, passwordRules } from '../lib/validation';
+import { emailRules } from '../lib/validation';
+import { TextField } from '../components/common/TextField';
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: redirectIfLoggedIn,
@@ -47,35 +48,16 @@ function SignUp() {
   // email keyboard so the spec's own messages, not the browser's, speak for it.
   return (
     <AuthCard title="Sign Up" nativeValidation onSubmit={handleSubmit((values) => signUp.mutate(values))}>
-      <TextInput
+      <TextField
         label="Full Name"
-        placeholder="Full Name"
         // Spec §9: sign-up full name input minimum 3 (a native constraint, checked on submit).
         minLength={LIMITS.signUpFullNameMin}
         autoComplete="name"
         error={errors.full_name?.message}
         {...register('full_name', { required: VALIDATION.fullNameRequired })}
       />
-      <TextInput
-        label="Email"
-        placeholder="Email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email', emailRules)}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password', passwordRules())}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password', confirmPasswordRules<SignUpForm>('password'))}
-      />
+      <TextField label="Email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email', emailRules)} />
+      <NewPasswordFields register={register} errors={errors} passwordName="password" passwordLabel="Password" />
       <Button type="submit" loading={signUp.isPending} fullWidth>
         Sign Up
       </Button>

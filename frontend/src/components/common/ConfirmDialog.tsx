@@ -1,6 +1,7 @@
 // A controlled confirmation modal; stays open with a loading button while the action runs.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DialogButtons } from './DialogButtons';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -24,14 +25,11 @@ export function ConfirmDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={loading}>
-          Cancel
-        </Button>
+      <DialogButtons onCancel={onClose} loading={loading}>
         <Button color="red" onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
-      </Group>
+      </DialogButtons>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 // A modal holding one form with Save / Cancel: the shape of every add and edit dialog.
 // FormBody is the form without the modal, for dialogs that show something else after submitting.
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { DialogButtons } from './DialogButtons';
 
 export interface FormBodyProps {
   onCancel: () => void;
@@ -16,14 +17,11 @@ export function FormBody({ onCancel, onSubmit, submitLabel = 'Save', submitDisab
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">{children}</Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={loading}>
-          Cancel
-        </Button>
+      <DialogButtons onCancel={onCancel} loading={loading}>
         <Button type="submit" disabled={submitDisabled} loading={loading}>
           {submitLabel}
         </Button>
-      </Group>
+      </DialogButtons>
     </form>
   );
 }

@@ -1,5 +1,4 @@
-import { DataTable } from '../common/DataTable';
-import { PaginationFooter } from '../common/PaginationFooter';
+import { PagedTable } from '../common/PagedTable';
 import type { SortState } from '../../lib/sort';
 import { jobColumns } from './jobColumns';
 import type { useJobs } from './useJobs';
@@ -14,22 +13,6 @@ export interface JobsTableProps {
 /** The jobs table and its pager, on the home page and on /jobs. */
 export function JobsTable({ jobs, page, onChangePage, sorting }: JobsTableProps) {
   return (
-    <>
-      <DataTable
-        aria-label="Jobs"
-        columns={jobColumns(sorting)}
-        rows={jobs.rows}
-        rowKey={(j) => j.id}
-        isPending={jobs.isPending}
-        isPlaceholderData={jobs.isPlaceholderData}
-      />
-      <PaginationFooter
-        page={page}
-        hasNextPage={jobs.hasNextPage}
-        hasPreviousPage={jobs.hasPreviousPage}
-        rangeText={jobs.rangeText}
-        onChangePage={onChangePage}
-      />
-    </>
+    <PagedTable aria-label="Jobs" columns={jobColumns(sorting)} rowKey={(j) => j.id} paged={jobs} page={page} onChangePage={onChangePage} />
   );
 }

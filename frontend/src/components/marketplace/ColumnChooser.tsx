@@ -80,30 +80,8 @@ export function ColumnChooser({ fields, choice, onChange, isDefault, onReset }: 
                       onChange={() => onChange(toggleColumn(choice, f.name))}
                     />
                     <Group gap={0} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        className={classes.move}
-                        aria-label={`Move ${f.label} up`}
-                        data-move={`${f.name}:-1`}
-                        disabled={i === 0}
-                        onClick={() => move(f.name, -1)}
-                      >
-                        <IconChevronUp size={14} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        className={classes.move}
-                        aria-label={`Move ${f.label} down`}
-                        data-move={`${f.name}:1`}
-                        disabled={i === choice.length - 1}
-                        onClick={() => move(f.name, 1)}
-                      >
-                        <IconChevronDown size={14} />
-                      </ActionIcon>
+                      <MoveButton field={f} by={-1} disabled={i === 0} onMove={move} />
+                      <MoveButton field={f} by={1} disabled={i === choice.length - 1} onMove={move} />
                     </Group>
                   </Group>
                 );
@@ -150,4 +128,33 @@ function useMoveFocus(choice: ColumnChoice) {
   return (name: string, by: -1 | 1) => {
     pending.current = { name, by };
   };
+}
+
+/** Moves a shown column one place up (-1) or down (1); data-move lets focus find it again after the move. */
+function MoveButton({
+  field,
+  by,
+  disabled,
+  onMove,
+}: {
+  field: FieldDef;
+  by: -1 | 1;
+  disabled: boolean;
+  onMove: (name: string, by: -1 | 1) => void;
+}) {
+  const up = by === -1;
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      className={classes.move}
+      aria-label={`Move ${field.label} ${up ? 'up' : 'down'}`}
+      data-move={`${field.name}:${by}`}
+      disabled={disabled}
+      onClick={() => onMove(field.name, by)}
+    >
+      {up ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+    </ActionIcon>
+  );
 }

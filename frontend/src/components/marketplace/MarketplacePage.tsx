@@ -8,9 +8,8 @@ import { useTableSearch } from '../../hooks/useTableSearch';
 import { shownFields } from '../../lib/column-choice';
 import type { LookupRow } from '../../lib/marketplace-api';
 import type { TableSearch } from '../../lib/table-search';
-import { DataTable } from '../common/DataTable';
+import { PagedTable } from '../common/PagedTable';
 import { PageTitle } from '../common/PageTitle';
-import { PaginationFooter } from '../common/PaginationFooter';
 import { RefreshControl } from '../common/RefreshControl';
 import { FilterBuilder } from '../filters/FilterBuilder';
 import { ColumnChooser } from './ColumnChooser';
@@ -51,21 +50,14 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         <RefreshControl onRefresh={() => void lookups.refetch()} isFetching={lookups.isFetching} updatedAt={lookups.dataUpdatedAt} />
       </Group>
       <FilterBuilder fields={m.fields} value={filters} onApply={setFilters} />
-      <DataTable
+      <PagedTable
         aria-label={m.title}
         columns={lookupColumns(shownFields(columns.choice, m.fields), sort, toggleSort, roomy ? PINNED_FIELDS : ISBN_ONLY)}
-        rows={lookups.rows}
         rowKey={(r) => r.id}
-        isPending={lookups.isPending}
-        isPlaceholderData={lookups.isPlaceholderData}
         placeholderRows={m.placeholderRows}
         onRowClick={setOpenLookup}
-      />
-      <PaginationFooter
+        paged={lookups}
         page={page}
-        hasNextPage={lookups.hasNextPage}
-        hasPreviousPage={lookups.hasPreviousPage}
-        rangeText={lookups.rangeText}
         onChangePage={setPage}
       />
       <OffersDrawer marketplace={m} lookupId={openLookup?.id ?? null} row={openLookup ?? undefined} onClose={() => setOpenLookup(null)} />

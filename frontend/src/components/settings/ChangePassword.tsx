@@ -1,13 +1,15 @@
 // "Password" tab: current, new and confirmation, all required.
 import { FORM_MODE } from '../../lib/form-mode';
-import { Button, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updatePasswordMe } from '../../client/sdk.gen';
 import { TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
+import { SettingsSection } from './SettingsSection';
 import { setToken } from '../../lib/session';
-import { confirmPasswordRules, passwordRules } from '../../lib/validation';
+import { passwordRules } from '../../lib/validation';
+import { NewPasswordFields } from '../common/NewPasswordFields';
 import { PasswordField } from '../common/PasswordField';
 
 interface PasswordForm {
@@ -34,33 +36,19 @@ export function ChangePassword() {
   });
 
   return (
-    <form onSubmit={handleSubmit((v) => mutation.mutate(v))} noValidate>
-      <Stack gap="sm" maw={480}>
-        <Title order={4}>Change Password</Title>
-        <PasswordField
-          label="Current Password"
-          autoComplete="current-password"
-          error={errors.current_password?.message}
-          {...register('current_password', passwordRules())}
-        />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          error={errors.new_password?.message}
-          {...register('new_password', passwordRules())}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          error={errors.confirm_password?.message}
-          {...register('confirm_password', confirmPasswordRules<PasswordForm>('new_password'))}
-        />
-        <div>
-          <Button type="submit" loading={mutation.isPending}>
-            Save
-          </Button>
-        </div>
-      </Stack>
-    </form>
+    <SettingsSection title="Change Password" onSubmit={handleSubmit((v) => mutation.mutate(v))}>
+      <PasswordField
+        label="Current Password"
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...register('current_password', passwordRules())}
+      />
+      <NewPasswordFields register={register} errors={errors} passwordName="new_password" passwordLabel="New Password" />
+      <div>
+        <Button type="submit" loading={mutation.isPending}>
+          Save
+        </Button>
+      </div>
+    </SettingsSection>
   );
 }

@@ -1,6 +1,6 @@
 // "My profile" tab: full name (max 30) and email of the logged-in user.
 import { FORM_MODE } from '../../lib/form-mode';
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updateUserMe } from '../../client/sdk.gen';
@@ -8,7 +8,9 @@ import type { UserPublic } from '../../client/types.gen';
 import { currentUserQuery } from '../../hooks/useCurrentUser';
 import { LIMITS, TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
+import { SettingsSection } from './SettingsSection';
 import { emailRules } from '../../lib/validation';
+import { TextField } from '../common/TextField';
 
 interface ProfileForm {
   full_name: string;
@@ -37,33 +39,23 @@ export function UserInformation({ user }: { user: UserPublic }) {
   });
 
   return (
-    <form onSubmit={handleSubmit((v) => mutation.mutate(v))} noValidate>
-      <Stack gap="sm" maw={480}>
-        <Title order={4}>User Information</Title>
-        <TextInput
-          label="Full Name"
-          placeholder="Full Name"
-          maxLength={LIMITS.profileFullNameMax}
-          error={formState.errors.full_name?.message}
-          {...register('full_name', { maxLength: LIMITS.profileFullNameMax })}
-        />
-        <TextInput
-          label="Email"
-          placeholder="Email"
-          type="email"
-          error={formState.errors.email?.message}
-          {...register('email', emailRules)}
-        />
-        <Group>
-          {/* Spec §5: Save disabled when unchanged or email empty. */}
-          <Button type="submit" disabled={!formState.isDirty || !email} loading={mutation.isPending}>
-            Save
-          </Button>
-          <Button variant="default" onClick={() => reset()} disabled={!formState.isDirty || mutation.isPending}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsSection title="User Information" onSubmit={handleSubmit((v) => mutation.mutate(v))}>
+      <TextField
+        label="Full Name"
+        maxLength={LIMITS.profileFullNameMax}
+        error={formState.errors.full_name?.message}
+        {...register('full_name', { maxLength: LIMITS.profileFullNameMax })}
+      />
+      <TextField label="Email" type="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
+      <Group>
+        {/* Spec §5: Save disabled when unchanged or email empty. */}
+        <Button type="submit" disabled={!formState.isDirty || !email} loading={mutation.isPending}>
+          Save
+        </Button>
+        <Button variant="default" onClick={() => reset()} disabled={!formState.isDirty || mutation.isPending}>
+          Cancel
+        </Button>
+      </Group>
+    </SettingsSection>
   );
 }

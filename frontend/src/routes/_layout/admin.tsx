@@ -5,10 +5,10 @@ import { readUsers } from '../../client/sdk.gen';
 import type { UserPublic } from '../../client/types.gen';
 import { AddUser } from '../../components/admin/AddUser';
 import { UserActions } from '../../components/admin/UserActions';
-import { DataTable, type DataColumn } from '../../components/common/DataTable';
+import type { DataColumn } from '../../components/common/DataTable';
 import { OrNA } from '../../components/common/EmptyValue';
 import { PageTitle } from '../../components/common/PageTitle';
-import { PaginationFooter } from '../../components/common/PaginationFooter';
+import { PagedTable } from '../../components/common/PagedTable';
 import { StatusDot } from '../../components/common/StatusDot';
 import { currentUserQuery, useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageParam } from '../../hooks/usePageParam';
@@ -64,21 +64,7 @@ function Admin() {
       <Group>
         <AddUser />
       </Group>
-      <DataTable
-        aria-label="Users"
-        columns={columns(me)}
-        rows={users.rows}
-        rowKey={(u) => u.id}
-        isPending={users.isPending}
-        isPlaceholderData={users.isPlaceholderData}
-      />
-      <PaginationFooter
-        page={page}
-        hasNextPage={users.hasNextPage}
-        hasPreviousPage={users.hasPreviousPage}
-        rangeText={users.rangeText}
-        onChangePage={setPage}
-      />
+      <PagedTable aria-label="Users" columns={columns(me)} rowKey={(u) => u.id} paged={users} page={page} onChangePage={setPage} />
     </Stack>
   );
 }

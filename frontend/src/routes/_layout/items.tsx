@@ -3,10 +3,10 @@ import { Group, Stack, Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { readItems } from '../../client/sdk.gen';
 import type { ItemPublic } from '../../client/types.gen';
-import { DataTable, type DataColumn } from '../../components/common/DataTable';
+import type { DataColumn } from '../../components/common/DataTable';
 import { OrNA } from '../../components/common/EmptyValue';
 import { PageTitle } from '../../components/common/PageTitle';
-import { PaginationFooter } from '../../components/common/PaginationFooter';
+import { PagedTable } from '../../components/common/PagedTable';
 import { AddItem } from '../../components/items/AddItem';
 import { ItemActions } from '../../components/items/ItemActions';
 import { usePageParam } from '../../hooks/usePageParam';
@@ -60,20 +60,13 @@ function Items() {
       <Group>
         <AddItem />
       </Group>
-      <DataTable
+      <PagedTable
         aria-label="Items"
         columns={COLUMNS}
-        rows={items.rows}
         rowKey={(i) => i.id}
-        isPending={items.isPending}
-        isPlaceholderData={items.isPlaceholderData}
         empty={EMPTY}
-      />
-      <PaginationFooter
+        paged={items}
         page={page}
-        hasNextPage={items.hasNextPage}
-        hasPreviousPage={items.hasPreviousPage}
-        rangeText={items.rangeText}
         onChangePage={setPage}
       />
     </Stack>
