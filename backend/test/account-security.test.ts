@@ -2,30 +2,28 @@
 // counted atomically and shared by API processes; sessions that end with the password; single-use
 // reset links; tokens without expiry; recovery-email limits; superusers who cannot demote themselves.
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/core/create-context.ts';
 import { productRoutes } from '../src/routes.ts';
-import { ADMIN, bearer, createUser, login, silentLogger, startTestApp, type TestApp } from './helpers/app.ts';
+import {
+  ADMIN,
+  bearer,
+  createUser,
+  login,
+  postLoginForm,
+  silentLogger,
+  startTestApp,
+  testAppPerSuite,
+  type TestApp,
+} from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
-
 describe.each(ENGINES)('account security on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = testAppPerSuite(engine);
 
   const loginFrom = (app: TestApp['app'], address: string, username: string, password: string, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/login/access-token',
-      remoteAddress: address,
-      headers: { ...form, ...headers },
-      payload: new URLSearchParams({ username, password }).toString(),
-    });
+    postLoginForm(app, { username, password }, { from: address, headers });
 
   it('parallel wrong logins cannot get past the limit, whatever X-Forwarded-For says', async () => {
     const email = 'parallel@example.com';

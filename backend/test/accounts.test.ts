@@ -1,19 +1,25 @@
 // Login, users and items through the HTTP API, on PGlite and on real PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createUser, login, postLoginForm, testAppPerSuite } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { RECOVERY_MESSAGE } from '../src/auth/routes.ts';
 import { must } from '@app/domain/must';
 
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
-
 describe.each(ENGINES)('accounts on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = testAppPerSuite(engine);
+  const signUp = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload });
+  const resetPassword = (token: string, new_password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password } });
+  const changeOwnPassword = (token: string, current_password: string, new_password: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/password',
+      headers: bearer(token),
+      payload: { current_password, new_password },
+    });
+  const updateUser = (adminToken: string, id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, headers: bearer(adminToken), payload });
 
   describe('login', () => {
     it('issues a token for the right password and checks it', async () => {
@@ -29,18 +35,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('answers the same for a wrong password and an unknown email', async () => {
-      const wrong = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/access-token',
-        headers: form,
-        payload: new URLSearchParams({ username: ADMIN.email, password: 'nope-nope-nope' }).toString(),
-      });
-      const unknown = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/access-token',
-        headers: form,
-        payload: new URLSearchParams({ username: 'ghost@example.com', password: 'nope-nope-nope' }).toString(),
-      });
+      const wrong = await postLoginForm(t.app, { username: ADMIN.email, password: 'nope-nope-nope' });
+      const unknown = await postLoginForm(t.app, { username: 'ghost@example.com', password: 'nope-nope-nope' });
       expect(wrong.statusCode).toBe(400);
       expect(unknown.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ detail: 'Incorrect email or password' });
@@ -48,24 +44,14 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('names the missing field in a 422', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/access-token',
-        headers: form,
-        payload: new URLSearchParams({ username: ADMIN.email }).toString(),
-      });
+      const res = await postLoginForm(t.app, { username: ADMIN.email });
       expect(res.statusCode).toBe(422);
       expect(res.json().detail[0].loc).toEqual(['body', 'password']);
     });
 
     it('refuses an inactive user', async () => {
       await createUser(t, 'sleepy@example.com', 'sleepy-password', { is_active: false });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/access-token',
-        headers: form,
-        payload: new URLSearchParams({ username: 'sleepy@example.com', password: 'sleepy-password' }).toString(),
-      });
+      const res = await postLoginForm(t.app, { username: 'sleepy@example.com', password: 'sleepy-password' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'Inactive user' });
     });
@@ -74,12 +60,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const email = 'target@example.com';
       await createUser(t, email, 'target-password');
       const attempt = (password: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/login/access-token',
-          headers: { ...form, 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` },
-          payload: new URLSearchParams({ username: email, password }).toString(),
-        });
+        postLoginForm(
+          t.app,
+          { username: email, password },
+          { headers: { 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` } },
+        );
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++) expect((await attempt('wrong-password')).statusCode).toBe(400);
       const blocked = await attempt('target-password');
       expect(blocked.statusCode).toBe(429);
@@ -108,38 +93,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   describe('sign-up and self-service', () => {
     it('signs up, rejects a duplicate email in another case, and validates fields', async () => {
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/signup',
-        payload: { email: 'New.Person@example.com', password: 'password123', full_name: 'New Person' },
-      });
+      const ok = await signUp({ email: 'New.Person@example.com', password: 'password123', full_name: 'New Person' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ email: 'New.Person@example.com', is_superuser: false, is_active: true });
-      const dup = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/signup',
-        payload: { email: 'new.person@EXAMPLE.com', password: 'password123' },
-      });
+      const dup = await signUp({ email: 'new.person@EXAMPLE.com', password: 'password123' });
       expect(dup.statusCode).toBe(400);
       expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system' });
-      const short = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/signup',
-        payload: { email: 'x@example.com', password: 'short' },
-      });
+      const short = await signUp({ email: 'x@example.com', password: 'short' });
       expect(short.statusCode).toBe(422);
       expect(short.json().detail[0]).toMatchObject({ loc: ['body', 'password'], msg: 'Password must be at least 8 characters' });
-      const badEmail = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/signup',
-        payload: { email: 'not-an-email', password: 'password123' },
-      });
+      const badEmail = await signUp({ email: 'not-an-email', password: 'password123' });
       expect(badEmail.json().detail[0]).toMatchObject({ loc: ['body', 'email'], msg: 'Invalid email address' });
-      const tooLong = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/signup',
-        payload: { email: 'y@example.com', password: 'p'.repeat(129) },
-      });
+      const tooLong = await signUp({ email: 'y@example.com', password: 'p'.repeat(129) });
       expect(tooLong.statusCode).toBe(422);
     });
 
@@ -164,27 +129,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     it('changes the password only with the current one', async () => {
       const { token } = await createUser(t, 'pw@example.com', 'first-password');
-      const wrong = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/v1/users/me/password',
-        headers: bearer(token),
-        payload: { current_password: 'nope-nope', new_password: 'second-password' },
-      });
+      const wrong = await changeOwnPassword(token, 'nope-nope', 'second-password');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
-      const same = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/v1/users/me/password',
-        headers: bearer(token),
-        payload: { current_password: 'first-password', new_password: 'first-password' },
-      });
+      const same = await changeOwnPassword(token, 'first-password', 'first-password');
       expect(same.statusCode).toBe(400);
-      const ok = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/v1/users/me/password',
-        headers: bearer(token),
-        payload: { current_password: 'first-password', new_password: 'second-password' },
-      });
+      const ok = await changeOwnPassword(token, 'first-password', 'second-password');
       expect(ok.json()).toMatchObject({ message: 'Password updated successfully', token_type: 'bearer' });
       await expect(login(t.app, 'pw@example.com', 'second-password')).resolves.toBeTruthy();
     });
@@ -221,18 +171,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(mails[0]?.html).toContain('/reset-password?token=');
 
       const token = decodeURIComponent(must(link?.[1], 'a reset link in the mail'));
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/reset-password/',
-        payload: { token, new_password: 'brand-new-password' },
-      });
+      const reset = await resetPassword(token, 'brand-new-password');
       expect(reset.json()).toEqual({ message: 'Password updated successfully' });
       await expect(login(t.app, 'forgetful@example.com', 'brand-new-password')).resolves.toBeTruthy();
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/reset-password/',
-        payload: { token, new_password: 'another-password' },
-      });
+      const again = await resetPassword(token, 'another-password');
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ detail: 'Invalid token' });
     });
@@ -240,11 +182,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('rejects a forged, an access and an expired token', async () => {
       const access = await login(t.app, ADMIN.email, ADMIN.password);
       for (const token of ['garbage', access]) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/reset-password/',
-          payload: { token, new_password: 'whatever-123' },
-        });
+        const res = await resetPassword(token, 'whatever-123');
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ detail: 'Invalid token' });
       }
@@ -252,11 +190,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const expiredIssuer = new TokenService(t.ctx.config.SECRET_KEY, 60, -1);
       const user = (await t.users.byEmail(ADMIN.email))!;
       const expired = await expiredIssuer.createResetToken(ADMIN.email, user.password_changed_at);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/reset-password/',
-        payload: { token: expired, new_password: 'whatever-123' },
-      });
+      const res = await resetPassword(expired, 'whatever-123');
       expect(res.statusCode).toBe(400);
     });
 
@@ -295,20 +229,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('creates, updates (empty password omitted) and deletes a user with their items', async () => {
       const { id, token, adminToken } = await createUser(t, 'managed@example.com');
       await t.app.inject({ method: 'POST', url: '/api/v1/items/', headers: bearer(token), payload: { title: 'theirs' } });
-      const upd = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/users/${id}`,
-        headers: bearer(adminToken),
-        payload: { full_name: 'Managed', is_superuser: true },
-      });
+      const upd = await updateUser(adminToken, id, { full_name: 'Managed', is_superuser: true });
       expect(upd.json()).toMatchObject({ full_name: 'Managed', is_superuser: true });
       await expect(login(t.app, 'managed@example.com', 'user-password-1')).resolves.toBeTruthy();
-      const pw = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/users/${id}`,
-        headers: bearer(adminToken),
-        payload: { password: 'reset-by-admin' },
-      });
+      const pw = await updateUser(adminToken, id, { password: 'reset-by-admin' });
       expect(pw.statusCode).toBe(200);
       await expect(login(t.app, 'managed@example.com', 'reset-by-admin')).resolves.toBeTruthy();
       const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: bearer(adminToken) });

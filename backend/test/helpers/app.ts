@@ -1,4 +1,5 @@
 // A full app on a test database, driven through fastify.inject.
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../../src/core/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/core/create-context.ts';
@@ -60,13 +61,29 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
   };
 }
 
-export async function login(app: App, email: string, password: string): Promise<string> {
-  const res = await app.inject({
+/** Starts an app on `engine` before the suite's tests and closes it after them; the returned object is the app once started. */
+export function testAppPerSuite(engine: Engine): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(engine));
+  });
+  afterAll(() => t.close());
+  return t;
+}
+
+/** POSTs the login form as the browser does; `from` is the client's address, `headers` e.g. X-Forwarded-For. */
+export function postLoginForm(app: App, fields: Record<string, string>, opts: { from?: string; headers?: Record<string, string> } = {}) {
+  return app.inject({
     method: 'POST',
     url: '/api/v1/login/access-token',
-    payload: new URLSearchParams({ username: email, password }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ...(opts.from === undefined ? {} : { remoteAddress: opts.from }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers },
+    payload: new URLSearchParams(fields).toString(),
   });
+}
+
+export async function login(app: App, email: string, password: string): Promise<string> {
+  const res = await postLoginForm(app, { username: email, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().access_token;
 }
