@@ -3,24 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseUpload, type ParsedUpload, type UploadLimits, type UploadReport } from './parse-upload.ts';
-import { UploadError } from './upload-error.ts';
+import { ROOMY_UPLOAD_LIMITS, UPLOAD_FIXTURES, uploadError } from '../../test/helpers/uploads.ts';
 
-const FIXTURES = new URL('../../test/fixtures/uploads/', import.meta.url);
-const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
-const LIMITS: UploadLimits = { maxRows: 1000, maxIsbns: 1000, maxUncompressedBytes: 10_000_000 };
+const fixture = (name: string) => readFileSync(new URL(name, UPLOAD_FIXTURES));
 
 const parse = (data: Buffer | string, filename: string, limits: Partial<UploadLimits> = {}): ParsedUpload =>
-  parseUpload(typeof data === 'string' ? Buffer.from(data, 'utf8') : data, filename, { ...LIMITS, ...limits });
-
-function uploadError(fn: () => unknown): UploadError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof UploadError) return err;
-    throw err;
-  }
-  throw new Error('expected an UploadError');
-}
+  parseUpload(typeof data === 'string' ? Buffer.from(data, 'utf8') : data, filename, { ...ROOMY_UPLOAD_LIMITS, ...limits });
 
 const report = (r: Partial<UploadReport> & Pick<UploadReport, 'sheet' | 'column' | 'rows_read' | 'isbns_accepted'>): UploadReport => ({
   header_row: true,
@@ -51,6 +39,12 @@ const MIXED_REJECTIONS = [
   { sheet: 'Books', row_number: 17, raw_value: '0131457579', reason: R.isbn10Check },
 ];
 const MIXED_REPORT = report({ sheet: 'Books', column: 'ISBN', rows_read: 16, isbns_accepted: 10, duplicates_merged: 2, cells_rejected: 4 });
+
+/** The same sheet saved as .xlsx and as .xls. */
+const SECOND_SHEET = {
+  isbns: ['9780060934347', '9780070131514', '9788175257665'],
+  report: report({ sheet: 'Inventory', column: 'EAN', rows_read: 3, isbns_accepted: 3 }),
+};
 
 const GOOD_FIXTURES: Record<string, { isbns: string[]; report: UploadReport; rejections?: ParsedUpload['rejections'] }> = {
   'numeric-isbn13.xlsx': {
@@ -87,14 +81,8 @@ const GOOD_FIXTURES: Record<string, { isbns: string[]; report: UploadReport; rej
     isbns: ['9780596520687', '9781593275846', '9780843610727'],
     report: report({ sheet: 'Sheet1', column: 'Code', rows_read: 3, isbns_accepted: 3 }),
   },
-  'second-sheet.xlsx': {
-    isbns: ['9780060934347', '9780070131514', '9788175257665'],
-    report: report({ sheet: 'Inventory', column: 'EAN', rows_read: 3, isbns_accepted: 3 }),
-  },
-  'second-sheet.xls': {
-    isbns: ['9780060934347', '9780070131514', '9788175257665'],
-    report: report({ sheet: 'Inventory', column: 'EAN', rows_read: 3, isbns_accepted: 3 }),
-  },
+  'second-sheet.xlsx': SECOND_SHEET,
+  'second-sheet.xls': SECOND_SHEET,
   'formulas.xlsx': {
     isbns: ['9780131457577', '9780306406157', '9780486229874', '9781861972712'],
     report: report({ sheet: 'Sheet1', column: 'ISBN', rows_read: 5, isbns_accepted: 4 }),
@@ -134,7 +122,7 @@ const BAD_FIXTURES: Record<string, { status: number; message: RegExp }> = {
 
 describe('LibreOffice fixtures', () => {
   it('covers every file in the fixture folder', () => {
-    const files = readdirSync(FIXTURES).filter((f) => /\.(csv|xlsx?)$/.test(f));
+    const files = readdirSync(UPLOAD_FIXTURES).filter((f) => /\.(csv|xlsx?)$/.test(f));
     expect(files.sort()).toEqual([...Object.keys(GOOD_FIXTURES), ...Object.keys(BAD_FIXTURES)].sort());
   });
 

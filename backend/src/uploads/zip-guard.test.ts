@@ -2,13 +2,11 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { parseUpload } from './parse-upload.ts';
-import { UploadError } from './upload-error.ts';
+import { ROOMY_UPLOAD_LIMITS, UPLOAD_FIXTURES, uploadError } from '../../test/helpers/uploads.ts';
 import { guardZip, MAX_ZIP_ENTRIES, readZipDirectory } from './zip-guard.ts';
 import { must } from '@app/domain/must';
 
-const FIXTURES = new URL('../../test/fixtures/uploads/', import.meta.url);
-const MIXED = readFileSync(new URL('mixed.xlsx', FIXTURES));
-const LIMITS = { maxRows: 1000, maxIsbns: 1000, maxUncompressedBytes: 10_000_000 };
+const MIXED = readFileSync(new URL('mixed.xlsx', UPLOAD_FIXTURES));
 
 interface Part {
   name: string;
@@ -81,16 +79,6 @@ function partsOf(xlsx: Buffer): Part[] {
   });
 }
 
-function uploadError(fn: () => unknown): UploadError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof UploadError) return err;
-    throw err;
-  }
-  throw new Error('expected an UploadError');
-}
-
 describe('readZipDirectory', () => {
   it('lists the parts of a LibreOffice workbook with their declared sizes', () => {
     const entries = readZipDirectory(MIXED);
@@ -114,14 +102,14 @@ describe('readZipDirectory', () => {
 describe('guardZip', () => {
   it('passes a workbook whose local headers carry their sizes through untouched', () => {
     const plain = zip(partsOf(MIXED));
-    expect(guardZip(plain, LIMITS.maxUncompressedBytes).data).toBe(plain);
+    expect(guardZip(plain, ROOMY_UPLOAD_LIMITS.maxUncompressedBytes).data).toBe(plain);
   });
 
   it('fills in the sizes LibreOffice defers to data descriptors, from the checked directory', () => {
     const entries = readZipDirectory(MIXED);
     expect(entries.every((e) => e.flags & 8)).toBe(true);
     expect(MIXED.readUInt32LE(must(entries[0], 'the zip has entries').localHeaderOffset + 22)).toBe(0);
-    const { data } = guardZip(MIXED, LIMITS.maxUncompressedBytes);
+    const { data } = guardZip(MIXED, ROOMY_UPLOAD_LIMITS.maxUncompressedBytes);
     for (const e of entries) {
       expect(data.readUInt32LE(e.localHeaderOffset + 18)).toBe(e.compressedSize);
       expect(data.readUInt32LE(e.localHeaderOffset + 22)).toBe(e.uncompressedSize);
@@ -178,18 +166,18 @@ describe('guardZip', () => {
 describe('parseUpload with hostile workbooks', () => {
   it('reads a workbook rebuilt by our zip writer (the writer makes valid workbooks)', () => {
     const rebuilt = zip(partsOf(MIXED));
-    expect(parseUpload(rebuilt, 'mixed.xlsx', LIMITS).report.isbns_accepted).toBe(10);
+    expect(parseUpload(rebuilt, 'mixed.xlsx', ROOMY_UPLOAD_LIMITS).report.isbns_accepted).toBe(10);
   });
 
   it('reads a workbook written with data descriptors', () => {
     const streamed = zip(partsOf(MIXED).map((p) => ({ ...p, descriptor: true })));
-    expect(parseUpload(streamed, 'mixed.xlsx', LIMITS).report.isbns_accepted).toBe(10);
+    expect(parseUpload(streamed, 'mixed.xlsx', ROOMY_UPLOAD_LIMITS).report.isbns_accepted).toBe(10);
   });
 
   it('refuses a real workbook carrying a zip bomb before SheetJS sees it', () => {
     const bomb = zip([...partsOf(MIXED), { name: 'xl/media/image1.png', data: Buffer.alloc(30_000_000) }]);
     const started = performance.now();
-    const err = uploadError(() => parseUpload(bomb, 'books.xlsx', LIMITS));
+    const err = uploadError(() => parseUpload(bomb, 'books.xlsx', ROOMY_UPLOAD_LIMITS));
     expect(err.status).toBe(413);
     expect(performance.now() - started).toBeLessThan(1000);
   });
@@ -206,7 +194,7 @@ describe('parseUpload with hostile workbooks', () => {
     let largest = 0;
     let result: ReturnType<typeof parseUpload> | undefined;
     try {
-      result = parseUpload(lying, 'books.xlsx', LIMITS);
+      result = parseUpload(lying, 'books.xlsx', ROOMY_UPLOAD_LIMITS);
       largest = Math.max(...allocations.mock.calls.map(([size]) => size));
     } finally {
       allocations.mockRestore();
