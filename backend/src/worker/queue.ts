@@ -140,34 +140,38 @@ export class LookupQueue {
 
   /** Puts transiently failed rows back in the queue, due after their backoff. */
   async requeue(rows: RequeuedRow[]): Promise<number> {
-    if (rows.length === 0) return 0;
-    // Raw SQL for the same reason as finish: a batch of write-backs in one statement.
-    const { rows: out } = await this.db.execute<{ n: number }>(sql`
-      WITH requeued AS (
-        UPDATE ${this.table} t
-        SET lookup_status = 'queued', last_error = v.last_error, lease_expires_at = NULL, updated_at = now(),
-            next_attempt_at = now() + v.delay_ms * interval '1 millisecond'
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, attempts int, last_error text, delay_ms double precision)
-        WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status = 'pending'
-        RETURNING 1
-      )
-      SELECT count(*)::int AS n FROM requeued`);
-    return out[0]?.n ?? 0;
+    return this.putBackInQueue(
+      rows,
+      sql`id bigint, attempts int, last_error text, delay_ms double precision`,
+      sql`last_error = v.last_error, next_attempt_at = now() + v.delay_ms * interval '1 millisecond'`,
+    );
   }
 
   /** Hands back rows this worker claimed but never asked about: queued again, the attempt not counted. */
   async release(rows: ClaimedRow[]): Promise<number> {
+    return this.putBackInQueue(
+      rows.map(({ id, attempts }) => ({ id, attempts })),
+      sql`id bigint, attempts int`,
+      sql`attempts = t.attempts - 1`,
+    );
+  }
+
+  /**
+   * Queues again the rows still pending at the attempt this worker claimed (a row whose lease ran out
+   * and was claimed anew is left alone); `columns` types the rows' fields as `v`, `alsoSet` is what
+   * else changes. Raw SQL for the same reason as finish: a batch of write-backs in one statement.
+   */
+  private async putBackInQueue(rows: { id: number; attempts: number }[], columns: SQL, alsoSet: SQL): Promise<number> {
     if (rows.length === 0) return 0;
-    // Raw SQL for the same reason as finish: a batch of write-backs in one statement.
     const { rows: out } = await this.db.execute<{ n: number }>(sql`
-      WITH released AS (
+      WITH put_back AS (
         UPDATE ${this.table} t
-        SET lookup_status = 'queued', attempts = t.attempts - 1, lease_expires_at = NULL, updated_at = now()
-        FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ id, attempts }) => ({ id, attempts })))}::jsonb) AS v(id bigint, attempts int)
+        SET lookup_status = 'queued', lease_expires_at = NULL, updated_at = now(), ${alsoSet}
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${columns})
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status = 'pending'
         RETURNING 1
       )
-      SELECT count(*)::int AS n FROM released`);
+      SELECT count(*)::int AS n FROM put_back`);
     return out[0]?.n ?? 0;
   }
 
