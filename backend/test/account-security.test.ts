@@ -9,6 +9,7 @@ import { productRoutes } from '../src/routes.ts';
 import {
   ADMIN,
   bearer,
+  changeOwnPassword,
   createUser,
   login,
   postLoginForm,
@@ -106,12 +107,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('changing the password ends older sessions and hands this one a fresh token', async () => {
     const { token } = await createUser(t, 'sessions@example.com', 'first-password');
     const otherDevice = await login(t.app, 'sessions@example.com', 'first-password');
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/me/password',
-      headers: bearer(token),
-      payload: { current_password: 'first-password', new_password: 'second-password' },
-    });
+    const res = await changeOwnPassword(t.app, token, 'first-password', 'second-password');
     expect(res.statusCode).toBe(200);
     const { access_token, message } = res.json();
     expect(message).toBe('Password updated successfully');

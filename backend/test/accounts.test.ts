@@ -1,7 +1,7 @@
 // Login, users and items through the HTTP API, on PGlite and on real PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, bearer, createUser, login, postLoginForm, testAppPerSuite } from './helpers/app.ts';
+import { ADMIN, bearer, changeOwnPassword, createUser, login, postLoginForm, testAppPerSuite } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { RECOVERY_MESSAGE } from '../src/auth/routes.ts';
 import { must } from '@app/domain/must';
@@ -11,13 +11,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   const signUp = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload });
   const resetPassword = (token: string, new_password: string) =>
     t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password } });
-  const changeOwnPassword = (token: string, current_password: string, new_password: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/me/password',
-      headers: bearer(token),
-      payload: { current_password, new_password },
-    });
+  const updateProfile = (token: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: bearer(token), payload });
+  const recoveryEmailHtml = (token: string, email: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/password-recovery-html-content/${email}`, headers: bearer(token) });
   const updateUser = (adminToken: string, id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, headers: bearer(adminToken), payload });
 
@@ -110,31 +107,21 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     it('updates the profile, refusing an email someone else has', async () => {
       const { token } = await createUser(t, 'profile@example.com');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/v1/users/me',
-        headers: bearer(token),
-        payload: { full_name: 'Pro File', email: 'profile2@example.com' },
-      });
+      const res = await updateProfile(token, { full_name: 'Pro File', email: 'profile2@example.com' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ full_name: 'Pro File', email: 'profile2@example.com' });
-      const taken = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/v1/users/me',
-        headers: bearer(token),
-        payload: { email: ADMIN.email.toUpperCase() },
-      });
+      const taken = await updateProfile(token, { email: ADMIN.email.toUpperCase() });
       expect(taken.statusCode).toBe(409);
     });
 
     it('changes the password only with the current one', async () => {
       const { token } = await createUser(t, 'pw@example.com', 'first-password');
-      const wrong = await changeOwnPassword(token, 'nope-nope', 'second-password');
+      const wrong = await changeOwnPassword(t.app, token, 'nope-nope', 'second-password');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
-      const same = await changeOwnPassword(token, 'first-password', 'first-password');
+      const same = await changeOwnPassword(t.app, token, 'first-password', 'first-password');
       expect(same.statusCode).toBe(400);
-      const ok = await changeOwnPassword(token, 'first-password', 'second-password');
+      const ok = await changeOwnPassword(t.app, token, 'first-password', 'second-password');
       expect(ok.json()).toMatchObject({ message: 'Password updated successfully', token_type: 'bearer' });
       await expect(login(t.app, 'pw@example.com', 'second-password')).resolves.toBeTruthy();
     });
@@ -196,18 +183,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     it('shows the email HTML to superusers only', async () => {
       const { token } = await createUser(t, 'curious@example.com');
-      const denied = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/password-recovery-html-content/curious@example.com',
-        headers: bearer(token),
-      });
+      const denied = await recoveryEmailHtml(token, 'curious@example.com');
       expect(denied.statusCode).toBe(403);
       const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/password-recovery-html-content/curious@example.com',
-        headers: bearer(adminToken),
-      });
+      const ok = await recoveryEmailHtml(adminToken, 'curious@example.com');
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['content-type']).toContain('text/html');
       expect(ok.body).toContain('/reset-password?token=');

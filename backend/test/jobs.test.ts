@@ -34,6 +34,9 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       payload: body.payload,
     });
   };
+  /** The jobs list (POST, filters in the body); `query` carries paging and sorting. */
+  const searchJobs = (token: string, filters: unknown[], query = '') =>
+    t.app.inject({ method: 'POST', url: `/api/v1/jobs/jobs${query}`, headers: bearer(token), payload: { filters } });
   const countRows = async (table: string) =>
     (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
 
@@ -189,77 +192,32 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('lists own jobs newest first with progress; superusers see all; filters and sorts are checked', async () => {
     await upload(other.token, { name: 'Other job', biblio: true });
-    const mine = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs?skip=0&limit=10',
-      headers: bearer(user.token),
-      payload: { filters: [] },
-    });
+    const mine = await searchJobs(user.token, [], '?skip=0&limit=10');
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.every((j: { owner_id: string }) => j.owner_id === user.id)).toBe(true);
     const created = mine.json().data.map((j: { created_at: string }) => j.created_at);
     expect([...created].sort().reverse()).toEqual(created);
 
-    const all = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs',
-      headers: bearer(await login(t.app, ADMIN.email, ADMIN.password)),
-      payload: { filters: [] },
-    });
+    const all = await searchJobs(await login(t.app, ADMIN.email, ADMIN.password), []);
     expect(all.json().count).toBe(mine.json().count + 1);
 
-    const byName = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs',
-      headers: bearer(user.token),
-      payload: { filters: [{ field: 'name', operator: 'contains', value: 'FIRST' }] },
-    });
+    const byName = await searchJobs(user.token, [{ field: 'name', operator: 'contains', value: 'FIRST' }]);
     expect(byName.json().data.map((j: { name: string }) => j.name)).toEqual(['First job']);
-    const byId = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs?sort_by=id&sort_direction=asc',
-      headers: bearer(user.token),
-      payload: { filters: [{ field: 'id', operator: 'gte', value: '1' }] },
-    });
+    const byId = await searchJobs(user.token, [{ field: 'id', operator: 'gte', value: '1' }], '?sort_by=id&sort_direction=asc');
     const ids = byId.json().data.map((j: { id: number }) => j.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
     const today = new Date().toISOString().slice(0, 10);
-    const byDay = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs',
-      headers: bearer(user.token),
-      payload: { filters: [{ field: 'created_at', operator: 'equals', value: today }] },
-    });
+    const byDay = await searchJobs(user.token, [{ field: 'created_at', operator: 'equals', value: today }]);
     expect(byDay.json().count, byDay.body).toBe(mine.json().count);
 
-    const badField = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs',
-      headers: bearer(user.token),
-      payload: { filters: [{ field: 'owner_id', operator: 'equals', value: 'x' }] },
-    });
+    const badField = await searchJobs(user.token, [{ field: 'owner_id', operator: 'equals', value: 'x' }]);
     expect(badField.statusCode).toBe(422);
     expect(badField.json().detail[0]).toMatchObject({ loc: ['body', 'filters', 0, 'field'], msg: "Unknown filter field 'owner_id'" });
-    const badOp = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs',
-      headers: bearer(user.token),
-      payload: { filters: [{ field: 'name', operator: 'gt', value: 'x' }] },
-    });
+    const badOp = await searchJobs(user.token, [{ field: 'name', operator: 'gt', value: 'x' }]);
     expect(badOp.json().detail[0].loc).toEqual(['body', 'filters', 0, 'operator']);
-    const badNumber = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs',
-      headers: bearer(user.token),
-      payload: { filters: [{ field: 'id', operator: 'gt', value: 'abc' }] },
-    });
+    const badNumber = await searchJobs(user.token, [{ field: 'id', operator: 'gt', value: 'abc' }]);
     expect(badNumber.json().detail[0].loc).toEqual(['body', 'filters', 0, 'value']);
-    const badSort = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/jobs?sort_by=secret',
-      headers: bearer(user.token),
-      payload: { filters: [] },
-    });
+    const badSort = await searchJobs(user.token, [], '?sort_by=secret');
     expect(badSort.json().detail[0]).toMatchObject({ loc: ['query', 'sort_by'] });
   });
 

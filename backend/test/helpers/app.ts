@@ -82,6 +82,10 @@ export function postLoginForm(app: App, fields: Record<string, string>, opts: { 
   });
 }
 
+/** Changes the password of the token's owner (the Password settings tab). */
+export const changeOwnPassword = (app: App, token: string, current_password: string, new_password: string) =>
+  app.inject({ method: 'PATCH', url: '/api/v1/users/me/password', headers: bearer(token), payload: { current_password, new_password } });
+
 export async function login(app: App, email: string, password: string): Promise<string> {
   const res = await postLoginForm(app, { username: email, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
