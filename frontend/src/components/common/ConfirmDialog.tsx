@@ -1,5 +1,5 @@
 // A controlled confirmation modal; stays open with a loading button while the action runs.
-import { Button, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DialogButtons } from './DialogButtons';
 
@@ -25,11 +25,7 @@ export function ConfirmDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
-      <DialogButtons onCancel={onClose} loading={loading}>
-        <Button color="red" onClick={onConfirm} loading={loading}>
-          {confirmLabel}
-        </Button>
-      </DialogButtons>
+      <DialogButtons onCancel={onClose} loading={loading} action={{ label: confirmLabel, color: 'red', onClick: onConfirm }} />
     </Modal>
   );
 }

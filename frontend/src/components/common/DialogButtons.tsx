@@ -1,14 +1,30 @@
-// The buttons under every dialog: Cancel on the left of the dialog's own action, Cancel disabled while it runs.
-import { Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+// The buttons under every dialog: Cancel, then the dialog's own action; Cancel is disabled while the action runs.
+import { Button, Group, type ButtonProps } from '@mantine/core';
 
-export function DialogButtons({ onCancel, loading, children }: { onCancel: () => void; loading: boolean; children: ReactNode }) {
+export interface DialogAction extends Pick<ButtonProps, 'color' | 'disabled'> {
+  label: string;
+  /** 'submit' for a form's dialog; otherwise `onClick` runs the action. */
+  type?: 'submit';
+  onClick?: () => void;
+}
+
+export function DialogButtons({
+  onCancel,
+  loading,
+  action: { label, ...action },
+}: {
+  onCancel: () => void;
+  loading: boolean;
+  action: DialogAction;
+}) {
   return (
     <Group justify="flex-end" mt="lg">
       <Button variant="default" onClick={onCancel} disabled={loading}>
         Cancel
       </Button>
-      {children}
+      <Button {...action} loading={loading}>
+        {label}
+      </Button>
     </Group>
   );
 }

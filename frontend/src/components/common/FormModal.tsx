@@ -1,6 +1,6 @@
 // A modal holding one form with Save / Cancel: the shape of every add and edit dialog.
 // FormBody is the form without the modal, for dialogs that show something else after submitting.
-import { Button, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { DialogButtons } from './DialogButtons';
 
@@ -17,11 +17,7 @@ export function FormBody({ onCancel, onSubmit, submitLabel = 'Save', submitDisab
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">{children}</Stack>
-      <DialogButtons onCancel={onCancel} loading={loading}>
-        <Button type="submit" disabled={submitDisabled} loading={loading}>
-          {submitLabel}
-        </Button>
-      </DialogButtons>
+      <DialogButtons onCancel={onCancel} loading={loading} action={{ label: submitLabel, type: 'submit', disabled: submitDisabled }} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 // decides what changing the page means (usually a `page` search param).
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 export interface PaginationFooterProps {
   page: number;
@@ -20,27 +21,49 @@ export function PaginationFooter({ page, hasNextPage, hasPreviousPage, onChangeP
           {rangeText}
         </Text>
       )}
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconChevronLeft size={14} />}
+      <PageStepButton
+        label="Previous"
+        icon={<IconChevronLeft size={14} />}
         disabled={!hasPreviousPage}
         onClick={() => onChangePage(page - 1)}
-      >
-        Previous
-      </Button>
+      />
       <Text size="sm" aria-live="polite">
         Page {page}
       </Text>
-      <Button
-        variant="default"
-        size="xs"
-        rightSection={<IconChevronRight size={14} />}
+      <PageStepButton
+        label="Next"
+        icon={<IconChevronRight size={14} />}
+        iconAfter
         disabled={!hasNextPage}
         onClick={() => onChangePage(page + 1)}
-      >
-        Next
-      </Button>
+      />
     </Group>
+  );
+}
+
+/** Previous or Next: the chevron points the way, before the label or (`iconAfter`) after it. */
+function PageStepButton({
+  label,
+  icon,
+  iconAfter = false,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  iconAfter?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      {...(iconAfter ? { rightSection: icon } : { leftSection: icon })}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
   );
 }
