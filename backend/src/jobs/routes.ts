@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { Filter } from '@app/domain/fields';
 import { byMarketplace, marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
-import { SECURITY } from '../auth/guard.ts';
 import { currentUser } from '../users/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
@@ -95,7 +94,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   }
 
   app.post('/jobs/upload-file', {
-    schema: { operationId: 'uploadJobFile', tags, security: SECURITY, ...multipartSchema(jobUploadBody), response: uploadResponses },
+    schema: { operationId: 'uploadJobFile', tags, ...multipartSchema(jobUploadBody), response: uploadResponses },
     handler: async (req) => upload(req, (fields) => parseConfig(fields.config)),
   });
 
@@ -104,7 +103,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       operationId: 'uploadMarketFile',
       tags: ['marketplaces'],
       summary: 'Upload a spreadsheet as a job for this marketplace only',
-      security: SECURITY,
+
       params: MarketParam,
       ...multipartSchema(marketUploadBody),
       response: uploadResponses,
@@ -122,7 +121,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'listJobs',
       tags,
-      security: SECURITY,
+
       querystring: SortQuery,
       body: FiltersBody,
       response: { 200: JobsPublic, 422: HttpErrorBody },
@@ -132,7 +131,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   });
 
   app.get('/jobs/:id', {
-    schema: { operationId: 'readJob', tags, security: SECURITY, params: JobIdParam, response: { 200: JobPublic, 404: HttpErrorBody } },
+    schema: { operationId: 'readJob', tags, params: JobIdParam, response: { 200: JobPublic, 404: HttpErrorBody } },
     handler: async (req) => readJob(ctx.db, currentUser(req), req.params.id),
   });
 
@@ -141,7 +140,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       operationId: 'downloadJobRejections',
       tags,
       summary: 'The cells of the upload that could not be used, as CSV',
-      security: SECURITY,
+
       params: JobIdParam,
       response: { 200: csvFileResponse('CSV file'), 404: HttpErrorBody },
     },

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Filter } from '@app/domain/fields';
 import { marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
-import { SECURITY } from '../auth/guard.ts';
 import { currentUser } from '../users/current-user.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -32,7 +31,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'priceLookups',
       tags,
-      security: SECURITY,
+
       params: MarketParam,
       querystring: SortQuery,
       body: FiltersBody,
@@ -48,7 +47,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'downloadPriceLookupsCsv',
       tags,
-      security: SECURITY,
+
       params: MarketParam,
       body: ExportBody,
       response: { 200: csvFileResponse('CSV of the filtered lookups'), 422: HttpErrorBody },
@@ -71,7 +70,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'readLookupOffers',
       tags,
-      security: SECURITY,
+
       params: OffersParams,
       response: { 200: LookupOffers, 404: HttpErrorBody },
     },
