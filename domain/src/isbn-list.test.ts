@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ISBN_REJECTION as R } from './isbn.ts';
-import { readPastedList, splitPastedText } from './isbn-list.ts';
+import { PASTE_MESSAGES, pastedListProblem, readPastedList, splitPastedText } from './isbn-list.ts';
 
 describe('splitPastedText', () => {
   it('gives one code per line, as a scanner types them, with its line number', () => {
@@ -80,7 +80,10 @@ describe('readPastedList', () => {
     });
   });
 
-  it('finds nothing in blank text', () => {
+  it('finds nothing in blank text or bare separators, and says what is wrong with a list', () => {
     expect(readPastedList(' \n\t\n')).toEqual({ isbns: [], linesRead: 0, duplicates: 0, rejections: [] });
+    expect(pastedListProblem(readPastedList(' \n\t\n , ;\n'))).toBe(PASTE_MESSAGES.empty);
+    expect(pastedListProblem(readPastedList('hello\n036000291452'))).toBe(PASTE_MESSAGES.noneRecognised);
+    expect(pastedListProblem(readPastedList('hello\n9780306406157'))).toBeNull();
   });
 });

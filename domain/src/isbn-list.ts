@@ -99,6 +99,12 @@ export class PastedListReader {
   }
 }
 
+/** Why a list cannot make a job (the same message in the dialog and in the API's 422), or null. */
+export function pastedListProblem(list: PastedList): string | null {
+  if (list.isbns.length > 0) return null;
+  return list.rejections.length > 0 ? PASTE_MESSAGES.noneRecognised : PASTE_MESSAGES.empty;
+}
+
 export function readPastedList(text: string): PastedList {
   const reader = new PastedListReader();
   for (const code of splitPastedText(text)) reader.add(code);

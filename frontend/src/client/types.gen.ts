@@ -340,6 +340,18 @@ export type ExportBodyInput = {
     sort_direction?: 'asc' | 'desc';
 };
 
+export type JobFromIsbnsInput = {
+    name: string;
+    abe_books?: boolean;
+    biblio?: boolean;
+    alibris?: boolean;
+    pallet_iq?: boolean;
+    /**
+     * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
+     */
+    isbns: string;
+};
+
 export type Message = {
     message: string;
 };
@@ -674,6 +686,18 @@ export type ExportBody = {
     filters: Array<Filter>;
     sort_by?: string;
     sort_direction?: 'asc' | 'desc';
+};
+
+export type JobFromIsbns = {
+    name: string;
+    abe_books: boolean;
+    biblio: boolean;
+    alibris: boolean;
+    pallet_iq: boolean;
+    /**
+     * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
+     */
+    isbns: string;
 };
 
 export type LoginAccessTokenData = {
@@ -1439,3 +1463,32 @@ export type ReadLookupOffersResponses = {
 };
 
 export type ReadLookupOffersResponse = ReadLookupOffersResponses[keyof ReadLookupOffersResponses];
+
+export type CreateJobFromIsbnsData = {
+    body: JobFromIsbnsInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/jobs/from-isbns';
+};
+
+export type CreateJobFromIsbnsErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type CreateJobFromIsbnsError = CreateJobFromIsbnsErrors[keyof CreateJobFromIsbnsErrors];
+
+export type CreateJobFromIsbnsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type CreateJobFromIsbnsResponse = CreateJobFromIsbnsResponses[keyof CreateJobFromIsbnsResponses];

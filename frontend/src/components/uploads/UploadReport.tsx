@@ -1,4 +1,5 @@
-// What the server made of an uploaded spreadsheet: counts, then the rejected cells.
+// What the server made of an uploaded spreadsheet (or a pasted list): counts, then the rejected cells.
+import { PASTED_LIST_FILENAME } from '@app/domain/isbn-list';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { JobCreated } from '../../client/types.gen';
 import { DownloadRejectionsButton } from './DownloadRejectionsButton';
@@ -7,16 +8,20 @@ import { RejectionsTable } from './RejectionsTable';
 export function UploadReport({ job }: { job: JobCreated }) {
   const r = job.report;
   if (!r) return <Text size="sm">Job {job.id} was created.</Text>;
+  // A pasted list has lines and codes where a spreadsheet has rows and cells.
+  const pasted = job.input_filename === PASTED_LIST_FILENAME;
   const counts: [string, number][] = [
-    ['Rows read', r.rows_read],
+    [pasted ? 'Lines read' : 'Rows read', r.rows_read],
     ['ISBNs accepted', r.isbns_accepted],
     ['Duplicates merged', r.duplicates_merged],
-    ['Cells rejected', r.cells_rejected],
+    [pasted ? 'Codes rejected' : 'Cells rejected', r.cells_rejected],
   ];
   return (
     <Stack gap="sm" data-testid="upload-report">
       <Text size="sm">
-        Job {job.id} “{job.name}” created from column {r.column} of sheet {r.sheet}.
+        {pasted
+          ? `Job ${job.id} “${job.name}” created from the pasted list.`
+          : `Job ${job.id} “${job.name}” created from column ${r.column} of sheet ${r.sheet}.`}
       </Text>
       <Table withTableBorder verticalSpacing={4} aria-label="Ingest report">
         <Table.Tbody>
@@ -30,7 +35,12 @@ export function UploadReport({ job }: { job: JobCreated }) {
       </Table>
       {r.cells_rejected > 0 && (
         <>
-          <RejectionsTable rejections={job.rejections} truncated={job.rejections_truncated} total={r.cells_rejected} />
+          <RejectionsTable
+            rejections={job.rejections}
+            truncated={job.rejections_truncated}
+            total={r.cells_rejected}
+            rowLabel={pasted ? 'Line' : 'Row'}
+          />
           <Group>
             <DownloadRejectionsButton jobId={job.id} />
           </Group>
