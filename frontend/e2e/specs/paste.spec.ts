@@ -3,7 +3,7 @@
 // names the rejected UPC and why; the job lists its ISBNs like an upload's.
 import { ISBN_REJECTION } from '@app/domain/isbn';
 import { PASTE_MESSAGES } from '@app/domain/isbn-list';
-import { blur, expect, expectPath, test } from '../fixtures';
+import { blur, expect, expectAccessible, expectPath, test } from '../fixtures';
 import { columnValues, expectRowCount, settledTable } from '../jobs';
 
 // What a scanner sends: an EAN-13, the same book's ISBN-10 typed by hand, an EAN with its 5-digit
@@ -50,6 +50,8 @@ test('create a job by scanning ISBNs, with a live count and the report of the re
   await dialog.getByRole('button', { name: 'Show reasons' }).click();
   const preview = dialog.getByRole('table', { name: 'Codes not recognised' });
   await expect(preview.locator('tbody tr')).toHaveText([`5036000291452${ISBN_REJECTION.upc}`]);
+  // The form only: the modal's own close button (shared by every dialog) has no name yet.
+  await expectAccessible(page, 'Create Job, paste mode', '[role=dialog] form');
 
   await create.click();
   const report = dialog.getByRole('table', { name: 'Ingest report' });
