@@ -10,6 +10,9 @@ import { multipartBody } from './helpers/multipart.ts';
 
 const NUL = 'a\u0000b';
 const filter = (field: string, operator: string, value: string) => ({ filters: [{ field, operator, value }] });
+const ABE_BOOKS_LOOKUPS = '/api/v1/abe-books/price-lookups';
+const JOBS_LIST = '/api/v1/jobs/jobs';
+const NO_FILTERS = { filters: [] };
 
 interface Case {
   name: string;
@@ -21,23 +24,25 @@ interface Case {
   loc?: (string | number)[];
 }
 
+/** Where a refused filter value is named. */
+const FILTER_VALUE = ['body', 'filters', 0, 'value'];
+
+/** A POST to a list page (lookups or jobs) with `body`, answered `status`, naming `loc` when refused. */
+const listPage = (name: string, url: string, body: object, status: number, loc?: Case['loc']): Case => ({
+  name,
+  method: 'POST',
+  url,
+  body,
+  status,
+  loc,
+});
+
+/** A GET whose id in the path is refused. */
+const refusedPathId = (name: string, url: string): Case => ({ name, method: 'GET', url, status: 422, loc: ['path', 'id'] });
+
 const CASES: Case[] = [
-  {
-    name: 'NUL in a text filter',
-    method: 'POST',
-    url: '/api/v1/abe-books/price-lookups',
-    body: filter('isbn', 'contains', NUL),
-    status: 422,
-    loc: ['body', 'filters', 0, 'value'],
-  },
-  {
-    name: 'NUL in a jobs filter',
-    method: 'POST',
-    url: '/api/v1/jobs/jobs',
-    body: filter('name', 'equals', NUL),
-    status: 422,
-    loc: ['body', 'filters', 0, 'value'],
-  },
+  listPage('NUL in a text filter', ABE_BOOKS_LOOKUPS, filter('isbn', 'contains', NUL), 422, FILTER_VALUE),
+  listPage('NUL in a jobs filter', JOBS_LIST, filter('name', 'equals', NUL), 422, FILTER_VALUE),
   { name: 'NUL in an item title', method: 'POST', url: '/api/v1/items/', body: { title: NUL }, status: 422, loc: ['body', 'title'] },
   {
     name: 'NUL in a profile name',
@@ -55,68 +60,17 @@ const CASES: Case[] = [
     status: 422,
     loc: ['body', 'username'],
   },
-  {
-    name: 'NUL in a sort field',
-    method: 'POST',
-    url: `/api/v1/biblio/price-lookups?sort_by=${encodeURIComponent(NUL)}`,
-    body: { filters: [] },
-    status: 422,
-    loc: ['query', 'sort_by'],
-  },
-  {
-    name: 'a fraction for a whole-number column',
-    method: 'POST',
-    url: '/api/v1/abe-books/price-lookups',
-    body: filter('quantity', 'gt', '1.5'),
-    status: 200,
-  },
-  {
-    name: 'a number past the integer range',
-    method: 'POST',
-    url: '/api/v1/abe-books/price-lookups',
-    body: filter('isbn_lookup_job_id', 'gt', '1e10'),
-    status: 200,
-  },
-  {
-    name: 'a number past the id range on jobs',
-    method: 'POST',
-    url: '/api/v1/jobs/jobs',
-    body: filter('id', 'lte', '99999999999999999999'),
-    status: 200,
-  },
-  { name: 'a job id past the integer range', method: 'GET', url: '/api/v1/jobs/2147483648', status: 422, loc: ['path', 'id'] },
-  { name: 'a fractional job id', method: 'GET', url: '/api/v1/jobs/1.5', status: 422, loc: ['path', 'id'] },
-  {
-    name: 'a lookup id past the safe range',
-    method: 'GET',
-    url: '/api/v1/alibris/price-lookups/99999999999999999999/offers',
-    status: 422,
-    loc: ['path', 'id'],
-  },
-  {
-    name: 'a skip past the safe range',
-    method: 'POST',
-    url: '/api/v1/alibris/price-lookups?skip=1e30',
-    body: { filters: [] },
-    status: 422,
-    loc: ['query', 'skip'],
-  },
-  {
-    name: 'a date before year 1',
-    method: 'POST',
-    url: '/api/v1/abe-books/price-lookups',
-    body: filter('created_at', 'gt', '-010000-01-01'),
-    status: 422,
-    loc: ['body', 'filters', 0, 'value'],
-  },
-  {
-    name: 'a date after year 9999',
-    method: 'POST',
-    url: '/api/v1/jobs/jobs',
-    body: filter('created_at', 'lt', '+275000-01-01T00:00:00Z'),
-    status: 422,
-    loc: ['body', 'filters', 0, 'value'],
-  },
+  listPage('NUL in a sort field', `/api/v1/biblio/price-lookups?sort_by=${encodeURIComponent(NUL)}`, NO_FILTERS, 422, ['query', 'sort_by']),
+  // A number its column cannot hold matches nothing: not an error.
+  listPage('a fraction for a whole-number column', ABE_BOOKS_LOOKUPS, filter('quantity', 'gt', '1.5'), 200),
+  listPage('a number past the integer range', ABE_BOOKS_LOOKUPS, filter('isbn_lookup_job_id', 'gt', '1e10'), 200),
+  listPage('a number past the id range on jobs', JOBS_LIST, filter('id', 'lte', '99999999999999999999'), 200),
+  refusedPathId('a job id past the integer range', '/api/v1/jobs/2147483648'),
+  refusedPathId('a fractional job id', '/api/v1/jobs/1.5'),
+  refusedPathId('a lookup id past the safe range', '/api/v1/alibris/price-lookups/99999999999999999999/offers'),
+  listPage('a skip past the safe range', '/api/v1/alibris/price-lookups?skip=1e30', NO_FILTERS, 422, ['query', 'skip']),
+  listPage('a date before year 1', ABE_BOOKS_LOOKUPS, filter('created_at', 'gt', '-010000-01-01'), 422, FILTER_VALUE),
+  listPage('a date after year 9999', JOBS_LIST, filter('created_at', 'lt', '+275000-01-01T00:00:00Z'), 422, FILTER_VALUE),
 ];
 
 describe.each(ENGINES)('bad input on %s', (engine) => {
@@ -140,23 +94,28 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
     if (c.loc) expect(res.json().detail[0].loc).toEqual(c.loc);
   });
 
-  const upload = (payload: Buffer | string, contentType: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), 'content-type': contentType }, payload });
+  /** A POST of a raw body, labelled `contentType`: how a client that gets the body wrong sends it. */
+  const postRaw = (url: string, contentType: string, payload: Buffer | string) =>
+    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': contentType }, payload });
+  const upload = (payload: Buffer | string, contentType: string) => postRaw('/api/v1/jobs/upload-file', contentType, payload);
+
+  /** Uploads one CSV file as a new AbeBooks job named `jobName`. */
+  const uploadCsv = (jobName: string, fileName: string, data: string) => {
+    const body = multipartBody({ config: JSON.stringify({ name: jobName, abe_books: true }) }, { name: fileName, data });
+    return upload(body.payload, body.headers['content-type']);
+  };
 
   it('a NUL in the job name or the file name is a 422 naming it; in a cell it is kept readable', async () => {
-    const config = (name: string) => JSON.stringify({ name, abe_books: true });
-    let body = multipartBody({ config: config(NUL) }, { name: 'isbns.csv', data: 'isbn\n9780131457577\n' });
-    let res = await upload(body.payload, body.headers['content-type']);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0].loc).toEqual(['body', 'config', 'name']);
+    for (const [jobName, fileName, loc] of [
+      [NUL, 'isbns.csv', ['body', 'config', 'name']],
+      ['ok', `is${NUL}bns.csv`, ['body', 'filename']],
+    ] as const) {
+      const res = await uploadCsv(jobName, fileName, 'isbn\n9780131457577\n');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(loc);
+    }
 
-    body = multipartBody({ config: config('ok') }, { name: `is${NUL}bns.csv`, data: 'isbn\n9780131457577\n' });
-    res = await upload(body.payload, body.headers['content-type']);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0].loc).toEqual(['body', 'filename']);
-
-    body = multipartBody({ config: config('ok') }, { name: 'isbns.csv', data: `isbn\n9780131457577\nab\u0000cd\n` });
-    res = await upload(body.payload, body.headers['content-type']);
+    const res = await uploadCsv('ok', 'isbns.csv', `isbn\n9780131457577\nab\u0000cd\n`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rejections[0].raw_value).toBe('ab\uFFFDcd');
   });
@@ -173,28 +132,14 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
   });
 
   it("Fastify's own errors answer {detail} without quoting the request", async () => {
-    const badJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/items/',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: '{"title": "secret-value',
-    });
+    const postItem = (contentType: string, payload: string) => postRaw('/api/v1/items/', contentType, payload);
+    const badJson = await postItem('application/json', '{"title": "secret-value');
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toEqual({ detail: 'The request body could not be read' });
-    const oddType = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/items/',
-      headers: { ...bearer(token), 'content-type': 'application/x-secret-type' },
-      payload: 'x',
-    });
+    const oddType = await postItem('application/x-secret-type', 'x');
     expect(oddType.statusCode).toBe(415);
     expect(oddType.body).not.toContain('secret');
-    const tooBig = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/items/',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`,
-    });
+    const tooBig = await postItem('application/json', `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({ detail: 'The request body is too large' });
   });

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { ADMIN, baseUrl, mailDir } from './app-env';
-import { VALIDATION } from '../src/lib/messages';
+import { TOAST, VALIDATION } from '../src/lib/messages';
 
 export { ADMIN, expect };
 
@@ -206,6 +206,20 @@ export async function fillNewPasswordCheckingConfirmation(page: Page, password: 
 export async function rowAction(page: Page, row: Locator, entry: string): Promise<void> {
   await row.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: entry }).click();
+}
+
+/** Opens `entry` (e.g. "Edit User") from a row's Actions menu: the dialog it opens, which bears the same name. */
+export async function openRowDialog(page: Page, row: Locator, entry: string): Promise<Locator> {
+  await rowAction(page, row, entry);
+  return page.getByRole('dialog', { name: entry });
+}
+
+/** Deletes a row's user or item through its Actions menu, once the confirmation has said `warning`. */
+export async function deleteRow(page: Page, row: Locator, what: 'item' | 'user', warning: string): Promise<void> {
+  const confirm = await openRowDialog(page, row, `Delete ${what.charAt(0).toUpperCase()}${what.slice(1)}`);
+  await expect(confirm.getByText(warning)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, TOAST.successTitle, TOAST.deleted(what));
 }
 
 /**

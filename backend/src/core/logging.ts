@@ -1,6 +1,7 @@
 // The one structured logger (pino, as Fastify uses): the API, the worker and the sandbox processes
 // all log JSON lines through it, at LOG_LEVEL.
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { errorForLog } from './log-redaction.ts';
 
 export type { Logger };
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -12,5 +13,5 @@ function requestForLog(req: { method: string; url: string; ip?: string }) {
 }
 
 export function createLogger(opts: { level: LogLevel; name?: string; destination?: DestinationStream }): Logger {
-  return pino({ level: opts.level, name: opts.name, serializers: { req: requestForLog, err: pino.stdSerializers.err } }, opts.destination);
+  return pino({ level: opts.level, name: opts.name, serializers: { req: requestForLog, err: errorForLog } }, opts.destination);
 }

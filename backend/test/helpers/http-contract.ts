@@ -2,7 +2,8 @@
 // (credentials rejected, rate limited, outage, timeout, unreachable, garbled body).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import { must } from '@app/domain/must';
+import { startFixtureServer, type FixtureServer, type Reply, type SeenRequest } from './fixture-server.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
 
 export const testSettings = (baseUrl: string, over: Partial<MarketplaceSettings> = {}): MarketplaceSettings => ({
@@ -18,19 +19,46 @@ export const testSettings = (baseUrl: string, over: Partial<MarketplaceSettings>
 /** Reads `./fixtures/<name>` next to the test file whose import.meta.url is given. */
 export const readFixture = (testUrl: string) => (name: string) => readFileSync(new URL(`./fixtures/${name}`, testUrl), 'utf8');
 
-/** A fixture server for the enclosing describe, and a lookup of `isbn` through a fresh adapter. */
-export function useFixtureClient(create: (settings: MarketplaceSettings) => MarketplaceAdapter, isbn: string) {
+/** What a client test checks of the request the adapter sent. */
+export interface SentRequest {
+  path: string;
+  query: Record<string, string>;
+  headers: SeenRequest['headers'];
+}
+
+/**
+ * A fixture server for the enclosing describe, and lookups of `isbn` through a fresh adapter.
+ * `contentType` is what the marketplace labels its answers with (a reply may override it).
+ */
+export function useFixtureClient(
+  create: (settings: MarketplaceSettings) => MarketplaceAdapter,
+  isbn: string,
+  contentType = 'application/json',
+) {
   let server: FixtureServer;
   const signal = new AbortController().signal;
   beforeAll(async () => {
     server = await startFixtureServer();
   });
   afterAll(() => server.close());
+  const lookup = (over: Partial<MarketplaceSettings> = {}) => create(testSettings(server.url, over)).lookup(isbn, { signal });
+  /** Serves `body` (200 unless `reply` says otherwise) and looks the ISBN up: the outcome the adapter read from it. */
+  const lookupAnswering = (body: string | Buffer, reply: Omit<Reply, 'body'> = {}, settings: Partial<MarketplaceSettings> = {}) => {
+    server.reply({ ...reply, headers: { 'content-type': contentType, ...reply.headers }, body });
+    return lookup(settings);
+  };
   return {
     get server() {
       return server;
     },
-    lookup: (over: Partial<MarketplaceSettings> = {}) => create(testSettings(server.url, over)).lookup(isbn, { signal }),
+    lookup,
+    lookupAnswering,
+    /** The request a lookup answered by `body` sent: path, query parameters and headers. */
+    async requestSentFor(body: string | Buffer, settings: Partial<MarketplaceSettings> = {}): Promise<SentRequest> {
+      await lookupAnswering(body, {}, settings);
+      const { url, headers } = must(server.requests.at(-1), 'the lookup sent a request');
+      return { path: url.pathname, query: Object.fromEntries(url.searchParams), headers };
+    },
   };
 }
 
@@ -40,7 +68,7 @@ export function describeHttpContract(
   bodies: { offers: string; malformed: string; contentType: string },
 ): void {
   describe(`${name}: HTTP classification`, () => {
-    const client = useFixtureClient(create, '9780131457577');
+    const client = useFixtureClient(create, '9780131457577', bodies.contentType);
     const lookup = () => client.lookup({ timeoutMs: 300 });
     const signal = new AbortController().signal;
 
@@ -70,8 +98,7 @@ export function describeHttpContract(
     });
 
     it('a malformed 200 body retries', async () => {
-      client.server.reply({ status: 200, headers: { 'content-type': bodies.contentType }, body: bodies.malformed });
-      const outcome = await lookup();
+      const outcome = await client.lookupAnswering(bodies.malformed, {}, { timeoutMs: 300 });
       expect(outcome.kind).toBe('retry');
       expect(outcome.kind === 'retry' && outcome.reason).toMatch(/^Malformed response/);
     });

@@ -1,6 +1,18 @@
 // Users Management for superusers (spec §2, §5, §6, §8).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
-import { ADMIN, blur, expect, expectPath, expectToast, findRow, logInThroughForm, rowAction, test, uniqueEmail } from '../fixtures';
+import {
+  ADMIN,
+  blur,
+  expect,
+  expectPath,
+  expectToast,
+  findRow,
+  logInThroughForm,
+  deleteRow,
+  openRowDialog,
+  test,
+  uniqueEmail,
+} from '../fixtures';
 
 // Labels of required fields end in an asterisk; this matches 'Password *' but not 'Confirm Password'.
 const PASSWORD = /^Password\b/;
@@ -49,8 +61,7 @@ test('a superuser adds, edits and deletes a user', async ({ page }) => {
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
 
   // Edit User: Save disabled until changed; empty password is left out.
-  await rowAction(page, row, 'Edit User');
-  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  const edit = await openRowDialog(page, row, 'Edit User');
   await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
   await edit.getByLabel('Full Name').fill('Edited Person');
   await edit.getByLabel('Is active?').uncheck();
@@ -60,11 +71,7 @@ test('a superuser adds, edits and deletes a user', async ({ page }) => {
   await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
 
   // Delete User: the confirmation says their items go too.
-  await rowAction(page, row, 'Delete User');
-  const confirm = page.getByRole('dialog', { name: 'Delete User' });
-  await expect(confirm.getByText('All items associated with this user will also be permanently deleted')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expectToast(page, TOAST.successTitle, TOAST.deleted('user'));
+  await deleteRow(page, row, 'user', 'All items associated with this user will also be permanently deleted');
   await expect(page.getByRole('table')).toBeVisible();
   // The list refetches after the delete: the row goes.
   await expect(row).toHaveCount(0);
@@ -74,8 +81,7 @@ test('editing a user without a password keeps the old one', async ({ adminPage: 
   const user = await api.user('keeppw', 'Keep Password');
   await page.goto('/admin');
   const row = await findRow(page, user.email);
-  await rowAction(page, row, 'Edit User');
-  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  const edit = await openRowDialog(page, row, 'Edit User');
   await edit.getByLabel('Full Name').fill('Kept Password');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.userUpdated);

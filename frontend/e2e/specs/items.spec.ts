@@ -1,6 +1,6 @@
 // Items Management: add, edit, delete, paging by 5 (spec §2, §4, §5, §8).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
-import { blur, expect, expectToast, rowAction, test } from '../fixtures';
+import { blur, expect, deleteRow, expectToast, openRowDialog, test } from '../fixtures';
 
 test('add, edit and delete an item', async ({ userPage: page }) => {
   await page.goto('/');
@@ -33,8 +33,7 @@ test('add, edit and delete an item', async ({ userPage: page }) => {
   expect((await id.boundingBox())!.width, 'ID column narrow').toBeLessThan(100);
   await expect(row.getByText('Something to keep')).toBeVisible();
 
-  await rowAction(page, row, 'Edit Item');
-  const edit = page.getByRole('dialog', { name: 'Edit Item' });
+  const edit = await openRowDialog(page, row, 'Edit Item');
   await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
   await edit.getByLabel('Title').fill('');
   await blur(edit.getByLabel('Title'));
@@ -47,11 +46,7 @@ test('add, edit and delete an item', async ({ userPage: page }) => {
   row = rows.filter({ hasText: 'Renamed item' });
   await expect(row).toBeVisible();
 
-  await rowAction(page, row, 'Delete Item');
-  const confirm = page.getByRole('dialog', { name: 'Delete Item' });
-  await expect(confirm.getByText('permanently deleted')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expectToast(page, TOAST.successTitle, TOAST.deleted('item'));
+  await deleteRow(page, row, 'item', 'permanently deleted');
   await expect(page.getByText("You don't have any items yet")).toBeVisible();
 });
 

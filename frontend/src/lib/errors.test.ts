@@ -2,39 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errorToastMessage, loginErrorMessage, signUpErrorMessage } from './errors';
 
 const listDetail = { detail: [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error' }] };
+const GENERIC = 'Something went wrong.';
 
 describe('errorToastMessage (spec §8 shared error toast)', () => {
-  it('uses a string detail', () => {
-    expect(errorToastMessage(new ApiError(400, { detail: 'Incorrect password' }))).toBe('Incorrect password');
-  });
-  it("uses the first item's msg of a list detail", () => {
-    expect(errorToastMessage(new ApiError(422, listDetail))).toBe('value is not a valid email address');
-  });
-  it('falls back to the generic message', () => {
-    expect(errorToastMessage(new ApiError(500, 'Internal Server Error'))).toBe('Something went wrong.');
-    expect(errorToastMessage(new ApiError(undefined, undefined, 'Failed to fetch'))).toBe('Something went wrong.');
-    expect(errorToastMessage(new ApiError(422, { detail: [] }))).toBe('Something went wrong.');
-    expect(errorToastMessage(null)).toBe('Something went wrong.');
-  });
-  it('reads a bare body too', () => {
-    expect(errorToastMessage({ detail: 'Not Found' })).toBe('Not Found');
+  it.each([
+    ['uses a string detail', new ApiError(400, { detail: 'Incorrect password' }), 'Incorrect password'],
+    ["uses the first item's msg of a list detail", new ApiError(422, listDetail), 'value is not a valid email address'],
+    ['falls back to the generic message for a text body', new ApiError(500, 'Internal Server Error'), GENERIC],
+    ['falls back to the generic message without an answer', new ApiError(undefined, undefined, 'Failed to fetch'), GENERIC],
+    ['falls back to the generic message for an empty list detail', new ApiError(422, { detail: [] }), GENERIC],
+    ['falls back to the generic message for no error', null, GENERIC],
+    ['reads a bare body too', { detail: 'Not Found' }, 'Not Found'],
+  ])('%s', (_name, error, message) => {
+    expect(errorToastMessage(error)).toBe(message);
   });
 });
 
 describe('loginErrorMessage (inline under the login fields)', () => {
-  it('shows the detail string', () => {
-    expect(loginErrorMessage(new ApiError(400, { detail: 'Incorrect email or password' }))).toBe('Incorrect email or password');
-  });
-  it('turns a list detail into "Something went wrong" without a full stop', () => {
-    expect(loginErrorMessage(new ApiError(422, listDetail))).toBe('Something went wrong');
+  it.each([
+    ['shows the detail string', new ApiError(400, { detail: 'Incorrect email or password' }), 'Incorrect email or password'],
+    ['turns a list detail into "Something went wrong" without a full stop', new ApiError(422, listDetail), 'Something went wrong'],
+  ])('%s', (_name, error, message) => {
+    expect(loginErrorMessage(error)).toBe(message);
   });
 });
 
 describe('signUpErrorMessage', () => {
-  it('prefers the detail, then the client message', () => {
-    expect(signUpErrorMessage(new ApiError(400, { detail: 'The user with this email already exists in the system' }))).toBe(
+  it.each([
+    [
+      'prefers the detail',
+      new ApiError(400, { detail: 'The user with this email already exists in the system' }),
       'The user with this email already exists in the system',
-    );
-    expect(signUpErrorMessage(new ApiError(undefined, undefined, 'Failed to fetch'))).toBe('Failed to fetch');
+    ],
+    ['then the client message', new ApiError(undefined, undefined, 'Failed to fetch'), 'Failed to fetch'],
+  ])('%s', (_name, error, message) => {
+    expect(signUpErrorMessage(error)).toBe(message);
   });
 });

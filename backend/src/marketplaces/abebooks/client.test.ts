@@ -4,18 +4,15 @@ import { describeHttpContract, readFixture, useFixtureClient } from '../../../te
 import { createAbeBooksAdapter } from './client.ts';
 
 const fixture = readFixture(import.meta.url);
-const xml = { 'content-type': 'text/xml; charset=utf-8' };
+const xml = 'text/xml; charset=utf-8';
 
 describe('AbeBooks client', () => {
-  const client = useFixtureClient(createAbeBooksAdapter, '9780131457577');
-  const lookup = () => client.lookup();
+  const { lookupAnswering, requestSentFor } = useFixtureClient(createAbeBooksAdapter, '9780131457577', xml);
 
   it('asks Search Web Services for long output sorted by total price, with the client key', async () => {
-    client.server.reply({ headers: xml, body: fixture('no-offers.xml') });
-    await lookup();
-    const { url } = client.server.requests.at(-1)!;
-    expect(url.pathname).toBe('/search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const { path, query } = await requestSentFor(fixture('no-offers.xml'));
+    expect(path).toBe('/search');
+    expect(query).toEqual({
       isbn: '9780131457577',
       outputsize: 'long',
       sortorder: '17',
@@ -27,8 +24,7 @@ describe('AbeBooks client', () => {
   });
 
   it('several listings: the cheapest by total price becomes the record, all are kept', async () => {
-    client.server.reply({ headers: xml, body: fixture('offers.xml') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('offers.xml'));
     expect(outcome.kind).toBe('completed');
     if (outcome.kind !== 'completed') return;
     expect(outcome.record).toMatchObject({
@@ -43,8 +39,7 @@ describe('AbeBooks client', () => {
   });
 
   it('one listing is still a list, mapped to every column', async () => {
-    client.server.reply({ headers: xml, body: fixture('one-offer.xml') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('one-offer.xml'));
     expect(outcome).toEqual({
       kind: 'completed',
       record: {
@@ -66,54 +61,50 @@ describe('AbeBooks client', () => {
   });
 
   it('resultCount 0 without <Book> means no offers', async () => {
-    client.server.reply({ headers: xml, body: fixture('no-offers.xml') });
-    expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+    expect(await lookupAnswering(fixture('no-offers.xml'))).toEqual({ kind: 'no_offers', offers: [] });
   });
 
   it('a <messages> element is the failure message, on 200 or 400', async () => {
     for (const status of [200, 400]) {
-      client.server.reply({ status, headers: xml, body: fixture('error.xml') });
-      expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid ISBN value provided: 978-0-13' });
+      expect(await lookupAnswering(fixture('error.xml'), { status })).toEqual({
+        kind: 'failed',
+        message: 'Invalid ISBN value provided: 978-0-13',
+      });
     }
   });
 
   it('decodes an answer declared ISO-8859-1 in its XML declaration (no charset in the header)', async () => {
     const latin1 = readFileSync(new URL('./fixtures/latin1-declared.xml', import.meta.url));
-    client.server.reply({ headers: { 'content-type': 'text/xml' }, body: latin1 });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(latin1, { headers: { 'content-type': 'text/xml' } });
     expect(outcome.kind === 'completed' && outcome.record.vendor_name).toBe('Bücherstube Müller à Genève');
   });
 
   it('a charset in the Content-Type wins over a missing declaration', async () => {
     const body = Buffer.from(fixture('one-offer.xml').replace('Example Books Ltd', 'Libraría Peñón'), 'latin1');
-    client.server.reply({ headers: { 'content-type': 'text/xml; charset=ISO-8859-1' }, body });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(body, { headers: { 'content-type': 'text/xml; charset=ISO-8859-1' } });
     expect(outcome.kind === 'completed' && outcome.record.vendor_name).toBe('Libraría Peñón');
   });
 
   it('decodes numeric character references', async () => {
-    client.server.reply({ headers: xml, body: fixture('numeric-char-refs.xml') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('numeric-char-refs.xml'));
     expect(outcome.kind === 'completed' && outcome.record.vendor_name).toBe('Librairé Dupont & Fils');
   });
 
   it('an error message with a raw & is the marketplace speaking: failed, not a retry', async () => {
-    client.server.reply({ headers: xml, body: fixture('error-raw-ampersand.xml') });
-    expect(await lookup()).toEqual({
+    expect(await lookupAnswering(fixture('error-raw-ampersand.xml'))).toEqual({
       kind: 'failed',
       message: 'Words such as "a", "&", "of" are not searched. Please enter some other words and try again.',
     });
   });
 
   it('sends no client key when it has none (the sandbox)', async () => {
-    client.server.reply({ headers: xml, body: fixture('no-offers.xml') });
-    await client.lookup({ credential: undefined });
-    expect(client.server.requests.at(-1)!.url.searchParams.has('clientkey')).toBe(false);
+    const { query } = await requestSentFor(fixture('no-offers.xml'), { credential: undefined });
+    expect(query).not.toHaveProperty('clientkey');
   });
 });
 
 describeHttpContract('AbeBooks', createAbeBooksAdapter, {
   offers: fixture('offers.xml'),
   malformed: fixture('malformed.xml'),
-  contentType: xml['content-type'],
+  contentType: xml,
 });

@@ -3,18 +3,14 @@ import { describeHttpContract, readFixture, useFixtureClient } from '../../../te
 import { createAlibrisAdapter } from './client.ts';
 
 const fixture = readFixture(import.meta.url);
-const json = { 'content-type': 'application/json' };
 
 describe('Alibris client', () => {
-  const client = useFixtureClient(createAlibrisAdapter, '9780486229874');
-  const lookup = () => client.lookup();
+  const { lookupAnswering, requestSentFor } = useFixtureClient(createAlibrisAdapter, '9780486229874');
 
   it('searches by qisbn for JSON sorted by price, with the key in apikey', async () => {
-    client.server.reply({ headers: json, body: fixture('no-offers.json') });
-    await lookup();
-    const { url } = client.server.requests.at(-1)!;
-    expect(url.pathname).toBe('/v1/public/search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const { path, query } = await requestSentFor(fixture('no-offers.json'));
+    expect(path).toBe('/v1/public/search');
+    expect(query).toEqual({
       qisbn: '9780486229874',
       outputtype: 'json',
       qsort: 'p',
@@ -24,8 +20,7 @@ describe('Alibris client', () => {
   });
 
   it('several books: the cheapest becomes the record, prices as numbers', async () => {
-    client.server.reply({ headers: json, body: fixture('offers.json') });
-    expect(await lookup()).toEqual({
+    expect(await lookupAnswering(fixture('offers.json'))).toEqual({
       kind: 'completed',
       record: {
         title: 'Art Forms in Nature',
@@ -47,8 +42,7 @@ describe('Alibris client', () => {
     const one = fixture('one-offer.json');
     const lone = JSON.stringify({ ...JSON.parse(one), book: JSON.parse(one).book[0] });
     for (const body of [one, lone]) {
-      client.server.reply({ headers: json, body });
-      const outcome = await lookup();
+      const outcome = await lookupAnswering(body);
       expect(outcome).toMatchObject({ kind: 'completed', record: { sellername: 'Pico Books', price: 8.4 } });
       expect(outcome.kind === 'completed' && outcome.offers).toHaveLength(1);
     }
@@ -56,67 +50,66 @@ describe('Alibris client', () => {
 
   it('an empty or absent book list means no offers', async () => {
     for (const body of [fixture('no-offers.json'), '{"status":"0","message":"Success"}']) {
-      client.server.reply({ headers: json, body });
-      expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+      expect(await lookupAnswering(body)).toEqual({ kind: 'no_offers', offers: [] });
     }
   });
 
   it('Errors.ErrorText is the failure message', async () => {
-    client.server.reply({ headers: json, body: fixture('error.json') });
-    expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid ISBN: 97804862' });
+    expect(await lookupAnswering(fixture('error.json'))).toEqual({ kind: 'failed', message: 'Invalid ISBN: 97804862' });
   });
 
   it('a non-zero status carries its message', async () => {
-    client.server.reply({ headers: json, body: '{"status":"3","message":"Developer Over Qps"}' });
-    expect(await lookup()).toEqual({ kind: 'failed', message: 'Developer Over Qps' });
+    expect(await lookupAnswering('{"status":"3","message":"Developer Over Qps"}')).toEqual({
+      kind: 'failed',
+      message: 'Developer Over Qps',
+    });
   });
 });
 
 describe('Alibris client: Mashery gateway answers', () => {
-  const client = useFixtureClient(createAlibrisAdapter, '9780486229874');
-  const mashery = (code: string, extra: Record<string, string> = {}) =>
-    client.server.reply({
+  const { lookupAnswering } = useFixtureClient(createAlibrisAdapter, '9780486229874', 'text/xml');
+  /** Mashery's 403: its error code in a header, and a body naming the trouble. */
+  const lookupRefusedBy = (code: string, extra: Record<string, string> = {}) =>
+    lookupAnswering('<h1>Developer Inactive</h1>'.replace('Inactive', code.includes('QPS') ? 'Over Qps' : 'Inactive'), {
       status: 403,
-      headers: { 'content-type': 'text/xml', server: 'Mashery Proxy', 'x-mashery-error-code': code, ...extra },
-      body: '<h1>Developer Inactive</h1>'.replace('Inactive', code.includes('QPS') ? 'Over Qps' : 'Inactive'),
+      headers: { server: 'Mashery Proxy', 'x-mashery-error-code': code, ...extra },
     });
 
-  it('over the per-second limit is "slow down": retried with backoff, not a rejected key', async () => {
-    mashery('ERR_403_DEVELOPER_OVER_QPS');
-    expect(await client.lookup()).toEqual({
-      kind: 'retry',
-      reason: 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)',
-    });
+  it.each([
+    {
+      name: 'over the per-second limit is "slow down": retried with backoff, not a rejected key',
+      code: 'ERR_403_DEVELOPER_OVER_QPS',
+      outcome: { kind: 'retry', reason: 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)' },
+    },
+    {
+      name: 'an inactive key is final, with a readable message',
+      code: 'ERR_403_DEVELOPER_INACTIVE',
+      outcome: { kind: 'failed', message: 'Alibris: the API key is inactive (ERR_403_DEVELOPER_INACTIVE)' },
+    },
+    {
+      name: 'an unknown Mashery code is final and names the code',
+      code: 'ERR_403_SOMETHING_NEW',
+      outcome: { kind: 'failed', message: 'Alibris refused the request (ERR_403_SOMETHING_NEW, HTTP 403)' },
+    },
+  ])('$name', async ({ code, outcome }) => {
+    expect(await lookupRefusedBy(code)).toEqual(outcome);
   });
 
   it('over the daily quota waits (Retry-After when sent, else 15 minutes)', async () => {
-    mashery('ERR_403_DEVELOPER_OVER_RATE');
-    expect(await client.lookup()).toMatchObject({ kind: 'retry', retryAfterMs: 15 * 60_000 });
-    mashery('ERR_403_DEVELOPER_OVER_RATE', { 'retry-after': '120' });
-    expect(await client.lookup()).toMatchObject({ kind: 'retry', retryAfterMs: 120_000 });
-  });
-
-  it('an inactive key is final, with a readable message', async () => {
-    mashery('ERR_403_DEVELOPER_INACTIVE');
-    expect(await client.lookup()).toEqual({
-      kind: 'failed',
-      message: 'Alibris: the API key is inactive (ERR_403_DEVELOPER_INACTIVE)',
+    expect(await lookupRefusedBy('ERR_403_DEVELOPER_OVER_RATE')).toMatchObject({ kind: 'retry', retryAfterMs: 15 * 60_000 });
+    expect(await lookupRefusedBy('ERR_403_DEVELOPER_OVER_RATE', { 'retry-after': '120' })).toMatchObject({
+      kind: 'retry',
+      retryAfterMs: 120_000,
     });
   });
 
   it('a Mashery body without the header is still read', async () => {
-    client.server.reply({ status: 403, headers: { 'content-type': 'text/xml' }, body: '<h1>Developer Over Qps</h1>' });
-    expect(await client.lookup()).toMatchObject({ kind: 'retry' });
-  });
-
-  it('an unknown Mashery code is final and names the code', async () => {
-    mashery('ERR_403_SOMETHING_NEW');
-    expect(await client.lookup()).toEqual({ kind: 'failed', message: 'Alibris refused the request (ERR_403_SOMETHING_NEW, HTTP 403)' });
+    expect(await lookupAnswering('<h1>Developer Over Qps</h1>', { status: 403 })).toMatchObject({ kind: 'retry' });
   });
 });
 
 describeHttpContract('Alibris', createAlibrisAdapter, {
   offers: fixture('offers.json'),
   malformed: fixture('malformed.json'),
-  contentType: json['content-type'],
+  contentType: 'application/json',
 });

@@ -4,18 +4,14 @@ import { describeHttpContract, readFixture, useFixtureClient } from '../../../te
 import { createBiblioAdapter } from './client.ts';
 
 const fixture = readFixture(import.meta.url);
-const json = { 'content-type': 'application/json' };
 
 describe('Biblio client', () => {
-  const client = useFixtureClient(createBiblioAdapter, '9780316769488');
-  const lookup = () => client.lookup();
+  const { lookupAnswering, requestSentFor } = useFixtureClient(createBiblioAdapter, '9780316769488');
 
   it('calls product_search by ISBN in USD, shipped to the USA, cheapest first, key in X-API-KEY', async () => {
-    client.server.reply({ headers: json, body: fixture('no-offers.json') });
-    await lookup();
-    const { url, headers } = client.server.requests.at(-1)!;
-    expect(url.pathname).toBe('/api/product_search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const { path, query, headers } = await requestSentFor(fixture('no-offers.json'));
+    expect(path).toBe('/api/product_search');
+    expect(query).toEqual({
       isbn: '9780316769488',
       currency: 'USD',
       ship_to_country: 'USA',
@@ -27,8 +23,7 @@ describe('Biblio client', () => {
   });
 
   it('several results: the cheapest fills all ~70 columns, book_link from canonical_book_link', async () => {
-    client.server.reply({ headers: json, body: fixture('offers.json') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('offers.json'));
     expect(outcome.kind).toBe('completed');
     if (outcome.kind !== 'completed') return;
     const columns = dataFields(MARKETPLACES.biblio).map((f) => f.name);
@@ -50,8 +45,7 @@ describe('Biblio client', () => {
   });
 
   it('one result is mapped, missing keys left empty', async () => {
-    client.server.reply({ headers: json, body: fixture('one-offer.json') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('one-offer.json'));
     expect(outcome.kind).toBe('completed');
     if (outcome.kind !== 'completed') return;
     expect(outcome.record).toMatchObject({
@@ -67,21 +61,18 @@ describe('Biblio client', () => {
   });
 
   it('number_found 0 with no results means no offers', async () => {
-    client.server.reply({ headers: json, body: fixture('no-offers.json') });
-    expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+    expect(await lookupAnswering(fixture('no-offers.json'))).toEqual({ kind: 'no_offers', offers: [] });
   });
 
   it.each(['no-offers-results-absent.json', 'no-offers-results-null.json'])(
     'number_found 0 with results left out or null (%s) means no offers, not a malformed answer',
     async (name) => {
-      client.server.reply({ headers: json, body: fixture(name) });
-      expect(await lookup()).toEqual({ kind: 'no_offers', offers: [] });
+      expect(await lookupAnswering(fixture(name))).toEqual({ kind: 'no_offers', offers: [] });
     },
   );
 
   it('an answer with only the publicly evidenced keys fills those columns, prices as text or numbers', async () => {
-    client.server.reply({ headers: json, body: fixture('evidenced-keys-mixed-currency.json') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('evidenced-keys-mixed-currency.json'));
     expect(outcome.kind === 'completed' && outcome.record).toMatchObject({
       title: 'Marketing Management',
       author: 'Kotler, Philip',
@@ -93,31 +84,27 @@ describe('Biblio client', () => {
   });
 
   it('never compares prices across currencies: the cheaper GBP offer loses to the cheapest USD one', async () => {
-    client.server.reply({ headers: json, body: fixture('evidenced-keys-mixed-currency.json') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('evidenced-keys-mixed-currency.json'));
     expect(outcome.kind === 'completed' && outcome.record).toMatchObject({ price: 6.25, currency: 'USD' });
     expect(outcome.kind === 'completed' && outcome.offers).toHaveLength(3);
   });
 
   it('with no offer in USD, the cheapest in one currency is kept with that currency', async () => {
-    client.server.reply({ headers: json, body: fixture('only-foreign-currency.json') });
-    const outcome = await lookup();
+    const outcome = await lookupAnswering(fixture('only-foreign-currency.json'));
     expect(outcome.kind === 'completed' && outcome.record).toMatchObject({ price: 8.4, currency: 'EUR' });
   });
 
   it('a top-level error is the failure message', async () => {
-    client.server.reply({ headers: json, body: fixture('error.json') });
-    expect(await lookup()).toEqual({ kind: 'failed', message: 'Invalid value for parameter isbn: 97803' });
+    expect(await lookupAnswering(fixture('error.json'))).toEqual({ kind: 'failed', message: 'Invalid value for parameter isbn: 97803' });
   });
 
   it('a JSON body without data.results is malformed', async () => {
-    client.server.reply({ headers: json, body: '{"data":{"meta":{}}}' });
-    expect(await lookup()).toEqual({ kind: 'retry', reason: 'Malformed response: no data.results array' });
+    expect(await lookupAnswering('{"data":{"meta":{}}}')).toEqual({ kind: 'retry', reason: 'Malformed response: no data.results array' });
   });
 });
 
 describeHttpContract('Biblio', createBiblioAdapter, {
   offers: fixture('offers.json'),
   malformed: fixture('malformed.json'),
-  contentType: json['content-type'],
+  contentType: 'application/json',
 });
