@@ -36,14 +36,14 @@ async function seed(db: Db, ownerId: string): Promise<number> {
   await rowsOf(
     'abe_books_price_lookups',
     'title, total_listing_price',
-    `'Title ' || g, CASE WHEN ${priced} THEN 4 + (g * 7919 % 9000) / 100.0 END`,
+    `'Title ' || g, CASE WHEN ${priced} THEN 4 + (g::bigint * 7919 % 9000) / 100.0 END`,
   );
   await rowsOf(
     'biblio_price_lookups',
     'price, currency',
-    `CASE WHEN ${priced} THEN 3 + (g * 104729 % 12000) / 100.0 END, CASE WHEN g % 20 = 0 THEN 'EUR' ELSE 'USD' END`,
+    `CASE WHEN ${priced} THEN 3 + (g::bigint * 104729 % 12000) / 100.0 END, CASE WHEN g % 20 = 0 THEN 'EUR' ELSE 'USD' END`,
   );
-  await rowsOf('alibris_price_lookups', 'price', `CASE WHEN ${priced} THEN 2 + (g * 1299709 % 15000) / 100.0 END`);
+  await rowsOf('alibris_price_lookups', 'price', `CASE WHEN ${priced} THEN 2 + (g::bigint * 1299709 % 15000) / 100.0 END`);
   await rowsOf(
     'pallet_iq_price_lookups',
     'winner_amazon_log_data_mp_decision, winner_amazon_log_data_mm_val',
@@ -87,14 +87,15 @@ async function benchEngine(engine: 'pg' | 'pglite'): Promise<void> {
     const job = await findVisibleJob(db, admin, jobId);
 
     const filter = [{ field: 'best_source', operator: 'equals' as const, value: 'Alibris' }];
+    // The page's own size (PAGE_SIZE.lookups), as the browser asks.
     const scenarios: [string, string, () => Promise<unknown>][] = [
-      ['page, default sort', '', () => listComparison(db, job, { filters: [] }, { skip: 0, limit: 10 })],
+      ['page, default sort', '?skip=0&limit=10', () => listComparison(db, job, { filters: [] }, { skip: 0, limit: 10 })],
       [
         'page, sorted by spread',
-        '?sort_by=spread&sort_direction=desc',
+        '?skip=0&limit=10&sort_by=spread&sort_direction=desc',
         () => listComparison(db, job, { filters: [], sort_by: 'spread', sort_direction: 'desc' }, { skip: 0, limit: 10 }),
       ],
-      ['page, best source = Alibris', '', () => listComparison(db, job, { filters: filter }, { skip: 0, limit: 10 })],
+      ['page, best source = Alibris', '?skip=0&limit=10', () => listComparison(db, job, { filters: filter }, { skip: 0, limit: 10 })],
     ];
     for (const [name, qs, direct] of scenarios) {
       const body = name.includes('Alibris') ? { filters: filter } : { filters: [] };
