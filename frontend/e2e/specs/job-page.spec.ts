@@ -105,6 +105,14 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   for (const label of ['Abe Books', 'Biblio', 'Alibris']) await expect(chart.getByText(label, { exact: true })).toBeVisible();
 
   await expectAccessible(page, 'job page');
+  // E2E_SCREENSHOTS=dir: the page at desktop and phone widths, to look at (never committed).
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/job-page-${width}.png`, fullPage: true });
+    }
+  }
 });
 
 test('a job that does not exist, or is another user’s, reads as not found', async ({ userPage: page, api }) => {

@@ -49,6 +49,8 @@ export function PriceChart({ job, live }: { job: JobPublic; live: boolean }) {
             tickLine="y"
             xAxisLabel={`Price with shipping (${d.currency})`}
             yAxisLabel="ISBNs"
+            // Counts of ISBNs: whole numbers on the axis.
+            yAxisProps={{ allowDecimals: false }}
           />
           <Text component="figcaption" size="xs" c="dimmed" mt="xs">
             The cheapest offer per ISBN, in buckets of {formatMoney(d.bucket_width, d.currency)}.
