@@ -115,6 +115,35 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   }
 });
 
+test('the page follows a running job by itself until its last lookup ends', async ({ userPage: page, user, api }) => {
+  const job = await seedJob(api, user.token, { name: 'Live job', sources: { abe_books: true, alibris: true } });
+  await waitForJob(api, user.token, job.id);
+  // The sandbox finishes before the page opens: until the test has seen it, the job and its summary
+  // answer "nothing done yet", so reaching 100 % afterwards proves the page polls (no reload below).
+  let nothingDoneYet = true;
+  await page.route(
+    (u) => u.pathname === `/api/v1/jobs/${job.id}` || u.pathname === `/api/v1/jobs/${job.id}/summary`,
+    async (route) => {
+      if (!nothingDoneYet) return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      for (const m of MARKETPLACE_LIST) {
+        const source = body[m.id] as { processed_isbns: number } | undefined;
+        if (source) source.processed_isbns = 0;
+      }
+      for (const run of (body.sources as { processed: number }[] | undefined) ?? []) run.processed = 0;
+      await route.fulfill({ response, json: body });
+    },
+  );
+  await page.goto(`/jobs/${job.id}`);
+  const card = page.getByRole('region', { name: 'Alibris run' });
+  await expect(card.getByTestId('progress-percent')).toHaveText('0%');
+  nothingDoneYet = false;
+  await expect(card.getByTestId('progress-percent')).toHaveText('100%');
+  await expect(page.getByRole('region', { name: 'Abe Books run' }).getByTestId('progress-percent')).toHaveText('100%');
+  await expect(page.getByRole('region', { name: 'Biblio run' })).toHaveCount(0);
+});
+
 test('a job that does not exist, or is another user’s, reads as not found', async ({ userPage: page, api }) => {
   const other = await api.user('job-page-other');
   const theirs = await seedJob(api, other.token, { name: 'Not yours', sources: { abe_books: true } });

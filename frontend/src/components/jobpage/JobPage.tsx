@@ -13,7 +13,7 @@ import { IngestCounts } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
 import { PriceChart } from './PriceChart';
 import { SourceRunCard } from './SourceRunCard';
-import { isLive, useJob, useJobSummary } from './useJobPage';
+import { isLive, useJob, useJobSummary, useRefreshWhenDone } from './useJobPage';
 
 export function JobPage({ jobId, search }: { jobId: number; search: TableSearch }) {
   const job = useJob(jobId);
@@ -26,6 +26,7 @@ export function JobPage({ jobId, search }: { jobId: number; search: TableSearch 
 function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
   const live = isLive(job);
   const summary = useJobSummary(job.id, live);
+  useRefreshWhenDone(job.id, live);
   return (
     <Stack gap="xl">
       <Stack gap={4}>

@@ -2,7 +2,8 @@
 // (e.g. server-sent events) can refresh the whole page with one invalidation of that prefix.
 // While the job has lookups left, each part polls at the jobs list's pace.
 import { PAGE_SIZE } from '@app/domain/jobs';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { jobComparison, jobPriceDistribution, readJob, readJobSummary } from '../../client/sdk.gen';
 import type { JobPublic } from '../../client/types.gen';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
@@ -54,4 +55,17 @@ export function usePriceDistribution(id: number, live: boolean) {
     queryFn: async ({ signal }) => (await jobPriceDistribution({ path: { id }, signal })).data,
     refetchInterval: pollWhile(live),
   });
+}
+
+/**
+ * Refreshes every part of the page once when the job's last lookup ends: the parts stop polling
+ * then, and their last poll may predate the end.
+ */
+export function useRefreshWhenDone(id: number, live: boolean) {
+  const queryClient = useQueryClient();
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: jobKey(id) });
+    wasLive.current = live;
+  }, [id, live, queryClient]);
 }
