@@ -5,6 +5,7 @@ import {
   isbn13To10,
   isValidIsbn10,
   isValidIsbn13,
+  isValidUpcA,
   normalizeIsbnCell,
   type IsbnCellValue,
   type IsbnRejectionReason,
@@ -33,6 +34,13 @@ describe('check digits', () => {
     ['978186197271', 'too short'],
     ['978186197271X', 'X in an ISBN-13'],
   ])('rejects ISBN-13 %s (%s)', (s) => expect(isValidIsbn13(s)).toBe(false));
+
+  it.each(['036000291452', '070999002255', '012345678905'])('accepts UPC-A %s', (s) => expect(isValidUpcA(s)).toBe(true));
+  it.each([
+    ['036000291453', 'wrong check'],
+    ['03600029145', 'too short'],
+    ['9780306406157', 'an EAN-13'],
+  ])('rejects UPC-A %s (%s)', (s) => expect(isValidUpcA(s)).toBe(false));
 
   it('converts 10 → 13 recomputing the check digit', () => {
     expect(isbn10To13('0131457578')).toBe('9780131457577');
@@ -108,6 +116,20 @@ const CELLS: Row[] = [
   ['5-digit add-on as a number', 978045116135251599, ['9780451161352']],
   ['2-digit add-on', '9780451161352 05', ['9780451161352']],
   ['hyphenated ISBN plus add-on', '978-0-451-16135-2 51599', ['9780451161352']],
+  ['5-digit add-on after a hyphen (scanner output)', '9780306406157-51299', ['9780306406157']],
+  ['2-digit add-on run together (15 digits)', '978030640615705', ['9780306406157']],
+  ['GTIN-14: a leading 0 before the ISBN-13', '09780306406157', ['9780306406157']],
+
+  // UPCs: the code of the product (a mass-market paperback's price point), never of the book
+  ['UPC-A', '036000291452', [], [R.upc]],
+  ['UPC-A of a mass-market paperback with its 5-digit add-on', '0 70999 00225 5 51299', [], [R.upc]],
+  ['UPC-A with a 5-digit add-on run together', '07099900225551299', [], [R.upc]],
+  ['UPC-A with a 2-digit add-on', '036000291452 12', [], [R.upc]],
+  ['UPC-A written as an EAN-13 (leading 0)', '0036000291452', [], [R.upc]],
+  ['UPC-A whose leading 0 a spreadsheet dropped (number)', 36000291452, [], [R.upc]],
+  ['12 digits, neither a UPC nor 978/979', '036000291453', [], [R.truncated]],
+  ['978 + 9 digits: an ISBN-13 missing its check digit, not a UPC', '978030640615', [], [R.truncated]],
+  ['17 digits that are no UPC with an add-on', '12345678901334567', [], [R.wrongLength]],
 
   // several ISBNs in one cell
   ['semicolon list', '0131457578; 9780306406157', ['9780131457577', '9780306406157']],

@@ -12,6 +12,7 @@ export const ISBN_REJECTION = {
   notBookland: 'Not an ISBN-13: must start with 978 or 979',
   scientific: 'Shown in scientific notation (like 9.78049E+12), so digits are lost: format the column as Text and export again',
   truncated: '12 digits: an ISBN-13 with a digit missing',
+  upc: 'UPC barcode, which gives no certain ISBN: scan or type the barcode starting 978 or 979 instead',
   nineDigits: '9 digits: not an ISBN-10 even with the leading 0 restored',
   tooShort: 'Too few digits for an ISBN',
   wrongLength: 'Wrong number of digits (an ISBN has 10 or 13)',
@@ -74,6 +75,15 @@ export function isValidIsbn13(value: string): boolean {
   );
 }
 
+/**
+ * UPC-A: 12 digits, the EAN-13 check of the same code with a leading 0. Mass-market paperbacks
+ * carry one, but it encodes the publisher's product (price point) code, not the book: the ISBN is
+ * printed beside it, so a UPC alone never maps to an ISBN with certainty.
+ */
+export function isValidUpcA(value: string): boolean {
+  return /^\d{12}$/.test(value) && isbn13CheckChar(`0${value.slice(0, 11)}`) === value[11];
+}
+
 /** ISBN-10 → ISBN-13: prefix 978 and recompute the check digit. Throws on an invalid ISBN-10. */
 export function isbn10To13(isbn10: string): string {
   if (!isValidIsbn10(isbn10)) throw new RangeError(`Not a valid ISBN-10: ${isbn10}`);
@@ -112,13 +122,25 @@ function classify(s: string, padLeadingZeros: boolean): Classified {
       // 9.78049E+12 typed back into a cell becomes 9780490000000: the digits are gone.
       if (s.endsWith(LOST_DIGITS)) return { reason: ISBN_REJECTION.scientific };
       if (s.startsWith('9790')) return { reason: ISBN_REJECTION.ismn };
+      if (s.startsWith('0') && isValidUpcA(s.slice(1))) return { reason: ISBN_REJECTION.upc }; // a UPC written as EAN-13
       if (!s.startsWith('978') && !s.startsWith('979')) return { reason: ISBN_REJECTION.notBookland };
       return isValidIsbn13(s) ? { isbn: s } : { reason: ISBN_REJECTION.isbn13Check };
     case 15: // 13 + 2-digit EAN add-on run together
     case 18: // 13 + 5-digit price add-on run together
       return s.startsWith('978') || s.startsWith('979') ? classify(s.slice(0, 13), false) : { reason: ISBN_REJECTION.wrongLength };
+    case 14:
+      // GTIN-14 as distributors' data lists items: a leading 0 in front of the EAN-13 is the same item.
+      if (s.startsWith('0') && isValidIsbn13(s.slice(1))) return { isbn: s.slice(1) };
+      return isValidUpcA(s.slice(0, 12)) ? { reason: ISBN_REJECTION.upc } : { reason: ISBN_REJECTION.wrongLength }; // UPC + 2-digit add-on
+    case 17: // UPC + 5-digit add-on run together
+      return isValidUpcA(s.slice(0, 12)) ? { reason: ISBN_REJECTION.upc } : { reason: ISBN_REJECTION.wrongLength };
     case 12:
+      // 978/979 + 9 digits is an ISBN-13 missing its check digit (or another digit): never guessed.
+      if (!s.startsWith('978') && !s.startsWith('979') && isValidUpcA(s)) return { reason: ISBN_REJECTION.upc };
       return { reason: ISBN_REJECTION.truncated };
+    case 11:
+      // A UPC whose leading 0 a spreadsheet dropped (only a whole cell may be restored).
+      return padLeadingZeros && isValidUpcA(`0${s}`) ? { reason: ISBN_REJECTION.upc } : { reason: ISBN_REJECTION.wrongLength };
     case 9:
     case 8:
     case 7: {

@@ -11,6 +11,8 @@ import { jobProgress, jobRejections, jobs } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
+import type { Counts } from './progress.ts';
+import { toJobPublic, type JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
 
 export interface UploadLimits {
@@ -60,8 +62,16 @@ export async function createJob(
   limits: UploadLimits,
 ) {
   const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
-  const filename = cleanFilename(file.filename);
-  const job = await db.transaction(async (tx) => {
+  const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed);
+  return { job, parsed };
+}
+
+/**
+ * Writes a job from its cleaned list (an upload's or a pasted one): the job, its queued lookups
+ * and its rejections, in ONE transaction.
+ */
+export async function storeJob(db: Db, owner: UserRow, config: JobConfigInput, filename: string, parsed: ParsedUpload): Promise<JobRow> {
+  return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(jobs)
       .values({
@@ -95,5 +105,15 @@ export async function createJob(
     }
     return created;
   });
-  return { job, parsed };
+}
+
+/** The answer to a job's creation (JobCreated): the job as just written, none of it processed, and its first rejections. */
+export function jobCreated(job: JobRow, parsed: ParsedUpload) {
+  // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
+  const counts: Counts = byMarketplace((m) => ({ total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }));
+  return {
+    ...toJobPublic(job, counts),
+    rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE),
+    rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE,
+  };
 }

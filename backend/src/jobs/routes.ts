@@ -14,9 +14,8 @@ import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { readUploadForm } from './multipart.ts';
-import type { Counts } from './progress.ts';
-import { createJob, REJECTIONS_IN_RESPONSE } from './ingest.ts';
-import { findVisibleJob, listJobs, listRejections, readJob, toJobPublic } from './repository.ts';
+import { createJob, jobCreated } from './ingest.ts';
+import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
   JobConfig,
   JobCreated,
@@ -84,13 +83,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   async function readAndCreate(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
-    // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
-    const counts: Counts = byMarketplace((m) => ({ total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }));
-    return {
-      ...toJobPublic(job, counts),
-      rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE),
-      rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE,
-    };
+    return jobCreated(job, parsed);
   }
 
   app.post('/jobs/upload-file', {

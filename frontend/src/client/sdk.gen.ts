@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CreateItemData, CreateItemResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -249,6 +249,19 @@ export const readLookupOffers = <ThrowOnError extends boolean = true>(options: O
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/{market}/price-lookups/{id}/offers',
     ...options
+});
+
+/**
+ * Create a job from a pasted or scanned list of ISBNs
+ */
+export const createJobFromIsbns = <ThrowOnError extends boolean = true>(options: Options<CreateJobFromIsbnsData, ThrowOnError>): RequestResult<CreateJobFromIsbnsResponses, CreateJobFromIsbnsErrors, ThrowOnError> => (options.client ?? client).post<CreateJobFromIsbnsResponses, CreateJobFromIsbnsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/from-isbns',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -417,6 +417,18 @@ export type PriceDistributionInput = {
     other_currency: number;
 };
 
+export type JobFromIsbnsInput = {
+    name: string;
+    abe_books?: boolean;
+    biblio?: boolean;
+    alibris?: boolean;
+    pallet_iq?: boolean;
+    /**
+     * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
+     */
+    isbns: string;
+};
+
 export type Message = {
     message: string;
 };
@@ -828,6 +840,18 @@ export type PriceDistribution = {
      * Prices left out because they are not in the currency above
      */
     other_currency: number;
+};
+
+export type JobFromIsbns = {
+    name: string;
+    abe_books: boolean;
+    biblio: boolean;
+    alibris: boolean;
+    pallet_iq: boolean;
+    /**
+     * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
+     */
+    isbns: string;
 };
 
 export type LoginAccessTokenData = {
@@ -1593,6 +1617,35 @@ export type ReadLookupOffersResponses = {
 };
 
 export type ReadLookupOffersResponse = ReadLookupOffersResponses[keyof ReadLookupOffersResponses];
+
+export type CreateJobFromIsbnsData = {
+    body: JobFromIsbnsInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/jobs/from-isbns';
+};
+
+export type CreateJobFromIsbnsErrors = {
+    /**
+     * Default Response
+     */
+    413: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type CreateJobFromIsbnsError = CreateJobFromIsbnsErrors[keyof CreateJobFromIsbnsErrors];
+
+export type CreateJobFromIsbnsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type CreateJobFromIsbnsResponse = CreateJobFromIsbnsResponses[keyof CreateJobFromIsbnsResponses];
 
 export type ReadJobSummaryData = {
     body?: never;

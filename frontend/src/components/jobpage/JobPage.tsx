@@ -9,7 +9,7 @@ import type { TableSearch } from '../../lib/table-search';
 import { NotFound } from '../common/NotFound';
 import { PageTitle } from '../common/PageTitle';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
-import { IngestCounts } from '../uploads/IngestCounts';
+import { IngestCounts, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
 import { PriceChart } from './PriceChart';
 import { SourceRunCard } from './SourceRunCard';
@@ -60,10 +60,8 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
         </Title>
         {job.report ? (
           <>
-            <Text size="sm">
-              Column {job.report.column} of sheet {job.report.sheet}.
-            </Text>
-            <IngestCounts report={job.report} />
+            <Text size="sm">{isPastedList(job) ? 'From a pasted list.' : `Column ${job.report.column} of sheet ${job.report.sheet}.`}</Text>
+            <IngestCounts report={job.report} pasted={isPastedList(job)} />
             {job.report.cells_rejected > 0 && (
               <Group>
                 <DownloadRejectionsButton jobId={job.id} />

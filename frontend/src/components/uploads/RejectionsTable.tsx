@@ -2,14 +2,23 @@
 import { Table, Text } from '@mantine/core';
 import type { Rejection } from '../../client/types.gen';
 
-export function RejectionsTable({ rejections, truncated, total }: { rejections: Rejection[]; truncated: boolean; total: number }) {
+export interface RejectionsTableProps {
+  rejections: Rejection[];
+  truncated: boolean;
+  total: number;
+  /** What a position is called: a spreadsheet's row, or a pasted list's line. */
+  rowLabel?: string;
+  label?: string;
+}
+
+export function RejectionsTable({ rejections, truncated, total, rowLabel = 'Row', label = 'Rejected cells' }: RejectionsTableProps) {
   return (
     <>
       <Table.ScrollContainer minWidth={360} mah={240}>
-        <Table striped withTableBorder verticalSpacing={4} fz="xs" aria-label="Rejected cells">
+        <Table striped withTableBorder verticalSpacing={4} fz="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Row</Table.Th>
+              <Table.Th>{rowLabel}</Table.Th>
               <Table.Th>Value</Table.Th>
               <Table.Th>Reason</Table.Th>
             </Table.Tr>

@@ -15,13 +15,25 @@ export interface UploadDialogProps {
   title: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitDisabled?: boolean;
+  submitLabel?: string;
   loading: boolean;
   error: unknown;
   result: JobCreated | undefined;
   children: ReactNode;
 }
 
-export function UploadDialog({ opened, onClose, title, onSubmit, submitDisabled, loading, error, result, children }: UploadDialogProps) {
+export function UploadDialog({
+  opened,
+  onClose,
+  title,
+  onSubmit,
+  submitDisabled,
+  submitLabel = 'Upload',
+  loading,
+  error,
+  result,
+  children,
+}: UploadDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size={result ? 'lg' : 'md'} closeOnClickOutside={!loading}>
       {result ? (
@@ -32,7 +44,7 @@ export function UploadDialog({ opened, onClose, title, onSubmit, submitDisabled,
           </Group>
         </>
       ) : (
-        <FormBody onCancel={onClose} onSubmit={onSubmit} submitLabel="Upload" submitDisabled={submitDisabled} loading={loading}>
+        <FormBody onCancel={onClose} onSubmit={onSubmit} submitLabel={submitLabel} submitDisabled={submitDisabled} loading={loading}>
           {children}
           {error != null && (
             <Alert color="red" icon={<IconAlertCircle size={16} />} title="Upload failed" role="alert">

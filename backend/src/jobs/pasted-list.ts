@@ -1,0 +1,60 @@
+// A pasted or scanned list of ISBNs → what an upload's parser gives (ParsedUpload), so the job is
+// written, reported and its rejections downloaded exactly as for a file.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PastedListReader, pastedListProblem, splitPastedText } from '@app/domain/isbn-list';
+import { HttpError, validationError } from '../lib/http-errors.ts';
+import type { ParsedUpload } from '../uploads/index.ts';
+import { formatCount } from '../uploads/upload-error.ts';
+
+export interface PastedListLimits {
+  /** Lines holding a code (the upload's row limit). */
+  maxRows: number;
+  /** Unique ISBNs. */
+  maxIsbns: number;
+}
+
+// The list is read on the request's thread (no spreadsheet to unpack): it gives way to other
+// requests every so many codes, so the largest list allowed never stalls the server for long.
+const CODES_PER_TURN = 5_000;
+
+export async function readPastedIsbns(text: string, limits: PastedListLimits): Promise<ParsedUpload> {
+  const codes = splitPastedText(text);
+  const lines = new Set(codes.map((c) => c.line)).size;
+  if (lines > limits.maxRows) {
+    throw new HttpError(
+      413,
+      `The list has ${formatCount(lines)} lines; the limit is ${formatCount(limits.maxRows)}. Split it into smaller lists.`,
+    );
+  }
+
+  const reader = new PastedListReader();
+  for (const [i, code] of codes.entries()) {
+    if (i > 0 && i % CODES_PER_TURN === 0) await nextTurn();
+    reader.add(code);
+    if (reader.list.isbns.length > limits.maxIsbns) {
+      throw new HttpError(
+        413,
+        `The list holds more than ${formatCount(limits.maxIsbns)} different ISBNs, which is the limit. Split it into smaller lists.`,
+      );
+    }
+  }
+  const problem = pastedListProblem(reader.list);
+  if (problem !== null) throw validationError(['body', 'isbns'], problem);
+
+  const { isbns, linesRead, duplicates, rejections } = reader.list;
+
+  return {
+    isbns,
+    // A pasted list has no sheet or column; each rejected code is counted (a "cell" of the list).
+    report: {
+      sheet: '',
+      column: '',
+      header_row: false,
+      rows_read: linesRead,
+      isbns_accepted: isbns.length,
+      duplicates_merged: duplicates,
+      cells_rejected: rejections.length,
+    },
+    rejections: rejections.map((r) => ({ sheet: '', row_number: r.line, raw_value: r.raw, reason: r.reason })),
+  };
+}
