@@ -13,15 +13,12 @@ import { param, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/core/create-context.ts';
-import { createLogger } from '../src/core/logging.ts';
-import { UsersRepository } from '../src/users/repository.ts';
 import { productRoutes } from '../src/routes.ts';
 import { countLookups, lookupConditions, lookupPageQuery } from '../src/lookups/repository.ts';
 import { countUpTo } from '../src/db/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
-import { loadConfig } from '../src/core/config.ts';
 import { benchPostgres, mb, percentile, report, timed, now } from './lib.ts';
+import { benchContext } from './context.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 1_000_000;
@@ -91,13 +88,7 @@ export async function benchLookups(): Promise<void> {
   const database = await openDatabase({ url: pgDb.url, poolSize: Math.max(...LOADS) + 10 });
   const db = database.db;
   try {
-    const config = loadConfig({ SECRET_KEY: 'b'.repeat(40), DATABASE_URL: pgDb.url, DATA_DIR: '/tmp/bench-unused', LOG_LEVEL: 'silent' });
-    const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }) });
-    const admin = await new UsersRepository(db).create({
-      email: 'bench-admin@example.com',
-      password: 'bench-password',
-      is_superuser: true,
-    });
+    const { ctx, admin } = await benchContext(database, pgDb.url);
     const seeded = await timed(() => seed(db, admin.id));
     report({ name: 'lookups: seed 1M rows', value: `${(seeded.ms / 1000).toFixed(1)} s` });
 

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, one line per figure with its ratio and target.
 // Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
+import { benchComparison } from './comparison.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchWorker } from './worker.bench.ts';
@@ -10,6 +11,7 @@ const benches: [string, () => Promise<void>][] = [
   ['ingest', benchIngest],
   ['lookups', benchLookups],
   ['worker', benchWorker],
+  ['comparison', benchComparison],
 ];
 
 try {

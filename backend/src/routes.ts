@@ -1,7 +1,8 @@
 // Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
+import { comparisonRoutes } from './comparison/routes.ts';
 import type { App, AppContext } from './core/context.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { pasteJobRoutes } from './jobs/paste-routes.ts';
 
-export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [jobRoutes, lookupRoutes, pasteJobRoutes];
+export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [jobRoutes, lookupRoutes, pasteJobRoutes, comparisonRoutes];

@@ -23,6 +23,7 @@ import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
+import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
 const LayoutRoute = LayoutRouteImport.update({
   id: '/_layout',
@@ -93,6 +94,11 @@ const LayoutSettingsRoute = LayoutSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutJobsIdRoute = LayoutJobsIdRouteImport.update({
+  id: '/jobs_/$id',
+  path: '/jobs/$id',
+  getParentRoute: () => LayoutRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof LayoutIndexRoute
@@ -108,6 +114,7 @@ export interface FileRoutesByFullPath {
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/settings': typeof LayoutSettingsRoute
+  '/jobs/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -123,6 +130,7 @@ export interface FileRoutesByTo {
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
+  '/jobs/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -140,6 +148,7 @@ export interface FileRoutesById {
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
+  '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -157,6 +166,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/pallet-iq'
     | '/settings'
+    | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
     | '/pallet-iq'
     | '/settings'
     | '/'
+    | '/jobs/$id'
   id:
     | '__root__'
     | '/_layout'
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | '/_layout/pallet-iq'
     | '/_layout/settings'
     | '/_layout/'
+    | '/_layout/jobs_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -298,6 +310,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutSettingsRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/jobs_/$id': {
+      id: '/_layout/jobs_/$id'
+      path: '/jobs/$id'
+      fullPath: '/jobs/$id'
+      preLoaderRoute: typeof LayoutJobsIdRouteImport
+      parentRoute: typeof LayoutRoute
+    }
   }
 }
 
@@ -311,6 +330,7 @@ interface LayoutRouteChildren {
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
+  LayoutJobsIdRoute: typeof LayoutJobsIdRoute
 }
 
 const LayoutRouteChildren: LayoutRouteChildren = {
@@ -323,6 +343,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutPalletIqRoute: LayoutPalletIqRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
+  LayoutJobsIdRoute: LayoutJobsIdRoute,
 }
 
 const LayoutRouteWithChildren =

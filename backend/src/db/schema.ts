@@ -122,6 +122,8 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
         .filter((f) => TRIGRAM_FIELDS.includes(f.name))
         .map((f) => index(`${name}_${f.name}_trgm_idx`).using('gin', sql`${sql.identifier(f.name)} gin_trgm_ops`)),
       index(`${name}_job_status_idx`).on(t.isbn_lookup_job_id, t.lookup_status),
+      // The job page's comparison joins a job's rows of each marketplace on ISBN (comparison/query.ts).
+      index(`${name}_job_isbn_idx`).on(t.isbn_lookup_job_id, t.isbn),
       index(`${name}_created_idx`).on(t.created_at, t.id),
       // The worker's claim scan: each active job's queued rows, oldest first (worker/queue.ts).
       index(`${name}_job_queue_idx`).on(t.isbn_lookup_job_id, t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),

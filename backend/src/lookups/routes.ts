@@ -8,23 +8,23 @@ import { currentUser } from '../users/current-user.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
+import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { listLookups, lookupsCsv, readOffers } from './repository.ts';
 import { LookupOffers, PriceLookups } from './schemas.ts';
 
-const ExportBody = FiltersBody.extend({ sort_by: z.string().max(100).optional(), sort_direction: z.enum(['asc', 'desc']).optional() }).meta(
-  { id: 'ExportBody' },
-);
+export const ExportBody = FiltersBody.extend({
+  sort_by: z.string().max(100).optional(),
+  sort_direction: z.enum(['asc', 'desc']).optional(),
+}).meta({ id: 'ExportBody' });
 const OffersParams = MarketParam.extend({
   id: z.coerce.number().int('Invalid lookup id').positive('Invalid lookup id').max(Number.MAX_SAFE_INTEGER, 'Invalid lookup id'),
 });
 const tags = ['marketplaces'];
 
-const timestamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-
 // The body's operators are checked against the field table by filtersToSql (unknown → 422 naming
 // it); until then they are plain strings, which is all the query builder reads of them.
-const asFilters = (filters: z.infer<typeof FiltersBody>['filters']) => filters as Filter[];
+export const asFilters = (filters: z.infer<typeof FiltersBody>['filters']) => filters as Filter[];
 
 export function lookupRoutes(app: App, ctx: AppContext): void {
   app.post('/:market/price-lookups', {
@@ -56,13 +56,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
       const m = marketplaceOfSlug(req.params.market);
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
       const stream = await lookupsCsv(ctx.exporter, m, currentUser(req), q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${m.csvPrefix}_price_lookups_${timestamp()}.csv"`)
-          // The documented 200 is the CSV text; the type provider cannot see that a stream sends it.
-          .send(stream as never)
-      );
+      return sendCsvFile(reply, `${m.csvPrefix}_price_lookups_${fileTimestamp()}.csv`, stream);
     },
   });
 

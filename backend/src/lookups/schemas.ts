@@ -5,7 +5,8 @@ import { MARKETPLACE_LIST, type MarketplaceInfo } from '@app/domain/marketplaces
 import type { FieldDef } from '@app/domain/fields';
 import { CountFields } from '../lib/api-schemas.ts';
 
-function fieldSchema(f: FieldDef) {
+/** A field's value in a response: its type, nullable unless the field is required. */
+export function fieldSchema(f: FieldDef) {
   const base = f.type === 'number' ? z.number() : f.type === 'date' ? z.date() : z.string();
   return f.required ? base : base.nullable();
 }

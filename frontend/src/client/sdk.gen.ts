@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -262,4 +262,45 @@ export const createJobFromIsbns = <ThrowOnError extends boolean = true>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The job's run per marketplace: statuses, progress, timing, throughput, retries and errors
+ */
+export const readJobSummary = <ThrowOnError extends boolean = true>(options: Options<ReadJobSummaryData, ThrowOnError>): RequestResult<ReadJobSummaryResponses, ReadJobSummaryErrors, ThrowOnError> => (options.client ?? client).get<ReadJobSummaryResponses, ReadJobSummaryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/summary',
+    ...options
+});
+
+/**
+ * One row per ISBN of the job: each marketplace's price, the best source and the spread
+ */
+export const jobComparison = <ThrowOnError extends boolean = true>(options: Options<JobComparisonData, ThrowOnError>): RequestResult<JobComparisonResponses, JobComparisonErrors, ThrowOnError> => (options.client ?? client).post<JobComparisonResponses, JobComparisonErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/comparison',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const downloadJobComparisonCsv = <ThrowOnError extends boolean = true>(options: Options<DownloadJobComparisonCsvData, ThrowOnError>): RequestResult<DownloadJobComparisonCsvResponses, DownloadJobComparisonCsvErrors, ThrowOnError> => (options.client ?? client).post<DownloadJobComparisonCsvResponses, DownloadJobComparisonCsvErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/comparison/download-csv',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * How many of the job's prices fall in each price bucket, per marketplace
+ */
+export const jobPriceDistribution = <ThrowOnError extends boolean = true>(options: Options<JobPriceDistributionData, ThrowOnError>): RequestResult<JobPriceDistributionResponses, JobPriceDistributionErrors, ThrowOnError> => (options.client ?? client).get<JobPriceDistributionResponses, JobPriceDistributionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/price-distribution',
+    ...options
 });

@@ -182,6 +182,33 @@ export type JobCreatedInput = {
     rejections_truncated: boolean;
 };
 
+export type SourceRunInput = {
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+    total: number;
+    processed: number;
+    statuses: Array<{
+        status: string;
+        count: number;
+    }>;
+    /**
+     * Queued lookups that failed before and wait for their next try
+     */
+    retry_waiting: number;
+    started_at: unknown;
+    finished_at: unknown;
+    throughput_per_minute: number | null;
+    errors: Array<{
+        message: string;
+        count: number;
+        last_at: unknown;
+    }>;
+};
+
+export type JobSummaryInput = {
+    job_id: number;
+    sources: Array<SourceRunInput>;
+};
+
 export type AbeBooksPriceLookupInput = {
     id: number;
     isbn: string;
@@ -338,6 +365,56 @@ export type ExportBodyInput = {
     filters?: Array<FilterInput>;
     sort_by?: string;
     sort_direction?: 'asc' | 'desc';
+};
+
+export type ComparisonRowInput = {
+    id: number;
+    isbn: string;
+    title: string | null;
+    abe_books_price: number | null;
+    biblio_price: number | null;
+    alibris_price: number | null;
+    best_price: number | null;
+    best_source: string | null;
+    spread: number | null;
+    pallet_iq_decision: string | null;
+    pallet_iq_value: number | null;
+    abe_books_currency: string | null;
+    biblio_currency: string | null;
+    alibris_currency: string | null;
+    abe_books_status: string | null;
+    biblio_status: string | null;
+    alibris_status: string | null;
+    pallet_iq_status: string | null;
+};
+
+export type ComparisonPageInput = {
+    data: Array<ComparisonRowInput>;
+    count: number;
+    count_exact: boolean;
+};
+
+export type PriceBucketInput = {
+    from: number;
+    /**
+     * Exclusive upper edge; null for the last bucket, which holds every higher price
+     */
+    to: number | null;
+    counts: {
+        abe_books: number;
+        biblio: number;
+        alibris: number;
+    };
+};
+
+export type PriceDistributionInput = {
+    currency: string;
+    bucket_width: number;
+    buckets: Array<PriceBucketInput>;
+    /**
+     * Prices left out because they are not in the currency above
+     */
+    other_currency: number;
 };
 
 export type JobFromIsbnsInput = {
@@ -530,6 +607,33 @@ export type JobCreated = {
     rejections_truncated: boolean;
 };
 
+export type SourceRun = {
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+    total: number;
+    processed: number;
+    statuses: Array<{
+        status: string;
+        count: number;
+    }>;
+    /**
+     * Queued lookups that failed before and wait for their next try
+     */
+    retry_waiting: number;
+    started_at: string | null;
+    finished_at: string | null;
+    throughput_per_minute: number | null;
+    errors: Array<{
+        message: string;
+        count: number;
+        last_at: string | null;
+    }>;
+};
+
+export type JobSummary = {
+    job_id: number;
+    sources: Array<SourceRun>;
+};
+
 export type AbeBooksPriceLookup = {
     id: number;
     isbn: string;
@@ -686,6 +790,56 @@ export type ExportBody = {
     filters: Array<Filter>;
     sort_by?: string;
     sort_direction?: 'asc' | 'desc';
+};
+
+export type ComparisonRow = {
+    id: number;
+    isbn: string;
+    title: string | null;
+    abe_books_price: number | null;
+    biblio_price: number | null;
+    alibris_price: number | null;
+    best_price: number | null;
+    best_source: string | null;
+    spread: number | null;
+    pallet_iq_decision: string | null;
+    pallet_iq_value: number | null;
+    abe_books_currency: string | null;
+    biblio_currency: string | null;
+    alibris_currency: string | null;
+    abe_books_status: string | null;
+    biblio_status: string | null;
+    alibris_status: string | null;
+    pallet_iq_status: string | null;
+};
+
+export type ComparisonPage = {
+    data: Array<ComparisonRow>;
+    count: number;
+    count_exact: boolean;
+};
+
+export type PriceBucket = {
+    from: number;
+    /**
+     * Exclusive upper edge; null for the last bucket, which holds every higher price
+     */
+    to: number | null;
+    counts: {
+        abe_books: number;
+        biblio: number;
+        alibris: number;
+    };
+};
+
+export type PriceDistribution = {
+    currency: string;
+    bucket_width: number;
+    buckets: Array<PriceBucket>;
+    /**
+     * Prices left out because they are not in the currency above
+     */
+    other_currency: number;
 };
 
 export type JobFromIsbns = {
@@ -1492,3 +1646,124 @@ export type CreateJobFromIsbnsResponses = {
 };
 
 export type CreateJobFromIsbnsResponse = CreateJobFromIsbnsResponses[keyof CreateJobFromIsbnsResponses];
+
+export type ReadJobSummaryData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/summary';
+};
+
+export type ReadJobSummaryErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type ReadJobSummaryError = ReadJobSummaryErrors[keyof ReadJobSummaryErrors];
+
+export type ReadJobSummaryResponses = {
+    /**
+     * Default Response
+     */
+    200: JobSummary;
+};
+
+export type ReadJobSummaryResponse = ReadJobSummaryResponses[keyof ReadJobSummaryResponses];
+
+export type JobComparisonData = {
+    body: FiltersBodyInput;
+    path: {
+        id: number;
+    };
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/jobs/{id}/comparison';
+};
+
+export type JobComparisonErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type JobComparisonError = JobComparisonErrors[keyof JobComparisonErrors];
+
+export type JobComparisonResponses = {
+    /**
+     * Default Response
+     */
+    200: ComparisonPage;
+};
+
+export type JobComparisonResponse = JobComparisonResponses[keyof JobComparisonResponses];
+
+export type DownloadJobComparisonCsvData = {
+    body: ExportBodyInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/comparison/download-csv';
+};
+
+export type DownloadJobComparisonCsvErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type DownloadJobComparisonCsvError = DownloadJobComparisonCsvErrors[keyof DownloadJobComparisonCsvErrors];
+
+export type DownloadJobComparisonCsvResponses = {
+    /**
+     * CSV of the filtered comparison
+     */
+    200: Blob | File;
+};
+
+export type DownloadJobComparisonCsvResponse = DownloadJobComparisonCsvResponses[keyof DownloadJobComparisonCsvResponses];
+
+export type JobPriceDistributionData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/price-distribution';
+};
+
+export type JobPriceDistributionErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type JobPriceDistributionError = JobPriceDistributionErrors[keyof JobPriceDistributionErrors];
+
+export type JobPriceDistributionResponses = {
+    /**
+     * Default Response
+     */
+    200: PriceDistribution;
+};
+
+export type JobPriceDistributionResponse = JobPriceDistributionResponses[keyof JobPriceDistributionResponses];

@@ -11,7 +11,7 @@ import { OrNA } from '../common/EmptyValue';
 
 // Mantine's default yellow (shade 6) is amber beside orange; a lighter shade reads as yellow at a
 // glance. The percent beside the bar stays in body text colour: coloured small text fails contrast.
-const BAR_SHADE: Record<SourceCell['color'], string> = {
+export const BAR_SHADE: Record<SourceCell['color'], string> = {
   green: 'green.6',
   blue: 'blue.6',
   yellow: 'yellow.4',

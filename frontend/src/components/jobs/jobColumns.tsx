@@ -1,7 +1,8 @@
 // Columns of the jobs table (spec §2): the job's own fields, then one progress cell per source.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { JobPublic } from '../../client/types.gen';
 import { formatDateTime } from '../../lib/format';
@@ -35,7 +36,11 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
         {j.id}
       </Text>
     )),
-    own('name', (j) => j.name),
+    own('name', (j) => (
+      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/jobs/$id" params={{ id: String(j.id) }} />}>
+        {j.name}
+      </Anchor>
+    )),
     own('input_filename', (j) => (
       <Stack gap={2} align="flex-start">
         <span>{j.input_filename}</span>

@@ -10,10 +10,26 @@ import { marketplaceApi } from '../../lib/marketplace-api';
 import type { SortState } from '../../lib/sort';
 
 export function DownloadCsvButton({ marketplace, filters, sort }: { marketplace: MarketplaceInfo; filters: Filter[]; sort: SortState }) {
+  return (
+    <CsvFileButton
+      fetchCsv={() => marketplaceApi(marketplace.slug).downloadCsv({ filters, ...sort })}
+      fallbackName={() => csvFilename(marketplace.csvPrefix)}
+    />
+  );
+}
+
+/** A "Download CSV" button saving what `fetchCsv` answers, under the server's name (else `fallbackName`). */
+export function CsvFileButton({
+  fetchCsv,
+  fallbackName,
+}: {
+  fetchCsv: () => Promise<{ blob: Blob; disposition: string | null }>;
+  fallbackName: () => string;
+}) {
   const download = useMutation({
     mutationFn: async () => {
-      const { blob, disposition } = await marketplaceApi(marketplace.slug).downloadCsv({ filters, ...sort });
-      saveFile(blob, filenameFromDisposition(disposition) ?? csvFilename(marketplace.csvPrefix));
+      const { blob, disposition } = await fetchCsv();
+      saveFile(blob, filenameFromDisposition(disposition) ?? fallbackName());
     },
     meta: { toastOnError: false },
     onError: (err) => console.error('CSV download failed:', err),

@@ -1,0 +1,111 @@
+// The comparison of one job's lookups across marketplaces as SQL: a derived table with one row per
+// ISBN of the job (its columns named as COMPARISON_FIELDS), which filters, sorts, pages, counts and
+// exports read like a table.
+// Raw SQL on purpose: up to four aliased lookup tables joined on ISBN, with columns computed from
+// one another (best price → best source → spread) in nested selects; the query builder would need
+// the same SQL fragments, only harder to read.
+import { sql, type SQL } from 'drizzle-orm';
+import { COMPARISON_CURRENCY, DECISION_SOURCE, PRICE_SOURCES, currencyField, priceField, statusField } from '@app/domain/comparison';
+import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import type { JobRow } from '../jobs/repository.ts';
+
+/** A column of one marketplace's lookup row in the join (each table is aliased by its marketplace id). */
+export const column = (id: MarketplaceId, name: string) => sql`${sql.identifier(id)}.${sql.identifier(name)}`;
+
+/** The chosen offer's price with shipping where given, in its own currency; NULL when the job does not ask the marketplace. */
+export function priceOf(s: (typeof PRICE_SOURCES)[number], asked: boolean): { price: SQL; currency: SQL } {
+  if (!asked) return { price: sql`NULL::double precision`, currency: sql`NULL::text` };
+  const price = sql`coalesce(${sql.join(
+    s.price.map((p) => column(s.marketplace, p)),
+    sql`, `,
+  )})`;
+  const withShipping = s.shipping ? sql`(${price} + coalesce(${column(s.marketplace, s.shipping)}, 0))` : price;
+  // A currency is written upper-case in three letters; an empty one means the marketplace's default (USD).
+  const currency = s.currency
+    ? sql`CASE WHEN ${price} IS NOT NULL THEN upper(coalesce(nullif(${column(s.marketplace, s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
+    : sql`CASE WHEN ${price} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END`;
+  return { price: withShipping, currency };
+}
+
+const textOrNull = (asked: boolean, value: SQL) => (asked ? value : sql`NULL::text`);
+
+/**
+ * `(SELECT …) comparison`: the job's comparison rows. The first marketplace the job asks is the
+ * base (one row per accepted ISBN, in upload order); the others join on (job, ISBN), one row each.
+ */
+export function comparisonTable(job: JobRow): SQL {
+  const asked = MARKETPLACE_LIST.filter((m) => job[m.id]);
+  const base = asked[0] ?? MARKETPLACE_LIST[0];
+  if (!base) throw new Error('The marketplace registry is empty');
+  const isAsked = (id: MarketplaceId) => asked.some((m) => m.id === id);
+
+  const joins = asked
+    .filter((m) => m.id !== base.id)
+    .map(
+      (m) =>
+        sql` LEFT JOIN ${sql.identifier(m.table)} AS ${sql.identifier(m.id)} ON ${column(m.id, 'isbn_lookup_job_id')} = ${job.id} AND ${column(m.id, 'isbn')} = ${column(base.id, 'isbn')}`,
+    );
+  const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
+
+  const prices = PRICE_SOURCES.map((s) => ({ source: s, ...priceOf(s, isAsked(s.marketplace)) }));
+  const perSource = prices.flatMap(({ source, price, currency }) => [
+    sql`${price} AS ${sql.identifier(priceField(source.marketplace))}`,
+    sql`${currency} AS ${sql.identifier(currencyField(source.marketplace))}`,
+    sql`${textOrNull(isAsked(source.marketplace), column(source.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(source.marketplace))}`,
+  ]);
+  const decisionAsked = isAsked(DECISION_SOURCE.marketplace);
+  const d = DECISION_SOURCE;
+
+  // Level 1: the joined columns. Level 2: each source's price when it is in the comparison currency.
+  // Level 3: best, worst, which source is best, the spread (only with two or more prices to compare).
+  const inner = sql`SELECT ${column(base.id, 'id')} AS id, ${column(base.id, 'isbn')} AS isbn,
+      ${titles.length ? sql`coalesce(${sql.join(titles, sql`, `)})` : sql`NULL::text`} AS title,
+      ${sql.join(perSource, sql`, `)},
+      ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
+      ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
+      ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))}
+    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}
+    WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}`;
+
+  const comparable = (id: MarketplaceId) =>
+    sql`CASE WHEN ${sql.identifier(currencyField(id))} = ${COMPARISON_CURRENCY} THEN ${sql.identifier(priceField(id))} END`;
+  const usd = PRICE_SOURCES.map((s) => ({ id: s.marketplace, value: comparable(s.marketplace) }));
+  const withUsd = sql`SELECT c.*, ${sql.join(
+    usd.map((u) => sql`${u.value} AS ${sql.identifier(`${u.id}_usd`)}`),
+    sql`, `,
+  )} FROM (${inner}) c`;
+
+  const usdCols = usd.map((u) => sql.identifier(`${u.id}_usd`));
+  const best = sql`LEAST(${sql.join(usdCols, sql`, `)})`;
+  const worst = sql`GREATEST(${sql.join(usdCols, sql`, `)})`;
+  const pricedCount = sql.join(
+    usdCols.map((c) => sql`(${c} IS NOT NULL)::int`),
+    sql` + `,
+  );
+  // Ties go to the first marketplace in the registry's order.
+  const bestSource = sql`CASE ${sql.join(
+    usd.map((u) => sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${MARKETPLACES[u.id].label}::text`),
+    sql` `,
+  )} END`;
+  const outputs = [
+    sql`id`,
+    sql`isbn`,
+    sql`title`,
+    ...PRICE_SOURCES.flatMap((s) =>
+      [priceField(s.marketplace), currencyField(s.marketplace), statusField(s.marketplace)].map((n) => sql.identifier(n)),
+    ),
+    sql`${best} AS best_price`,
+    sql`${bestSource} AS best_source`,
+    sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
+    sql`pallet_iq_decision`,
+    sql`pallet_iq_value`,
+    sql.identifier(statusField(d.marketplace)),
+  ];
+  return sql`(SELECT ${sql.join(outputs, sql`, `)} FROM (${withUsd}) u) comparison`;
+}
+
+/** `FROM <base table> WHERE job`: the job's ISBNs, without the joins (for an unfiltered count). */
+export function comparisonBase(job: JobRow): SQL {
+  const base = MARKETPLACE_LIST.find((m) => job[m.id]) ?? MARKETPLACES.abe_books;
+  return sql`FROM ${sql.identifier(base.table)} WHERE isbn_lookup_job_id = ${job.id}`;
+}

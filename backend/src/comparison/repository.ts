@@ -1,0 +1,52 @@
+// One job's comparison rows: filters and sort from the comparison field table, a page, its bounded
+// count and the CSV of the same query. The caller has checked that the user may see the job.
+import { sql, type SQL } from 'drizzle-orm';
+import { COMPARISON_CSV_FIELDS, COMPARISON_FIELDS } from '@app/domain/comparison';
+import type { Filter } from '@app/domain/fields';
+import type { Db } from '../db/client.ts';
+import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
+import { countUpTo } from '../db/bounded-count.ts';
+import type { JobRow } from '../jobs/repository.ts';
+import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { comparisonBase, comparisonTable } from './query.ts';
+
+export interface ComparisonQuery {
+  filters: Filter[];
+  sort_by?: string;
+  sort_direction?: 'asc' | 'desc';
+}
+
+/** Upload order unless the user sorts. */
+const DEFAULT_SORT = 'id';
+
+function conditions(job: JobRow, q: ComparisonQuery): { from: SQL; where: SQL | undefined; orderBy: SQL } {
+  const where = filtersToSql(COMPARISON_FIELDS, q.filters);
+  return {
+    from: sql`FROM ${comparisonTable(job)}${where ? sql` WHERE ${where}` : sql``}`,
+    where,
+    orderBy: sortToSql(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction),
+  };
+}
+
+export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, page: { skip: number; limit: number }) {
+  const { from, where, orderBy } = conditions(job, q);
+  const columns = sql.join(
+    COMPARISON_FIELDS.map((f) => sql.identifier(f.name)),
+    sql`, `,
+  );
+  const [rows, total] = await Promise.all([
+    db.execute<Record<string, unknown>>(sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`),
+    // Unfiltered, the rows are the job's ISBNs (the joins add one row each at most): count those alone.
+    countUpTo(db, where ? from : comparisonBase(job)),
+  ]);
+  return { data: rows.rows.map(toRow), ...total };
+}
+
+/** node-postgres answers bigint ids as text; the API's id is a number. */
+const toRow = (r: Record<string, unknown>) => ({ ...r, id: Number(r.id) });
+
+/** The comparison's columns (all but the row id) as CSV, in the page's order; started. */
+export function comparisonCsv(exporter: CsvExporter, job: JobRow, q: ComparisonQuery, opts: ExportOptions) {
+  const { from, orderBy } = conditions(job, q);
+  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from, orderBy }, opts);
+}

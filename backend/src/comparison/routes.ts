@@ -1,0 +1,73 @@
+// A job's own page: its run per marketplace, the comparison of its ISBNs across marketplaces (page
+// and CSV) and the distribution of their prices. Owners and superusers only (another's job is 404).
+import type { App, AppContext } from '../core/context.ts';
+import { currentUser } from '../users/current-user.ts';
+import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
+import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
+import { findVisibleJob } from '../jobs/repository.ts';
+import { JobIdParam } from '../jobs/routes.ts';
+import { jobSummary } from '../jobs/summary.ts';
+import { JobSummary } from '../jobs/summary-schemas.ts';
+import { ExportBody, asFilters } from '../lookups/routes.ts';
+import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
+import { comparisonCsv, listComparison } from './repository.ts';
+import { priceDistribution } from './distribution.ts';
+import { ComparisonPage, PriceDistribution } from './schemas.ts';
+
+const tags = ['jobs'];
+
+export function comparisonRoutes(app: App, ctx: AppContext): void {
+  app.get('/jobs/:id/summary', {
+    schema: {
+      operationId: 'readJobSummary',
+      tags,
+      summary: "The job's run per marketplace: statuses, progress, timing, throughput, retries and errors",
+      params: JobIdParam,
+      response: { 200: JobSummary, 404: HttpErrorBody },
+    },
+    handler: async (req) => jobSummary(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id)),
+  });
+
+  app.post('/jobs/:id/comparison', {
+    schema: {
+      operationId: 'jobComparison',
+      tags,
+      summary: "One row per ISBN of the job: each marketplace's price, the best source and the spread",
+      params: JobIdParam,
+      querystring: SortQuery,
+      body: FiltersBody,
+      response: { 200: ComparisonPage, 404: HttpErrorBody, 422: HttpErrorBody },
+    },
+    handler: async (req) => {
+      const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
+      return listComparison(ctx.db, job, { ...req.query, filters: asFilters(req.body.filters) }, req.query);
+    },
+  });
+
+  app.post('/jobs/:id/comparison/download-csv', {
+    schema: {
+      operationId: 'downloadJobComparisonCsv',
+      tags,
+      params: JobIdParam,
+      body: ExportBody,
+      response: { 200: csvFileResponse('CSV of the filtered comparison'), 404: HttpErrorBody, 422: HttpErrorBody },
+    },
+    handler: async (req, reply) => {
+      const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
+      const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
+      const stream = await comparisonCsv(ctx.exporter, job, q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
+      return sendCsvFile(reply, `job_${job.id}_comparison_${fileTimestamp()}.csv`, stream);
+    },
+  });
+
+  app.get('/jobs/:id/price-distribution', {
+    schema: {
+      operationId: 'jobPriceDistribution',
+      tags,
+      summary: "How many of the job's prices fall in each price bucket, per marketplace",
+      params: JobIdParam,
+      response: { 200: PriceDistribution, 404: HttpErrorBody },
+    },
+    handler: async (req) => priceDistribution(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id)),
+  });
+}

@@ -1,0 +1,72 @@
+// The job page's comparison across marketplaces: one row per ISBN of a job with each selling
+// marketplace's chosen (cheapest) price, the best source, the spread and PalletIQ's verdict.
+// Its field table drives the filter builder, the API's filters and sort, the columns and the CSV,
+// like the marketplaces' own tables.
+import { col, field, money, type FieldDef } from './fields.ts';
+import { MARKETPLACES, type MarketplaceId } from './marketplaces.ts';
+
+/** Where a selling marketplace's price lives in its lookup row. */
+export interface PriceSource {
+  marketplace: MarketplaceId;
+  /** Price columns, first non-empty wins: a total with shipping first when the marketplace gives one. */
+  price: readonly string[];
+  /** Added to the price when present (a shipping cost given apart from the price). */
+  shipping?: string;
+  /** The row's currency column; without one the marketplace answers in USD (we ask it for USD). */
+  currency?: string;
+}
+
+/** Best price and spread compare only prices in this currency: prices are never converted. */
+export const COMPARISON_CURRENCY = 'USD';
+
+export const PRICE_SOURCES: readonly PriceSource[] = [
+  // totalListingPrice is book + first-book shipping (README: marketplaces); the bare price is the fallback.
+  { marketplace: 'abe_books', price: ['total_listing_price', 'listing_price'] },
+  // Biblio may answer in another currency and may give shipping apart.
+  { marketplace: 'biblio', price: ['price'], shipping: 'shipping_price', currency: 'currency' },
+  { marketplace: 'alibris', price: ['price'] },
+];
+
+/** PalletIQ does not sell: it says whether to buy (decision) and what it is worth (value). */
+export const DECISION_SOURCE = {
+  marketplace: 'pallet_iq',
+  decision: 'winner_amazon_log_data_mp_decision',
+  value: 'winner_amazon_log_data_mm_val',
+} as const satisfies { marketplace: MarketplaceId; decision: string; value: string };
+
+/** Names of a price source's columns in the comparison row. */
+export const priceField = (id: MarketplaceId) => `${id}_price`;
+export const currencyField = (id: MarketplaceId) => `${id}_currency`;
+export const statusField = (id: MarketplaceId) => `${id}_status`;
+
+/**
+ * Every comparison column. `id` is the row's place in the upload (the first enabled marketplace's
+ * lookup id): the default order and the tie-breaker of every sort; it is not shown.
+ */
+export const COMPARISON_FIELDS: readonly FieldDef[] = [
+  { ...field('id', 'Row', 'number', { filterable: false }), required: true },
+  { ...col('isbn', 'ISBN'), required: true },
+  col('title', 'Title'),
+  ...PRICE_SOURCES.map((s) =>
+    money(col(priceField(s.marketplace), MARKETPLACES[s.marketplace].label, 'number'), currencyField(s.marketplace)),
+  ),
+  money(col('best_price', 'Best Price', 'number')),
+  col('best_source', 'Best Source'),
+  money(col('spread', 'Spread', 'number')),
+  col('pallet_iq_decision', 'PalletIQ Decision'),
+  money(col('pallet_iq_value', 'PalletIQ Value', 'number')),
+  // Not shown as columns; filterable, and in the CSV.
+  ...PRICE_SOURCES.map((s) => field(currencyField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Currency`)),
+  ...[...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace].map((id) =>
+    field(statusField(id), `${MARKETPLACES[id].label} Status`),
+  ),
+];
+
+/** The CSV's columns: everything but the internal row id. */
+export const COMPARISON_CSV_FIELDS: readonly FieldDef[] = COMPARISON_FIELDS.filter((f) => f.name !== 'id');
+
+/** The marketplace a comparison column belongs to (its data is absent when the job does not ask it). */
+export function comparisonFieldSource(name: string): MarketplaceId | undefined {
+  if (name.startsWith(`${DECISION_SOURCE.marketplace}_`)) return DECISION_SOURCE.marketplace;
+  return PRICE_SOURCES.find((s) => name.startsWith(`${s.marketplace}_`))?.marketplace;
+}

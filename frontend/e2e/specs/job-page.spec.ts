@@ -1,0 +1,154 @@
+// A job's own page: opened from the jobs table by the job's name, its run per marketplace, its
+// ingest report, the comparison across marketplaces (filter, sort, CSV) and the price chart.
+import { readFileSync } from 'node:fs';
+import { COMPARISON_CSV_FIELDS } from '@app/domain/comparison';
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import { expect, expectAccessible, expectPath, findRow, test } from '../fixtures';
+import { MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settledTable, waitForJob } from '../jobs';
+
+const COMPARISON_COLUMNS = [
+  'ISBN',
+  'Title',
+  'Abe Books',
+  'Biblio',
+  'Alibris',
+  'Best Price',
+  'Best Source',
+  'Spread',
+  'PalletIQ Decision',
+  'PalletIQ Value',
+];
+
+/** "$1,234.50" → 1234.5; N/A → null. */
+const amount = (text: string) => (text === 'N/A' ? null : Number(text.replace(/[^0-9.-]/g, '')));
+
+test('open a job by its name: its run, its report, the comparison (filter, sort, CSV) and the price chart', async ({
+  userPage: page,
+  user,
+  api,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Compare ${Date.now().toString(36)}`;
+  const job = await seedJob(api, user.token, { name });
+  await waitForJob(api, user.token, job.id);
+
+  await page.goto('/jobs');
+  const row = await findRow(page, name);
+  await row.getByRole('link', { name }).click();
+  await expectPath(page, `/jobs/${job.id}`);
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+
+  // One card per marketplace, done.
+  for (const m of MARKETPLACE_LIST) {
+    const card = page.getByRole('region', { name: `${m.label} run` });
+    await expect(card.getByTestId('progress-percent'), m.label).toHaveText('100%');
+    await expect(card.getByText(`${MIXED.report.isbns_accepted} of ${MIXED.report.isbns_accepted} looked up`)).toBeVisible();
+    await expect(card.getByRole('table', { name: `${m.label} timing` }).getByRole('row', { name: /Finished/ })).not.toContainText('—');
+  }
+
+  // The ingest report, with its rejected cells downloadable.
+  const report = page.getByRole('table', { name: 'Ingest report' });
+  await expect(report.getByRole('row', { name: 'ISBNs accepted' }).getByRole('cell')).toHaveText(String(MIXED.report.isbns_accepted));
+  await expect(report.getByRole('row', { name: 'Cells rejected' }).getByRole('cell')).toHaveText(String(MIXED.report.cells_rejected));
+  const [rejections] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download rejected cells (CSV)' }).click(),
+  ]);
+  expect(parseCsv(readFileSync((await rejections.path())!, 'utf8'))).toHaveLength(MIXED.report.cells_rejected + 1);
+
+  // The comparison: every accepted ISBN, in upload order.
+  let table = await settledTable(page, 'Comparison');
+  expect(await headers(table)).toEqual(COMPARISON_COLUMNS);
+  await expectRowCount(table, MIXED.report.isbns_accepted);
+  expect(await columnValues(table, 'ISBN')).toContain(MIXED.knownIsbn);
+
+  // Sort by spread, largest first: the numbers descend, empty ones last.
+  await table.getByRole('button', { name: 'Spread' }).click();
+  await table.getByRole('button', { name: 'Spread' }).click();
+  await expect(page).toHaveURL(/sort_by=spread/);
+  await expect(page).toHaveURL(/sort_direction=desc/);
+  table = await settledTable(page, 'Comparison');
+  await expect(table.getByRole('columnheader', { name: 'Spread' })).toHaveAttribute('aria-sort', 'descending');
+  const spreads = (await columnValues(table, 'Spread')).map(amount);
+  const known = spreads.filter((s): s is number => s !== null);
+  expect(known.length).toBeGreaterThan(0);
+  expect(known).toEqual([...known].sort((a, b) => b - a));
+  expect(spreads.slice(0, known.length)).toEqual(known);
+
+  // The best price is the smallest of the marketplaces' prices on every row priced in USD.
+  for (const r of await table.locator('tbody tr').all()) {
+    const cells = (await r.locator('td').allInnerTexts()).map((t) => t.trim());
+    const best = amount(cells[5]!);
+    const prices = [cells[2]!, cells[3]!, cells[4]!].filter((c) => c.startsWith('$')).map((c) => amount(c)!);
+    if (best !== null) expect(best).toBe(Math.min(...prices));
+  }
+
+  // Filter: one ISBN.
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByLabel('Filter 1 field').selectOption({ label: 'ISBN' });
+  await page.getByLabel('Filter 1 value').fill(MIXED.knownIsbn);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  table = await settledTable(page, 'Comparison');
+  await expectRowCount(table, 1);
+  expect(await columnValues(table, 'ISBN')).toEqual([MIXED.knownIsbn]);
+
+  // The CSV holds the filtered rows, every column.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^job_${job.id}_comparison_\\d{8}T\\d{6}\\.csv$`));
+  const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
+  expect(csv[0]).toEqual(COMPARISON_CSV_FIELDS.map((f) => f.label));
+  expect(csv.slice(1).map((r) => r[0])).toEqual([MIXED.knownIsbn]);
+
+  // The chart of prices, one series per selling marketplace.
+  const chart = page.getByTestId('price-chart');
+  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  for (const label of ['Abe Books', 'Biblio', 'Alibris']) await expect(chart.getByText(label, { exact: true })).toBeVisible();
+
+  await expectAccessible(page, 'job page');
+  // E2E_SCREENSHOTS=dir: the page at desktop and phone widths, to look at (never committed).
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/job-page-${width}.png`, fullPage: true });
+    }
+  }
+});
+
+test('the page follows a running job by itself until its last lookup ends', async ({ userPage: page, user, api }) => {
+  const job = await seedJob(api, user.token, { name: 'Live job', sources: { abe_books: true, alibris: true } });
+  await waitForJob(api, user.token, job.id);
+  // The sandbox finishes before the page opens: until the test has seen it, the job and its summary
+  // answer "nothing done yet", so reaching 100 % afterwards proves the page polls (no reload below).
+  let nothingDoneYet = true;
+  await page.route(
+    (u) => u.pathname === `/api/v1/jobs/${job.id}` || u.pathname === `/api/v1/jobs/${job.id}/summary`,
+    async (route) => {
+      if (!nothingDoneYet) return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      for (const m of MARKETPLACE_LIST) {
+        const source = body[m.id] as { processed_isbns: number } | undefined;
+        if (source) source.processed_isbns = 0;
+      }
+      for (const run of (body.sources as { processed: number }[] | undefined) ?? []) run.processed = 0;
+      await route.fulfill({ response, json: body });
+    },
+  );
+  await page.goto(`/jobs/${job.id}`);
+  const card = page.getByRole('region', { name: 'Alibris run' });
+  await expect(card.getByTestId('progress-percent')).toHaveText('0%');
+  nothingDoneYet = false;
+  await expect(card.getByTestId('progress-percent')).toHaveText('100%');
+  await expect(page.getByRole('region', { name: 'Abe Books run' }).getByTestId('progress-percent')).toHaveText('100%');
+  await expect(page.getByRole('region', { name: 'Biblio run' })).toHaveCount(0);
+});
+
+test('a job that does not exist, or is another user’s, reads as not found', async ({ userPage: page, api }) => {
+  const other = await api.user('job-page-other');
+  const theirs = await seedJob(api, other.token, { name: 'Not yours', sources: { abe_books: true } });
+  for (const id of [theirs.id, 99_999_999]) {
+    await page.goto(`/jobs/${id}`);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  }
+});

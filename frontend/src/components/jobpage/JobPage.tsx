@@ -1,0 +1,82 @@
+// A job's own page (/jobs/$id): its run per marketplace, its ingest report, the comparison of its
+// ISBNs across marketplaces and the spread of their prices, kept up to date while lookups run.
+// An unknown job, or another user's, reads as not found.
+import { Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { JobPublic } from '../../client/types.gen';
+import { errorStatus } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import type { TableSearch } from '../../lib/table-search';
+import { NotFound } from '../common/NotFound';
+import { PageTitle } from '../common/PageTitle';
+import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
+import { IngestCounts, isPastedList } from '../uploads/IngestCounts';
+import { ComparisonSection } from './ComparisonSection';
+import { PriceChart } from './PriceChart';
+import { SourceRunCard } from './SourceRunCard';
+import { isLive, useJob, useJobSummary, useRefreshWhenDone } from './useJobPage';
+
+export function JobPage({ jobId, search }: { jobId: number; search: TableSearch }) {
+  const job = useJob(jobId);
+  const status = errorStatus(job.error);
+  if (!Number.isSafeInteger(jobId) || jobId < 1 || status === 404 || status === 422) return <NotFound />;
+  if (!job.data) return <Skeleton h={400} />;
+  return <JobPageBody job={job.data} search={search} />;
+}
+
+function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
+  const live = isLive(job);
+  const summary = useJobSummary(job.id, live);
+  useRefreshWhenDone(job.id, live);
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        {/* Room on the right for the job's actions menu. */}
+        <Group justify="space-between" align="flex-start" data-testid="job-header">
+          <PageTitle>{job.name}</PageTitle>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Job {job.id} · {job.input_filename} · created {formatDateTime(job.created_at)}
+        </Text>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="run-title">
+        <Title order={3} id="run-title">
+          Progress
+        </Title>
+        {summary.data ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            {summary.data.sources.map((run) => (
+              <SourceRunCard key={run.marketplace} run={run} />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Skeleton h={200} />
+        )}
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="report-title" maw={480}>
+        <Title order={3} id="report-title">
+          Upload
+        </Title>
+        {job.report ? (
+          <>
+            <Text size="sm">{isPastedList(job) ? 'From a pasted list.' : `Column ${job.report.column} of sheet ${job.report.sheet}.`}</Text>
+            <IngestCounts report={job.report} pasted={isPastedList(job)} />
+            {job.report.cells_rejected > 0 && (
+              <Group>
+                <DownloadRejectionsButton jobId={job.id} />
+              </Group>
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No ingest report was kept for this job.
+          </Text>
+        )}
+      </Stack>
+
+      <ComparisonSection job={job} search={search} live={live} />
+      <PriceChart job={job} live={live} />
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+// The job page's data. Every key starts with ['job', id], so anything that knows the job changed
+// (e.g. server-sent events) can refresh the whole page with one invalidation of that prefix.
+// While the job has lookups left, each part polls at the jobs list's pace.
+import { PAGE_SIZE } from '@app/domain/jobs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { jobComparison, jobPriceDistribution, readJob, readJobSummary } from '../../client/sdk.gen';
+import type { JobPublic } from '../../client/types.gen';
+import { usePagedQuery } from '../../hooks/usePagedQuery';
+import type { Filter } from '../../lib/filters';
+import { hasUnfinishedLookups } from '../../lib/progress';
+import type { SortState } from '../../lib/sort';
+import { JOBS_POLL_MS } from '../jobs/useJobs';
+
+export const jobKey = (id: number) => ['job', id] as const;
+
+const pollWhile = (live: boolean) => (live ? JOBS_POLL_MS : false);
+
+export function useJob(id: number) {
+  return useQuery({
+    queryKey: jobKey(id),
+    queryFn: async ({ signal }) => (await readJob({ path: { id }, signal })).data,
+    // An unknown or hidden job is shown as "not found", not as an error toast.
+    meta: { toastOnError: false },
+    refetchInterval: (q) => pollWhile(isLive(q.state.data)),
+  });
+}
+
+/** True while an enabled marketplace of the job still has lookups to do. */
+export const isLive = (job: JobPublic | undefined) => hasUnfinishedLookups(job ? [job] : undefined);
+
+export function useJobSummary(id: number, live: boolean) {
+  return useQuery({
+    queryKey: [...jobKey(id), 'summary'],
+    queryFn: async ({ signal }) => (await readJobSummary({ path: { id }, signal })).data,
+    refetchInterval: pollWhile(live),
+  });
+}
+
+export function useComparison(id: number, { page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }, live: boolean) {
+  return usePagedQuery({
+    queryKey: [...jobKey(id), 'comparison', { filters, sort }],
+    page,
+    // The comparison reads like the marketplaces' lookup lists: the same page size.
+    pageSize: PAGE_SIZE.lookups,
+    fetchPage: async ({ skip, limit, signal }) =>
+      (await jobComparison({ path: { id }, query: { skip, limit, ...sort }, body: { filters }, signal })).data,
+    refetchInterval: pollWhile(live),
+  });
+}
+
+export function usePriceDistribution(id: number, live: boolean) {
+  return useQuery({
+    queryKey: [...jobKey(id), 'price-distribution'],
+    queryFn: async ({ signal }) => (await jobPriceDistribution({ path: { id }, signal })).data,
+    refetchInterval: pollWhile(live),
+  });
+}
+
+/**
+ * Refreshes every part of the page once when the job's last lookup ends: the parts stop polling
+ * then, and their last poll may predate the end.
+ */
+export function useRefreshWhenDone(id: number, live: boolean) {
+  const queryClient = useQueryClient();
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: jobKey(id) });
+    wasLive.current = live;
+  }, [id, live, queryClient]);
+}

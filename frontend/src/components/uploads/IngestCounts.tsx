@@ -1,0 +1,28 @@
+// What the server made of an upload, as counts: on the upload dialog and on the job's page.
+import { PASTED_LIST_FILENAME } from '@app/domain/isbn-list';
+import { Table } from '@mantine/core';
+import type { IngestReport } from '../../client/types.gen';
+
+/** A pasted list has lines and codes where a spreadsheet has rows and cells. */
+export const isPastedList = (job: { input_filename: string }) => job.input_filename === PASTED_LIST_FILENAME;
+
+export function IngestCounts({ report, pasted }: { report: IngestReport; pasted: boolean }) {
+  const counts: [string, number][] = [
+    [pasted ? 'Lines read' : 'Rows read', report.rows_read],
+    ['ISBNs accepted', report.isbns_accepted],
+    ['Duplicates merged', report.duplicates_merged],
+    [pasted ? 'Codes rejected' : 'Cells rejected', report.cells_rejected],
+  ];
+  return (
+    <Table withTableBorder verticalSpacing={4} aria-label="Ingest report">
+      <Table.Tbody>
+        {counts.map(([label, n]) => (
+          <Table.Tr key={label}>
+            <Table.Th w="60%">{label}</Table.Th>
+            <Table.Td>{n}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
