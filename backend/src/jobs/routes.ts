@@ -29,7 +29,7 @@ import {
 } from './schemas.ts';
 
 // Job ids are PostgreSQL integers: anything larger is no job (422, not a database error).
-const JobIdParam = z.object({
+export const JobIdParam = z.object({
   id: z.coerce.number().int('Invalid job id').positive('Invalid job id').max(2_147_483_647, 'Invalid job id'),
 });
 const tags = ['jobs'];
