@@ -41,7 +41,12 @@ describe.each(ENGINES)('job control on %s', (engine) => {
       { config: JSON.stringify({ name: 'Control', ...sources }) },
       { name: 'isbns.csv', data: ['isbn', ...isbns, 'no isbn'].join('\n') },
     );
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/jobs/upload-file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/upload-file',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id;
   }
@@ -104,7 +109,9 @@ describe.each(ENGINES)('job control on %s', (engine) => {
     expect(await abe.finish([result(done!, 'completed')])).toBe(1);
     expect(await abe.requeue([{ id: transient!.id, attempts: transient!.attempts, last_error: 'timeout', delay_ms: 0 }])).toBe(1);
     expect(await abe.release([unsent!])).toBe(1);
-    await t.ctx.db.execute(sql`UPDATE abe_books_price_lookups SET lease_expires_at = now() - interval '1 second' WHERE id = ${vanished!.id}`);
+    await t.ctx.db.execute(
+      sql`UPDATE abe_books_price_lookups SET lease_expires_at = now() - interval '1 second' WHERE id = ${vanished!.id}`,
+    );
     expect(await abe.reapExpired(5)).toBe(1);
     expect(await statuses('abe_books', jobId)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled', 'completed']);
     expect(await statuses('alibris', jobId)).toEqual(Array(6).fill('cancelled'));
@@ -193,7 +200,12 @@ describe.each(ENGINES)('job control on %s', (engine) => {
     // All marketplaces: a cancelled job runs again, failed and answered lookups alike.
     await act('cancel', jobId, 409);
     const all = await act('reprice', jobId);
-    expect(all).toMatchObject({ lookups_affected: 4, cancelled_at: null, abe_books: { processed_isbns: 0 }, alibris: { processed_isbns: 0 } });
+    expect(all).toMatchObject({
+      lookups_affected: 4,
+      cancelled_at: null,
+      abe_books: { processed_isbns: 0 },
+      alibris: { processed_isbns: 0 },
+    });
     await expectCountersMatchRows(jobId);
   });
 
@@ -280,7 +292,9 @@ describe.each(ENGINES)('job control on %s', (engine) => {
         expect(res.json().detail[0].loc).toEqual(['query', 'market']);
       }
     }
-    expect((await call('POST', `/jobs/${jobId}/retry-failed?market=biblio`)).json().detail[0].msg).toBe('Biblio is not enabled on this job');
+    expect((await call('POST', `/jobs/${jobId}/retry-failed?market=biblio`)).json().detail[0].msg).toBe(
+      'Biblio is not enabled on this job',
+    );
     for (const [method, url] of [
       ['POST', '/jobs/abc/cancel'],
       ['POST', '/jobs/0/reprice'],
@@ -312,7 +326,8 @@ describe.each(ENGINES)('job control on %s', (engine) => {
         const jobId = await createJob(sampleIsbns(2), { abe_books: true });
         const res = await call(method, `/jobs/${jobId}${path ? `/${path}` : ''}`, token);
         expect(res.statusCode, `${method} ${path} as ${who}: ${res.body}`).toBe(expected);
-        if (expected === 404) expect(await readJob(jobId)).toMatchObject({ id: jobId, cancelled_at: null, abe_books: { processed_isbns: 0 } });
+        if (expected === 404)
+          expect(await readJob(jobId)).toMatchObject({ id: jobId, cancelled_at: null, abe_books: { processed_isbns: 0 } });
       }
     }
   });
