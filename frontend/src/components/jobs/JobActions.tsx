@@ -109,7 +109,7 @@ export function JobActions({ job }: { job: JobPublic }) {
         message={`The failed lookups of "${job.name}" (and any a cancel stopped) are queued again with fresh attempts.`}
         confirmLabel="Retry"
         count={retryCount}
-        describe={describeRetry}
+        detail={describeRetry}
         loading={retryMutation.isPending}
         onConfirm={(market) => retryMutation.mutate(market)}
       />

@@ -18,7 +18,7 @@ export interface MarketplaceChoiceDialogProps {
   /** Lookups the choice would act on; undefined while unknown. */
   count?: (slug: MarketplaceSlug | undefined) => number | undefined;
   /** How a known count reads in the choice list, e.g. '3 failed'. */
-  describe?: (slug: MarketplaceSlug | undefined) => string | undefined;
+  detail?: (slug: MarketplaceSlug | undefined) => string | undefined;
   loading: boolean;
   onConfirm: (slug: MarketplaceSlug | undefined) => void;
 }
@@ -31,15 +31,15 @@ export function MarketplaceChoiceDialog({
   message,
   confirmLabel,
   count,
-  describe,
+  detail,
   loading,
   onConfirm,
 }: MarketplaceChoiceDialogProps) {
   const [choice, setChoice] = useState<string>(ALL_MARKETPLACES);
   const slug = choice === ALL_MARKETPLACES ? undefined : (choice as MarketplaceSlug);
-  const label = (text: string, s: MarketplaceSlug | undefined) => {
-    const detail = describe?.(s);
-    return detail ? `${text} (${detail})` : text;
+  const label = (name: string, s: MarketplaceSlug | undefined) => {
+    const known = detail?.(s);
+    return known ? `${name} (${known})` : name;
   };
   const data = [
     { value: ALL_MARKETPLACES, label: label('All marketplaces', undefined) },
