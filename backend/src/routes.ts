@@ -2,7 +2,14 @@
 import { comparisonRoutes } from './comparison/routes.ts';
 import type { App, AppContext } from './core/context.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { jobControlRoutes } from './jobs/control-routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { pasteJobRoutes } from './jobs/paste-routes.ts';
 
-export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [jobRoutes, lookupRoutes, pasteJobRoutes, comparisonRoutes];
+export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
+  jobRoutes,
+  lookupRoutes,
+  pasteJobRoutes,
+  comparisonRoutes,
+  jobControlRoutes,
+];

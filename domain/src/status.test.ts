@@ -10,6 +10,7 @@ describe('lookup status badges (spec §4)', () => {
     ['failed', 'failed', 'red'],
     ['queued', 'queued', 'gray'],
     ['pending', 'pending', 'blue'],
+    ['cancelled', 'cancelled', 'orange'],
     ['weird', 'Unavailable', 'gray'],
     ['', 'Unavailable', 'gray'],
     [null, 'Unavailable', 'gray'],

@@ -1,10 +1,10 @@
 // Lookup statuses and how the UI colours them (specification §4).
-export const LOOKUP_STATUSES = ['queued', 'pending', 'completed', 'no_offers_available', 'failed'] as const;
+export const LOOKUP_STATUSES = ['queued', 'pending', 'completed', 'no_offers_available', 'failed', 'cancelled'] as const;
 export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
-/** Statuses after which a lookup is never touched again. */
-export const FINISHED_STATUSES: readonly LookupStatus[] = ['completed', 'no_offers_available', 'failed'];
+/** Statuses after which the worker never touches a lookup again (only retry or re-price queue it anew). */
+export const FINISHED_STATUSES: readonly LookupStatus[] = ['completed', 'no_offers_available', 'failed', 'cancelled'];
 
-export function statusBadge(status: string | null | undefined): { label: string; color: 'green' | 'red' | 'gray' | 'blue' } {
+export function statusBadge(status: string | null | undefined): { label: string; color: 'green' | 'red' | 'gray' | 'blue' | 'orange' } {
   switch (status) {
     case 'completed':
     case 'no_offers_available':
@@ -15,6 +15,10 @@ export function statusBadge(status: string | null | undefined): { label: string;
       return { label: status, color: 'gray' };
     case 'pending':
       return { label: status, color: 'blue' };
+    // Not in the spec (its statuses predate job control): stopped by a cancel, neither grey like
+    // queued (it will not run) nor red like failed (nothing went wrong).
+    case 'cancelled':
+      return { label: status, color: 'orange' };
     default:
       return { label: 'Unavailable', color: 'gray' };
   }

@@ -15,6 +15,9 @@ export const CHROMIUM: LaunchOptions = {
   ],
 };
 
+/** The sandbox of the browser run refuses this ISBN once per marketplace (a failed lookup to retry); only control.spec.ts uses it. */
+export const REFUSED_ONCE_ISBN = '9789876543217';
+
 export const ADMIN = { email: 'admin@example.com', password: 'changethis123' } as const;
 
 export function baseUrl(): string {

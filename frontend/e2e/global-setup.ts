@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { ADMIN } from './app-env';
+import { ADMIN, REFUSED_ONCE_ISBN } from './app-env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -81,6 +81,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_PORT: String(smtpPort),
       SMTP_TLS: 'false',
       FRONTEND_HOST: baseUrl,
+      // control.spec.ts: this ISBN is refused on its first request per marketplace, then answered.
+      SANDBOX_FAIL_ISBNS: `${REFUSED_ONCE_ISBN}:1`,
     },
   });
   child.stdout!.pipe(log);

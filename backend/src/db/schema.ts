@@ -68,6 +68,10 @@ export const jobs = pgTable(
     ...sourceFlags(),
     /** What the upload parser did: rows read, accepted, duplicates, sheet and column used. */
     ingest_report: jsonb().$type<object>().notNull().default({}),
+    /** Set by cancel (jobs/control.ts): the job's queued lookups were stopped; cleared by retry and re-price. */
+    cancelled_at: timestamp({ withTimezone: true }),
+    /** Set by re-price: answers from before it are not reused for this job. */
+    repriced_at: timestamp({ withTimezone: true }),
     created_at: now(),
     updated_at: now(),
   },

@@ -29,6 +29,8 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
     owner_id: job.owner_id,
     created_at: job.created_at,
     updated_at: job.updated_at,
+    cancelled_at: job.cancelled_at,
+    repriced_at: job.repriced_at,
     ...sources,
     report,
   };

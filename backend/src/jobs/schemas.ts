@@ -37,6 +37,10 @@ export const JobPublic = z
     owner_id: z.string().uuid(),
     created_at: z.date(),
     updated_at: z.date(),
+    /** When the job was cancelled; null once retry or re-price runs it again. */
+    cancelled_at: z.date().nullable(),
+    /** When the job was last re-priced (answers from before are not reused); null if never. */
+    repriced_at: z.date().nullable(),
     ...sourceProgressFields,
     report: IngestReport.nullable(),
   })

@@ -23,6 +23,11 @@ export interface SandboxOptions {
   malformedShare: number;
   /** When set, every marketplace refuses requests without this key, as the real one would. */
   apiKey?: string;
+  /**
+   * ISBNs refused the way the marketplace refuses an ISBN it does not accept (a final failure, no
+   * retry), each for its first n requests per marketplace (Infinity: always); later ones answer as usual.
+   */
+  failIsbns: Record<string, number>;
   /** Seeds offers and faults; faults are drawn per (marketplace, ISBN, attempt), so a retry can succeed. */
   seed: number;
 }
@@ -40,8 +45,26 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   rate5xxShare: 0,
   timeoutShare: 0,
   malformedShare: 0,
+  failIsbns: {},
   seed: 1,
 };
+
+/** SANDBOX_FAIL_ISBNS: `isbn[:n],…` (refused for the first n requests per marketplace; always without n). */
+export const FailIsbns = z
+  .string()
+  .regex(/^\s*(\w+(:\d+)?\s*(,\s*\w+(:\d+)?\s*)*)?$/, 'a comma-separated list of isbn or isbn:n')
+  .transform((list) =>
+    Object.fromEntries(
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const [isbn = '', n] = entry.split(':');
+          return [isbn, n === undefined ? Number.POSITIVE_INFINITY : Number(n)];
+        }),
+    ),
+  );
 
 const share = (fallback: number) => z.coerce.number().min(0).max(1).default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().min(0).default(fallback);
@@ -67,6 +90,7 @@ export const sandboxConfigSection = z
     SANDBOX_RATE_5XX_SHARE: share(d.rate5xxShare),
     SANDBOX_TIMEOUT_SHARE: share(d.timeoutShare),
     SANDBOX_MALFORMED_SHARE: share(d.malformedShare),
+    SANDBOX_FAIL_ISBNS: FailIsbns.default(d.failIsbns),
     SANDBOX_SEED: z.coerce.number().int().default(d.seed),
     SANDBOX_API_KEY: z.string().optional(),
   })
@@ -84,6 +108,7 @@ export const sandboxConfigSection = z
       rate5xxShare: e.SANDBOX_RATE_5XX_SHARE,
       timeoutShare: e.SANDBOX_TIMEOUT_SHARE,
       malformedShare: e.SANDBOX_MALFORMED_SHARE,
+      failIsbns: e.SANDBOX_FAIL_ISBNS,
       seed: e.SANDBOX_SEED,
       ...(e.SANDBOX_API_KEY === undefined ? {} : { apiKey: e.SANDBOX_API_KEY }),
     } satisfies SandboxOptions,

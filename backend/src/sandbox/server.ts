@@ -104,7 +104,7 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
       byResult.unavailable++;
       return send(res, { status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
     }
-    if (!VALID_ISBN.test(isbn)) {
+    if (!VALID_ISBN.test(isbn) || entry.count <= (opts.failIsbns[isbn] ?? 0)) {
       byResult.error++;
       return send(res, format.invalidIsbn(isbn));
     }

@@ -34,6 +34,15 @@ const progressUpdate = (finished: SQL, source: string) => sql`
   FROM (SELECT isbn_lookup_job_id AS job_id, count(*)::int AS n FROM ${finished} GROUP BY 1) d
   WHERE p.job_id = d.job_id AND p.source = ${source}`;
 
+/**
+ * The status of a row going back to the queue: queued, or cancelled when its job was cancelled
+ * while the row was in flight (a cancel stops queued rows and lets in-flight ones finish, so a
+ * transient failure must not bring one back). A row put back at the very moment of a cancel may
+ * still be looked up once more; the counters stay right either way.
+ */
+const queuedUnlessCancelled = (jobId: SQL) =>
+  sql`CASE WHEN EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.id} = ${jobId} AND ${jobs.cancelled_at} IS NOT NULL) THEN 'cancelled' ELSE 'queued' END`;
+
 const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz' } as const;
 
 export class LookupQueue {
@@ -158,7 +167,7 @@ export class LookupQueue {
 
   /**
    * Queues again the rows still pending at the attempt this worker claimed (a row whose lease ran out
-   * and was claimed anew is left alone); `columns` types the rows' fields as `v`, `alsoSet` is what
+   * and was claimed anew is left alone), or cancels them when their job was cancelled meanwhile; `columns` types the rows' fields as `v`, `alsoSet` is what
    * else changes. Raw SQL for the same reason as finish: a batch of write-backs in one statement.
    */
   private async putBackInQueue(rows: { id: number; attempts: number }[], columns: SQL, alsoSet: SQL): Promise<number> {
@@ -166,25 +175,27 @@ export class LookupQueue {
     const { rows: out } = await this.db.execute<{ n: number }>(sql`
       WITH put_back AS (
         UPDATE ${this.table} t
-        SET lookup_status = 'queued', lease_expires_at = NULL, updated_at = now(), ${alsoSet}
+        SET lookup_status = ${queuedUnlessCancelled(sql`t.isbn_lookup_job_id`)}, lease_expires_at = NULL, updated_at = now(), ${alsoSet}
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${columns})
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status = 'pending'
-        RETURNING 1
-      )
+        RETURNING t.isbn_lookup_job_id, t.lookup_status
+      ),
+      -- Rows of a cancelled job end here: they count as processed, like the queued rows the cancel stopped.
+      progress AS (${progressUpdate(sql`(SELECT isbn_lookup_job_id FROM put_back WHERE lookup_status = 'cancelled') x`, this.source)})
       SELECT count(*)::int AS n FROM put_back`);
     return out[0]?.n ?? 0;
   }
 
   /**
-   * Rows whose worker vanished (lease expired) go back to the queue, or to failed when that was
-   * their last attempt. The lost attempt counts: a lookup that keeps killing workers must end.
+   * Rows whose worker vanished (lease expired) go back to the queue (cancelled when their job was),
+   * or to failed when that was their last attempt. The lost attempt counts: a lookup that keeps killing workers must end.
    */
   async reapExpired(maxAttempts: number): Promise<number> {
     // Raw SQL: the reaped rows' final statuses, progress counters and jobs move in one statement.
     const { rows } = await this.db.execute<{ reaped: number }>(sql`
       WITH reaped AS (
         UPDATE ${this.table}
-        SET lookup_status = CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE 'queued' END,
+        SET lookup_status = CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE ${queuedUnlessCancelled(sql`${this.table.isbn_lookup_job_id}`)} END,
             last_error = CASE WHEN attempts >= ${maxAttempts}
               THEN 'Lease expired on attempt ' || attempts || ': the worker stopped responding'
               ELSE last_error END,
@@ -194,7 +205,7 @@ export class LookupQueue {
       ),
       bump AS (UPDATE ${jobs} SET updated_at = now()
                WHERE id IN (SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed') AND updated_at < now() - interval '1 second'),
-      progress AS (${progressUpdate(sql`(SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed') x`, this.source)})
+      progress AS (${progressUpdate(sql`(SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status IN ('failed', 'cancelled')) x`, this.source)})
       SELECT count(*)::int AS reaped FROM reaped`);
     return rows[0]?.reaped ?? 0;
   }

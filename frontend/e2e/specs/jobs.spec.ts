@@ -8,7 +8,18 @@ import { VALIDATION } from '../../src/lib/messages';
 import { blur, expect, expectPath, test } from '../fixtures';
 import { FIXTURES, MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settledTable } from '../jobs';
 
-const JOB_COLUMNS = ['Job ID', 'Name', 'Input Filename', 'Abe Books', 'Biblio', 'Alibris', 'PalletIQ', 'Created At', 'Updated At'];
+const JOB_COLUMNS = [
+  'Job ID',
+  'Name',
+  'Input Filename',
+  'Abe Books',
+  'Biblio',
+  'Alibris',
+  'PalletIQ',
+  'Created At',
+  'Updated At',
+  'Actions',
+];
 
 test('create a job from a spreadsheet, read its report and watch every source reach 100 %', async ({ userPage: page }) => {
   test.setTimeout(90_000);

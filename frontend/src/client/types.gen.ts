@@ -153,6 +153,8 @@ export type JobPublicInput = {
     owner_id: string;
     created_at: unknown;
     updated_at: unknown;
+    cancelled_at: unknown;
+    repriced_at: unknown;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -173,6 +175,8 @@ export type JobCreatedInput = {
     owner_id: string;
     created_at: unknown;
     updated_at: unknown;
+    cancelled_at: unknown;
+    repriced_at: unknown;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -417,6 +421,41 @@ export type PriceDistributionInput = {
     other_currency: number;
 };
 
+export type JobActionResultInput = {
+    id: number;
+    name: string;
+    input_filename: string;
+    owner_id: string;
+    created_at: unknown;
+    updated_at: unknown;
+    cancelled_at: unknown;
+    repriced_at: unknown;
+    abe_books: SourceProgressInput;
+    biblio: SourceProgressInput;
+    alibris: SourceProgressInput;
+    pallet_iq: SourceProgressInput;
+    report: IngestReportInput | null;
+    /**
+     * Lookups cancelled, or queued again by a retry or re-price
+     */
+    lookups_affected: number;
+};
+
+/**
+ * Lookups a retry would queue again
+ */
+export type RetryableLookupsInput = {
+    failed: number;
+    cancelled: number;
+};
+
+export type JobRetryableCountsInput = {
+    abe_books: RetryableLookupsInput;
+    biblio: RetryableLookupsInput;
+    alibris: RetryableLookupsInput;
+    pallet_iq: RetryableLookupsInput;
+};
+
 export type JobFromIsbnsInput = {
     name: string;
     abe_books?: boolean;
@@ -578,6 +617,8 @@ export type JobPublic = {
     owner_id: string;
     created_at: string;
     updated_at: string;
+    cancelled_at: string | null;
+    repriced_at: string | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -598,6 +639,8 @@ export type JobCreated = {
     owner_id: string;
     created_at: string;
     updated_at: string;
+    cancelled_at: string | null;
+    repriced_at: string | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -840,6 +883,41 @@ export type PriceDistribution = {
      * Prices left out because they are not in the currency above
      */
     other_currency: number;
+};
+
+export type JobActionResult = {
+    id: number;
+    name: string;
+    input_filename: string;
+    owner_id: string;
+    created_at: string;
+    updated_at: string;
+    cancelled_at: string | null;
+    repriced_at: string | null;
+    abe_books: SourceProgress;
+    biblio: SourceProgress;
+    alibris: SourceProgress;
+    pallet_iq: SourceProgress;
+    report: IngestReport | null;
+    /**
+     * Lookups cancelled, or queued again by a retry or re-price
+     */
+    lookups_affected: number;
+};
+
+/**
+ * Lookups a retry would queue again
+ */
+export type RetryableLookups = {
+    failed: number;
+    cancelled: number;
+};
+
+export type JobRetryableCounts = {
+    abe_books: RetryableLookups;
+    biblio: RetryableLookups;
+    alibris: RetryableLookups;
+    pallet_iq: RetryableLookups;
 };
 
 export type JobFromIsbns = {
@@ -1477,6 +1555,33 @@ export type ListJobsResponses = {
 
 export type ListJobsResponse = ListJobsResponses[keyof ListJobsResponses];
 
+export type DeleteJobData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}';
+};
+
+export type DeleteJobErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type DeleteJobError = DeleteJobErrors[keyof DeleteJobErrors];
+
+export type DeleteJobResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type DeleteJobResponse = DeleteJobResponses[keyof DeleteJobResponses];
+
 export type ReadJobData = {
     body?: never;
     path: {
@@ -1767,3 +1872,145 @@ export type JobPriceDistributionResponses = {
 };
 
 export type JobPriceDistributionResponse = JobPriceDistributionResponses[keyof JobPriceDistributionResponses];
+
+export type CancelJobData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/cancel';
+};
+
+export type CancelJobErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    409: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type CancelJobError = CancelJobErrors[keyof CancelJobErrors];
+
+export type CancelJobResponses = {
+    /**
+     * Default Response
+     */
+    200: JobActionResult;
+};
+
+export type CancelJobResponse = CancelJobResponses[keyof CancelJobResponses];
+
+export type RetryFailedLookupsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * Only this marketplace (one the job uses); all of the job’s marketplaces when left out
+         */
+        market?: MarketSlugInput;
+    };
+    url: '/api/v1/jobs/{id}/retry-failed';
+};
+
+export type RetryFailedLookupsErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    409: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type RetryFailedLookupsError = RetryFailedLookupsErrors[keyof RetryFailedLookupsErrors];
+
+export type RetryFailedLookupsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobActionResult;
+};
+
+export type RetryFailedLookupsResponse = RetryFailedLookupsResponses[keyof RetryFailedLookupsResponses];
+
+export type RepriceJobData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * Only this marketplace (one the job uses); all of the job’s marketplaces when left out
+         */
+        market?: MarketSlugInput;
+    };
+    url: '/api/v1/jobs/{id}/reprice';
+};
+
+export type RepriceJobErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    409: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type RepriceJobError = RepriceJobErrors[keyof RepriceJobErrors];
+
+export type RepriceJobResponses = {
+    /**
+     * Default Response
+     */
+    200: JobActionResult;
+};
+
+export type RepriceJobResponse = RepriceJobResponses[keyof RepriceJobResponses];
+
+export type CountRetryableLookupsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/retryable';
+};
+
+export type CountRetryableLookupsErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type CountRetryableLookupsError = CountRetryableLookupsErrors[keyof CountRetryableLookupsErrors];
+
+export type CountRetryableLookupsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobRetryableCounts;
+};
+
+export type CountRetryableLookupsResponse = CountRetryableLookupsResponses[keyof CountRetryableLookupsResponses];

@@ -34,9 +34,13 @@ export const TOAST = {
   userCreated: 'User created successfully.',
   itemUpdated: 'Item updated successfully.',
   itemCreated: 'Item created successfully.',
-  deleted: (what: 'item' | 'user') => `The ${what} was deleted successfully.`,
+  deleted: (what: 'item' | 'user' | 'job') => `The ${what} was deleted successfully.`,
   deleteFailureTitle: 'An error occurred.',
-  deleteFailure: (what: 'item' | 'user') => `An error occurred while deleting the ${what}.`,
+  deleteFailure: (what: 'item' | 'user' | 'job') => `An error occurred while deleting the ${what}.`,
+  /** Job control: not worded by the spec, which has no job actions. */
+  jobCancelled: (n: number) => `Job cancelled: ${n} queued ${n === 1 ? 'lookup' : 'lookups'} stopped.`,
+  jobRetried: (n: number) => `${n} ${n === 1 ? 'lookup' : 'lookups'} queued again.`,
+  jobRepriced: (n: number) => `Re-pricing: ${n} ${n === 1 ? 'lookup' : 'lookups'} queued again.`,
 } as const;
 
 /** Login failure shown inline: a list detail becomes this (no trailing full stop, §8). */

@@ -2,12 +2,14 @@
 // ISBNs across marketplaces and the spread of their prices, kept up to date while lookups run.
 // An unknown job, or another user's, reads as not found.
 import { Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import type { JobPublic } from '../../client/types.gen';
 import { errorStatus } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import type { TableSearch } from '../../lib/table-search';
 import { NotFound } from '../common/NotFound';
 import { PageTitle } from '../common/PageTitle';
+import { JobActions } from '../jobs/JobActions';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { IngestCounts, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
@@ -24,15 +26,16 @@ export function JobPage({ jobId, search }: { jobId: number; search: TableSearch 
 }
 
 function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
+  const navigate = useNavigate();
   const live = isLive(job);
   const summary = useJobSummary(job.id, live);
   useRefreshWhenDone(job.id, live);
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        {/* Room on the right for the job's actions menu. */}
         <Group justify="space-between" align="flex-start" data-testid="job-header">
           <PageTitle>{job.name}</PageTitle>
+          <JobActions job={job} onDeleted={() => void navigate({ to: '/jobs', search: { page: 1 } })} />
         </Group>
         <Text size="sm" c="dimmed">
           Job {job.id} · {job.input_filename} · created {formatDateTime(job.created_at)}

@@ -1,7 +1,7 @@
 // Columns of the jobs table (spec §2): the job's own fields, then one progress cell per source.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { JobPublic } from '../../client/types.gen';
@@ -10,6 +10,7 @@ import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
+import { JobActions } from './JobActions';
 import { SourceProgressCell } from './SourceProgressCell';
 import { must } from '@app/domain/must';
 
@@ -37,9 +38,16 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
       </Text>
     )),
     own('name', (j) => (
-      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/jobs/$id" params={{ id: String(j.id) }} />}>
-        {j.name}
-      </Anchor>
+      <Group gap="xs" wrap="nowrap">
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/jobs/$id" params={{ id: String(j.id) }} />}>
+          {j.name}
+        </Anchor>
+        {j.cancelled_at && (
+          <Badge size="sm" variant="dot" color="orange" tt="none" title={`Cancelled ${formatDateTime(j.cancelled_at)}`}>
+            Cancelled
+          </Badge>
+        )}
+      </Group>
     )),
     own('input_filename', (j) => (
       <Stack gap={2} align="flex-start">
@@ -59,5 +67,7 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
     ),
     own('created_at', (j) => formatDateTime(j.created_at)),
     own('updated_at', (j) => formatDateTime(j.updated_at)),
+    // Not in the spec's column list: job control (README "Job control").
+    { key: 'actions', header: 'Actions', render: (j) => <JobActions job={j} /> },
   ];
 }
