@@ -204,6 +204,14 @@ export type AbeBooksPriceLookupInput = {
     vendor_name: string | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type BiblioPriceLookupInput = {
@@ -278,6 +286,14 @@ export type BiblioPriceLookupInput = {
     photo_count: number | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type AlibrisPriceLookupInput = {
@@ -296,6 +312,14 @@ export type AlibrisPriceLookupInput = {
     author: string | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PalletIqPriceLookupInput = {
@@ -315,6 +339,14 @@ export type PalletIqPriceLookupInput = {
     fba_decision: string | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PriceLookupsInput = {
@@ -332,6 +364,14 @@ export type LookupOffersInput = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type ExportBodyInput = {
@@ -540,6 +580,14 @@ export type AbeBooksPriceLookup = {
     vendor_name: string | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type BiblioPriceLookup = {
@@ -614,6 +662,14 @@ export type BiblioPriceLookup = {
     photo_count: number | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type AlibrisPriceLookup = {
@@ -632,6 +688,14 @@ export type AlibrisPriceLookup = {
     author: string | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PalletIqPriceLookup = {
@@ -651,6 +715,14 @@ export type PalletIqPriceLookup = {
     fba_decision: string | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PriceLookups = {
@@ -668,6 +740,14 @@ export type LookupOffers = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type ExportBody = {
