@@ -3,6 +3,7 @@
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchWorker } from './worker.bench.ts';
+import { benchReuse } from './reuse.bench.ts';
 import { allFigures } from './lib.ts';
 
 const only = process.argv[2];
@@ -10,6 +11,7 @@ const benches: [string, () => Promise<void>][] = [
   ['ingest', benchIngest],
   ['lookups', benchLookups],
   ['worker', benchWorker],
+  ['reuse', benchReuse],
 ];
 
 try {
