@@ -7,14 +7,11 @@ import { param, sql } from 'drizzle-orm';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { openDatabase, type Db } from '../src/db/client.ts';
-import { settingsFromEnv } from '../src/marketplaces/env.ts';
-import { createAdapters } from '../src/marketplaces/registry.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
-import { createLogger } from '../src/core/logging.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
-import { startWorker } from '../src/worker/worker.ts';
-import { benchPostgres, report, timed } from './lib.ts';
+import { benchPostgres, report } from './lib.ts';
+import { runWorkerToIdle } from './sandbox-worker.ts';
 
 const LIST = 2000;
 const OVERLAP = 0.8;
@@ -37,24 +34,8 @@ async function seedList(db: Db, owner: string, isbns: string[]): Promise<number>
 
 /** Runs a worker until everything queued is done: its time and the marketplace requests made meanwhile. */
 async function runWorker(db: Db, sandbox: Sandbox): Promise<{ ms: number; requests: number }> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {
-    env[`${prefix}_CONCURRENCY`] = String(CONCURRENCY);
-    env[`${prefix}_RATE_PER_SECOND`] = '10000';
-  }
-  const settings = settingsFromEnv(env, { sandboxUrl: sandbox.url });
   const before = sandbox.stats().requests;
-  const { ms } = await timed(async () => {
-    const worker = startWorker({
-      db,
-      adapters: createAdapters(settings),
-      settings,
-      log: createLogger({ level: 'warn', name: 'worker' }),
-      pollIntervalMs: 200,
-    });
-    await worker.idle();
-    await worker.stop();
-  });
+  const ms = await runWorkerToIdle(db, sandbox.url, CONCURRENCY);
   return { ms, requests: sandbox.stats().requests - before };
 }
 
