@@ -4,6 +4,7 @@ import { benchComparison } from './comparison.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchWorker } from './worker.bench.ts';
+import { benchReuse } from './reuse.bench.ts';
 import { allFigures } from './lib.ts';
 
 const only = process.argv[2];
@@ -12,6 +13,7 @@ const benches: [string, () => Promise<void>][] = [
   ['lookups', benchLookups],
   ['worker', benchWorker],
   ['comparison', benchComparison],
+  ['reuse', benchReuse],
 ];
 
 try {

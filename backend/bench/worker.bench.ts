@@ -7,12 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { openDatabase } from '../src/db/client.ts';
-import { settingsFromEnv } from '../src/marketplaces/env.ts';
-import { createAdapters } from '../src/marketplaces/registry.ts';
-import { createLogger } from '../src/core/logging.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { startWorker } from '../src/worker/worker.ts';
-import { benchPostgres, report, timed } from './lib.ts';
+import { benchPostgres, report } from './lib.ts';
+import { runWorkerToIdle } from './sandbox-worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PER_MARKETPLACE = 2000;
@@ -55,23 +52,7 @@ export async function benchWorker(): Promise<void> {
       // As ingest writes them: the queue deals rows to jobs that have lookups left.
       await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${job.rows[0]!.id}, ${m.id}, ${isbns.length})`);
     }
-    const env: NodeJS.ProcessEnv = {};
-    for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {
-      env[`${prefix}_CONCURRENCY`] = String(CONCURRENCY);
-      env[`${prefix}_RATE_PER_SECOND`] = '10000';
-    }
-    const settings = settingsFromEnv(env, { sandboxUrl: sandbox.url });
-    const { ms } = await timed(async () => {
-      const worker = startWorker({
-        db,
-        adapters: createAdapters(settings),
-        settings,
-        log: createLogger({ level: 'warn', name: 'worker' }),
-        pollIntervalMs: 200,
-      });
-      await worker.idle();
-      await worker.stop();
-    });
+    const ms = await runWorkerToIdle(db, sandbox.url, CONCURRENCY);
     const done = await db.execute<{ n: number }>(
       sql.join(
         MARKETPLACE_LIST.map(

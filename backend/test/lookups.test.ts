@@ -191,7 +191,9 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
       const res = await query(user.token, [], '?limit=1', m.slug);
       expect(res.statusCode, m.slug).toBe(200);
       const row = res.json().data[0];
-      expect(Object.keys(row).sort(), m.slug).toEqual([...m.fields.map((f) => f.name), 'retry_at', 'retry_reason'].sort());
+      expect(Object.keys(row).sort(), m.slug).toEqual(
+        [...m.fields.map((f) => f.name), 'retry_at', 'retry_reason', 'answered_at', 'reused'].sort(),
+      );
       if (m.id !== 'abe_books') await t.ctx.db.execute(sql`DELETE FROM ${sql.identifier(m.table)} WHERE id = ${row.id}`);
     }
   });

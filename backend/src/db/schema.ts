@@ -2,6 +2,7 @@
 // so a field added there becomes a column (after `npm run db:generate -w backend`).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -70,7 +71,7 @@ export const jobs = pgTable(
     ingest_report: jsonb().$type<object>().notNull().default({}),
     /** Set by cancel (jobs/control.ts): the job's queued lookups were stopped; cleared by retry and re-price. */
     cancelled_at: timestamp({ withTimezone: true }),
-    /** Set by re-price: answers from before it are not reused for this job. */
+    /** Set by re-price: answers older than this are never reused for the job (worker/reuse.ts). */
     repriced_at: timestamp({ withTimezone: true }),
     created_at: now(),
     updated_at: now(),
@@ -117,6 +118,10 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       last_error: text(),
       /** Every offer the marketplace returned, not only the chosen one. */
       offers: jsonb(),
+      /** When the marketplace answered; a reused row keeps the original answer's time, so its age is honest. */
+      answered_at: timestamp({ withTimezone: true }),
+      /** The row whose answer was copied here instead of asking again (worker/reuse.ts); null when asked anew. */
+      reused_from: bigint({ mode: 'number' }),
       created_at: now(),
       updated_at: now(),
       ...dataColumns,
@@ -133,6 +138,10 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       index(`${name}_job_queue_idx`).on(t.isbn_lookup_job_id, t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
       index(`${name}_lease_idx`).on(t.lease_expires_at).where(sql`lookup_status = 'pending'`),
       index(`${name}_status_idx`).on(t.lookup_status),
+      // The reuse search: the freshest answer for an ISBN (worker/reuse.ts).
+      index(`${name}_reusable_idx`)
+        .on(t.isbn, t.answered_at.desc())
+        .where(sql`lookup_status IN ('completed', 'no_offers_available') AND answered_at IS NOT NULL`),
       index(`${name}_isbn_trgm_idx`).using('gin', sql`${t.isbn} gin_trgm_ops`),
     ],
   );

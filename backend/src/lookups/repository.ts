@@ -37,6 +37,12 @@ export function lookupConditions(m: MarketplaceInfo, user: UserRow, q: LookupQue
 
 const fromWhere = (m: MarketplaceInfo, where: SQL | undefined) => sql`FROM ${tableOf(m)}${where ? sql` WHERE ${where}` : sql``}`;
 
+/** When the marketplace answered, and whether that answer was reused from an earlier lookup (worker/reuse.ts). */
+const answerAge = (t: ReturnType<typeof tableOf>) => ({
+  answered_at: t.answered_at,
+  reused: sql<boolean>`${t.reused_from} IS NOT NULL`.mapWith(Boolean),
+});
+
 /** One page of lookups: every field, and when (and why) a queued lookup that failed before is tried again. */
 export function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
   const { where, orderBy } = lookupConditions(m, user, q);
@@ -48,6 +54,7 @@ export function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: Lo
       ...Object.fromEntries(m.fields.map((f) => [f.name, columns[f.name]])),
       retry_at: sql<Date | null>`CASE WHEN ${waitingRetry} THEN ${t.next_attempt_at} END`.mapWith(t.next_attempt_at),
       retry_reason: sql<string | null>`CASE WHEN ${waitingRetry} THEN ${t.last_error} END`,
+      ...answerAge(t),
     })
     .from(t)
     .where(where)
@@ -75,7 +82,15 @@ export function lookupsCsv(exporter: CsvExporter, m: MarketplaceInfo, user: User
 export async function readOffers(db: Db, m: MarketplaceInfo, user: UserRow, id: number) {
   const t = tableOf(m);
   const [row] = await db
-    .select({ id: t.id, isbn: t.isbn, lookup_status: t.lookup_status, last_error: t.last_error, attempts: t.attempts, offers: t.offers })
+    .select({
+      id: t.id,
+      isbn: t.isbn,
+      lookup_status: t.lookup_status,
+      last_error: t.last_error,
+      attempts: t.attempts,
+      offers: t.offers,
+      ...answerAge(t),
+    })
     .from(t)
     .where(and(eq(t.id, id), visibleLookups(m, user)));
   return row && { ...row, offers: Array.isArray(row.offers) ? (row.offers as Record<string, unknown>[]) : [] };

@@ -11,6 +11,12 @@ export function fieldSchema(f: FieldDef) {
   return f.required ? base : base.nullable();
 }
 
+/** When the marketplace answered the lookup, and whether the answer was copied from an earlier lookup of the ISBN. */
+const AnswerAge = {
+  answered_at: z.date().nullable().meta({ description: 'When the marketplace answered (for a reused answer: the original answer)' }),
+  reused: z.boolean().meta({ description: 'Filled from a recent answer for the same ISBN instead of a new request' }),
+};
+
 const pascal = (id: string) => id.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /**
@@ -24,6 +30,7 @@ export function lookupRowSchema(m: MarketplaceInfo) {
       // A queued lookup that failed before and waits for another try: when, and why.
       retry_at: z.date().nullable(),
       retry_reason: z.string().nullable(),
+      ...AnswerAge,
     })
     .meta({ id: `${pascal(m.id)}PriceLookup` });
 }
@@ -41,5 +48,6 @@ export const LookupOffers = z
     last_error: z.string().nullable(),
     attempts: z.number().int(),
     offers: z.array(z.record(z.string(), z.unknown())),
+    ...AnswerAge,
   })
   .meta({ id: 'LookupOffers' });

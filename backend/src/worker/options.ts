@@ -2,11 +2,15 @@
 // Defaults are startWorker's own (DEFAULT_TUNING, DEFAULT_BACKOFF), so there is one of each.
 import { z } from 'zod';
 import { envBool } from '../core/config.ts';
+import { envDuration } from '../lib/duration.ts';
 import { DEFAULT_BACKOFF, DEFAULT_TUNING, type WorkerOptions } from './worker.ts';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export type WorkerTuning = Pick<WorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs'> & {
+export type WorkerTuning = Pick<
+  WorkerOptions,
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs' | 'reuseWindowMs'
+> & {
   leaseMs: number;
   stopTimeoutMs: number;
 };
@@ -22,6 +26,8 @@ export const workerConfigSection = z
     WORKER_RETRY_MAX_MS: ms(DEFAULT_BACKOFF.maxMs),
     WORKER_MAX_RETRY_AFTER_MS: ms(DEFAULT_BACKOFF.maxRetryAfterMs),
     WORKER_STOP_TIMEOUT_MS: ms(DEFAULT_TUNING.stopTimeoutMs),
+    /** An ISBN answered this recently (e.g. 24h) is filled from that answer instead of a request; 0 turns it off. */
+    LOOKUP_REUSE_WINDOW: envDuration.default(DEFAULT_TUNING.reuseWindowMs),
   })
   .transform((e) => ({
     runInApi: e.RUN_WORKER,
@@ -31,6 +37,7 @@ export const workerConfigSection = z
       batchSize: e.WORKER_BATCH_SIZE,
       backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
       stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
+      reuseWindowMs: e.LOOKUP_REUSE_WINDOW,
     } satisfies WorkerTuning,
   }));
 

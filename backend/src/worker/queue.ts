@@ -29,7 +29,7 @@ export interface RequeuedRow {
 }
 
 /** Moves this source's processed counters on by the number of rows `finished` (rows carrying isbn_lookup_job_id) holds per job. */
-const progressUpdate = (finished: SQL, source: string) => sql`
+export const progressUpdate = (finished: SQL, source: string) => sql`
   UPDATE ${jobProgress} p SET processed = p.processed + d.n
   FROM (SELECT isbn_lookup_job_id AS job_id, count(*)::int AS n FROM ${finished} GROUP BY 1) d
   WHERE p.job_id = d.job_id AND p.source = ${source}`;
@@ -42,6 +42,14 @@ const progressUpdate = (finished: SQL, source: string) => sql`
  */
 const queuedUnlessCancelled = (jobId: SQL) =>
   sql`CASE WHEN EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.id} = ${jobId} AND ${jobs.cancelled_at} IS NOT NULL) THEN 'cancelled' ELSE 'queued' END`;
+
+/**
+ * Bumps the updated_at of the jobs `jobIds` (a query of job ids) names, at most once a second per job
+ * (so it may trail the last result by under a second): every worker finishes rows of the same job,
+ * and a hot row locked by each write would serialise them.
+ */
+export const touchJobs = (jobIds: SQL) => sql`
+  UPDATE ${jobs} SET updated_at = now() WHERE id IN (${jobIds}) AND updated_at < now() - interval '1 second'`;
 
 const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz' } as const;
 
@@ -132,17 +140,14 @@ export class LookupQueue {
       done AS (
         UPDATE ${this.table} t
         SET lookup_status = v.status, last_error = v.last_error, offers = v.offers,
-            lease_expires_at = NULL, updated_at = now()${this.setData}
+            answered_at = now(), reused_from = NULL, lease_expires_at = NULL, updated_at = now()${this.setData}
         FROM v
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
         RETURNING t.isbn_lookup_job_id
       ),
       -- Each row reaches a final status once (the WHERE above), so the counters move exactly once.
       progress AS (${progressUpdate(sql`done`, this.source)}),
-      -- At most one bump a second per job (so it may trail the last result by under a second): every
-      -- worker finishes rows of the same job, and a hot row locked by each write would serialise them.
-      bump AS (UPDATE ${jobs} SET updated_at = now()
-               WHERE id IN (SELECT isbn_lookup_job_id FROM done) AND updated_at < now() - interval '1 second')
+      bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)})
       SELECT count(*)::int AS written FROM done`);
     return out[0]?.written ?? 0;
   }
@@ -203,8 +208,7 @@ export class LookupQueue {
         WHERE lookup_status = 'pending' AND lease_expires_at < now()
         RETURNING isbn_lookup_job_id, lookup_status
       ),
-      bump AS (UPDATE ${jobs} SET updated_at = now()
-               WHERE id IN (SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status = 'failed') AND updated_at < now() - interval '1 second'),
+      bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status IN ('failed', 'cancelled')`)}),
       progress AS (${progressUpdate(sql`(SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status IN ('failed', 'cancelled')) x`, this.source)})
       SELECT count(*)::int AS reaped FROM reaped`);
     return rows[0]?.reaped ?? 0;

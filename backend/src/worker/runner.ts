@@ -6,6 +6,7 @@ import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome } from '../
 import type { BackoffPolicy } from './backoff.ts';
 import type { ClaimedRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
 
@@ -14,6 +15,8 @@ export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 export interface RunnerOptions {
   queue: LookupQueue;
+  /** Fills claimed rows from recent answers before any is asked. */
+  reuse: AnswerReuse;
   adapter: MarketplaceAdapter;
   settings: MarketplaceSettings;
   backoff: BackoffPolicy;
@@ -37,6 +40,8 @@ export class MarketplaceRunner {
   private readonly released: ClaimedRow[] = [];
   /** Calls answered (any outcome) since start. */
   lookups = 0;
+  /** Lookups filled from a recent answer, without a request, since start. */
+  reused = 0;
   private writing = false;
   private writes: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -107,10 +112,23 @@ export class MarketplaceRunner {
         await this.pause();
         continue;
       }
-      this.waiting.push(...rows);
+      this.waiting.push(...(await this.withoutReused(rows)));
       this.startWaiting();
       // Fewer than asked: nothing else is due right now.
       if (rows.length < want) await this.pause();
+    }
+  }
+
+  /** The claimed rows still to ask once those with a recent answer are filled from it. */
+  private async withoutReused(rows: ClaimedRow[]): Promise<ClaimedRow[]> {
+    try {
+      const filled = await this.o.reuse.fill(rows);
+      this.reused += filled.size;
+      return filled.size ? rows.filter((r) => !filled.has(r.id)) : rows;
+    } catch (err) {
+      // Reuse only saves requests: when it cannot run, the rows are asked as usual.
+      this.o.log.error({ err, marketplace: this.marketplace }, 'reusing recent answers failed; asking the marketplace');
+      return rows;
     }
   }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { LookupQueue } from './queue.ts';
+import { AnswerReuse } from './reuse.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
 
 export interface WorkerOptions {
@@ -29,6 +30,8 @@ export interface WorkerOptions {
   reapIntervalMs?: number;
   /** Results wait at most this long to be written together (default 50). */
   flushIntervalMs?: number;
+  /** An ISBN answered within this window is filled from that answer, not asked again (default a day; 0: never). */
+  reuseWindowMs?: number;
 }
 
 export interface Worker {
@@ -40,7 +43,7 @@ export interface Worker {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 };
 /** The one set of defaults: for callers of startWorker and for WORKER_* variables left unset. */
-export const DEFAULT_TUNING = { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 50, stopTimeoutMs: 10_000 };
+export const DEFAULT_TUNING = { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 50, stopTimeoutMs: 10_000, reuseWindowMs: 86_400_000 };
 
 export function startWorker(opts: WorkerOptions): Worker {
   const { log } = opts;
@@ -62,6 +65,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       queue,
       runner: new MarketplaceRunner({
         queue,
+        reuse: new AnswerReuse(opts.db, MARKETPLACES[id], opts.reuseWindowMs ?? DEFAULT_TUNING.reuseWindowMs),
         adapter: must(opts.adapters[id], 'only marketplaces with an adapter are run'),
         settings,
         backoff,
@@ -101,8 +105,9 @@ export function startWorker(opts: WorkerOptions): Worker {
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);
+        const reused = runners.reduce((n, { runner }) => n + runner.reused, 0);
         log.info(
-          `worker stopped after ${total} lookups (${runners.map(({ runner }) => `${runner.marketplace} ${runner.lookups}`).join(', ')})`,
+          `worker stopped after ${total} lookups and ${reused} reused answers (${runners.map(({ runner }) => `${runner.marketplace} ${runner.lookups}`).join(', ')})`,
         );
       })();
       return stopped;

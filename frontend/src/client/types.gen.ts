@@ -235,6 +235,14 @@ export type AbeBooksPriceLookupInput = {
     vendor_name: string | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type BiblioPriceLookupInput = {
@@ -309,6 +317,14 @@ export type BiblioPriceLookupInput = {
     photo_count: number | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type AlibrisPriceLookupInput = {
@@ -327,6 +343,14 @@ export type AlibrisPriceLookupInput = {
     author: string | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PalletIqPriceLookupInput = {
@@ -346,6 +370,14 @@ export type PalletIqPriceLookupInput = {
     fba_decision: string | null;
     retry_at: unknown;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PriceLookupsInput = {
@@ -363,6 +395,14 @@ export type LookupOffersInput = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type ExportBodyInput = {
@@ -699,6 +739,14 @@ export type AbeBooksPriceLookup = {
     vendor_name: string | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type BiblioPriceLookup = {
@@ -773,6 +821,14 @@ export type BiblioPriceLookup = {
     photo_count: number | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type AlibrisPriceLookup = {
@@ -791,6 +847,14 @@ export type AlibrisPriceLookup = {
     author: string | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PalletIqPriceLookup = {
@@ -810,6 +874,14 @@ export type PalletIqPriceLookup = {
     fba_decision: string | null;
     retry_at: string | null;
     retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type PriceLookups = {
@@ -827,6 +899,14 @@ export type LookupOffers = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
 };
 
 export type ExportBody = {

@@ -10,6 +10,7 @@ import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerMoney } f
 import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { OrNA } from '../common/EmptyValue';
 import { StatusBadge } from './StatusBadge';
+import { ReusedHint } from './ReusedHint';
 import { must } from '@app/domain/must';
 
 function OffersTable({ offers, row }: { offers: Record<string, unknown>[]; row?: Record<string, unknown> }) {
@@ -62,7 +63,13 @@ function OffersBody({ lookup, row }: { lookup: LookupOffers; row?: Record<string
         <Text size="sm" c="dimmed">
           Attempts: {lookup.attempts}
         </Text>
+        <ReusedHint row={lookup} />
       </Group>
+      {lookup.reused && (
+        <Text size="sm" c="dimmed">
+          Filled from an earlier answer for this ISBN instead of a new request to the marketplace.
+        </Text>
+      )}
       {lookup.lookup_status === 'failed' && lookup.last_error && (
         <Alert color="red" title="Last error">
           {lookup.last_error}

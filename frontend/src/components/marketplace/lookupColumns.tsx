@@ -8,6 +8,7 @@ import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
 import { LookupValue } from './LookupValue';
 import { RetryHint } from './RetryHint';
+import { ReusedHint } from './ReusedHint';
 
 /** Kept in view while scrolling sideways: what a row is (ISBN) and, where there is one, what book (title). */
 export const PINNED_FIELDS = ['isbn', 'title'] as const;
@@ -29,6 +30,7 @@ export function lookupColumns(
         <>
           <LookupValue field={f} row={row} />
           <RetryHint row={row} />
+          <ReusedHint row={row} />
         </>
       ) : f.name === 'title' ? (
         // Titles wrap within a bounded width, so a pinned title leaves room for the other columns.
