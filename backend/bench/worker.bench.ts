@@ -11,6 +11,7 @@ import { settingsFromEnv } from '../src/marketplaces/env.ts';
 import { createAdapters } from '../src/marketplaces/registry.ts';
 import { createLogger } from '../src/core/logging.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
+import { JobEvents } from '../src/core/job-events.ts';
 import { startWorker } from '../src/worker/worker.ts';
 import { benchPostgres, report, timed } from './lib.ts';
 
@@ -62,15 +63,13 @@ export async function benchWorker(): Promise<void> {
     }
     const settings = settingsFromEnv(env, { sandboxUrl: sandbox.url });
     const { ms } = await timed(async () => {
-      const worker = startWorker({
-        db,
-        adapters: createAdapters(settings),
-        settings,
-        log: createLogger({ level: 'warn', name: 'worker' }),
-        pollIntervalMs: 200,
-      });
+      const log = createLogger({ level: 'warn', name: 'worker' });
+      // As `npm run worker` runs: progress is announced for live updates (one NOTIFY per interval).
+      const jobEvents = new JobEvents(db, 250, log);
+      const worker = startWorker({ db, adapters: createAdapters(settings), settings, log, jobEvents, pollIntervalMs: 200 });
       await worker.idle();
       await worker.stop();
+      await jobEvents.close();
     });
     const done = await db.execute<{ n: number }>(
       sql.join(

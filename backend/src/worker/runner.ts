@@ -8,6 +8,7 @@ import type { ClaimedRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.
 import { RateLimiter } from './rate-limiter.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
+import type { JobEvents } from '../core/job-events.ts';
 
 /** The worker logs through the same structured logger as the API (core/logging.ts). */
 export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -23,6 +24,8 @@ export interface RunnerOptions {
   /** Results wait at most this long to be written with others. */
   flushIntervalMs: number;
   log: WorkerLog;
+  /** Told which jobs' progress moved, so open pages update live. */
+  jobEvents: Pick<JobEvents, 'touched'>;
 }
 
 export class MarketplaceRunner {
@@ -187,7 +190,8 @@ export class MarketplaceRunner {
     const { queue, batchSize } = this.o;
     try {
       // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
-      for (let i = 0; i < finished.length; i += batchSize) await queue.finish(finished.slice(i, i + batchSize));
+      for (let i = 0; i < finished.length; i += batchSize)
+        this.o.jobEvents.touched((await queue.finish(finished.slice(i, i + batchSize))).jobIds);
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
     } catch (err) {
