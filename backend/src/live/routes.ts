@@ -17,6 +17,9 @@ const LISTENER_WAIT_MS = 3000;
 /** A client this far behind reading is not reading: its stream ends (it reconnects and catches up). */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
+/** How long an ended stream's last bytes have to leave before its socket is closed. */
+const SOCKET_GRACE_MS = 100;
+
 export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function liveRoutes(app: App, ctx: AppContext): void {
@@ -56,7 +59,12 @@ export function liveRoutes(app: App, ctx: AppContext): void {
         userId: user.id,
         superuser: user.is_superuser,
         send: (ids) => write(sseMessage('jobs', { ids })),
-        end: () => stream.end(),
+        // The last bytes go out, then the socket closes whatever the client does: a client that
+        // neither reads nor hangs up must not hold app.close().
+        end: () => {
+          stream.end();
+          setTimeout(() => req.raw.socket.destroy(), SOCKET_GRACE_MS).unref();
+        },
       });
       const done = () => {
         clearInterval(heartbeat);
