@@ -1,5 +1,6 @@
 // A worker over every marketplace against a sandbox, run until nothing is queued: the worker and reuse benches.
 import type { Db } from '../src/db/client.ts';
+import { JobEvents } from '../src/core/job-events.ts';
 import { createLogger } from '../src/core/logging.ts';
 import { settingsFromEnv } from '../src/marketplaces/env.ts';
 import { createAdapters } from '../src/marketplaces/registry.ts';
@@ -15,15 +16,13 @@ export async function runWorkerToIdle(db: Db, sandboxUrl: string, concurrency: n
   }
   const settings = settingsFromEnv(env, { sandboxUrl });
   const { ms } = await timed(async () => {
-    const worker = startWorker({
-      db,
-      adapters: createAdapters(settings),
-      settings,
-      log: createLogger({ level: 'warn', name: 'worker' }),
-      pollIntervalMs: 200,
-    });
+    const log = createLogger({ level: 'warn', name: 'worker' });
+    // As `npm run worker` runs: progress is announced for live updates (one NOTIFY per interval).
+    const jobEvents = new JobEvents(db, 250, log);
+    const worker = startWorker({ db, adapters: createAdapters(settings), settings, log, jobEvents, pollIntervalMs: 200 });
     await worker.idle();
     await worker.stop();
+    await jobEvents.close();
   });
   return ms;
 }

@@ -34,7 +34,14 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   const worker = env.worker.runInApi
-    ? startWorker({ db: ctx.db, adapters: createAdapters(settings), settings, log: log.child({ name: 'worker' }), ...env.worker.tuning })
+    ? startWorker({
+        db: ctx.db,
+        adapters: createAdapters(settings),
+        settings,
+        log: log.child({ name: 'worker' }),
+        jobEvents: ctx.jobEvents,
+        ...env.worker.tuning,
+      })
     : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

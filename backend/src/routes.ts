@@ -5,6 +5,7 @@ import { jobRoutes } from './jobs/routes.ts';
 import { jobControlRoutes } from './jobs/control-routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { pasteJobRoutes } from './jobs/paste-routes.ts';
+import { liveRoutes } from './live/routes.ts';
 
 export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobRoutes,
@@ -12,4 +13,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   pasteJobRoutes,
   comparisonRoutes,
   jobControlRoutes,
+  liveRoutes,
 ];

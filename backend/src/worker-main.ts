@@ -4,6 +4,7 @@ import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import { ConfigError } from './core/config.ts';
 import { createLogger } from './core/logging.ts';
 import { openDatabase } from './db/client.ts';
+import { JobEvents } from './core/job-events.ts';
 import { loadEnvironment } from './environment.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
@@ -17,12 +18,15 @@ async function main(): Promise<void> {
   const { tuning } = env.worker;
   for (const id of simulatedMarketplaces(settings)) log.info(`${id}: no credentials, simulated prices from ${settings[id].baseUrl}`);
   const database = await openDatabase({ url: env.database.DATABASE_URL }, log);
-  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, ...tuning });
+  // Progress this process writes reaches every API process's live streams through NOTIFY.
+  const jobEvents = new JobEvents(database.db, env.live.LIVE_UPDATE_INTERVAL_MS, log);
+  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, jobEvents, ...tuning });
   log.info(`worker process serving ${MARKETPLACE_IDS.join(', ')} with lease ${tuning.leaseMs} ms`);
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: finishing running lookups (up to ${tuning.stopTimeoutMs} ms)`);
     await worker.stop();
+    await jobEvents.close();
     await database.close();
     process.exit(0);
   };

@@ -82,12 +82,22 @@ const uploadsSection = z.object({
   UPLOAD_PARSE_QUEUE_WAIT_MS: envInt.min(0).default(10_000),
 });
 
+// Live updates (jobs/events): how often a process that changes jobs sends one notification, and a
+// stream one event (so at most a few a second either way); the heartbeat keeps proxies from
+// closing a quiet stream; each user may hold a few open (one per tab).
+const liveSection = z.object({
+  LIVE_UPDATE_INTERVAL_MS: envInt.min(10).default(250),
+  LIVE_HEARTBEAT_MS: envInt.min(1000).default(15_000),
+  LIVE_MAX_STREAMS_PER_USER: envInt.positive().default(10),
+});
+
 export const CORE_SECTIONS = {
   server: serverSection,
   database: databaseSection,
   auth: authSection,
   mail: mailSection,
   uploads: uploadsSection,
+  live: liveSection,
 };
 
 /** A section reads some environment variables (by name) and gives their parsed value. */
@@ -102,7 +112,8 @@ export type Config = z.output<typeof serverSection> &
   z.output<typeof databaseSection> &
   z.output<typeof authSection> &
   z.output<typeof mailSection> &
-  z.output<typeof uploadsSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
+  z.output<typeof uploadsSection> &
+  z.output<typeof liveSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
 
 /**
  * A rule across settings, checked once the sections it `reads` parsed (so it never reports a
@@ -165,8 +176,8 @@ export function parseConfig<F extends Record<string, ConfigSection>>(
  * choosing a secret (production requires one: see productionNeedsSecret).
  */
 export function coreConfig(parsed: ParsedConfig<Record<never, ConfigSection>>): Config {
-  const { server, database, auth, mail, uploads } = parsed;
-  const flat = { ...server, ...database, ...auth, ...mail, ...uploads };
+  const { server, database, auth, mail, uploads, live } = parsed;
+  const flat = { ...server, ...database, ...auth, ...mail, ...uploads, ...live };
   return {
     ...flat,
     SECRET_KEY: auth.SECRET_KEY ?? generatedSecretKey(database.DATA_DIR),

@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 // db/ moves under core/ once the data-access rewrite lands; until then core reads it from there.
 import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
+import type { Listen } from '../db/listen.ts';
+import type { JobEvents } from './job-events.ts';
 import type { TokenService } from './security/tokens.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -15,7 +17,11 @@ export interface AppContext {
   db: Db;
   /** CSV downloads: COPY on their own connections (PostgreSQL), pages of rows (PGlite). */
   exporter: CsvExporter;
-  /** Closes the database this context opened (a database handed in is its owner's to close). */
+  /** LISTEN on a database channel (live/hub.ts hears job events through it). */
+  listen: Listen;
+  /** Say that jobs changed (`ctx.jobEvents.touched(jobId)`): every open jobs page and job page refreshes them. */
+  jobEvents: JobEvents;
+  /** Sends pending job events, then closes the database this context opened (a database handed in is its owner's to close). */
   closeDatabase(): Promise<void>;
   tokens: TokenService;
   mailer: Mailer;

@@ -5,6 +5,7 @@ import { openDatabase, type Database, type DbLog } from '../db/client.ts';
 import type { Logger } from './logging.ts';
 import { TokenService } from './security/tokens.ts';
 import { createMailer, type Mailer } from './mailer.ts';
+import { JobEvents } from './job-events.ts';
 
 export async function createContext(
   config: Config,
@@ -24,12 +25,16 @@ export async function createContext(
     ));
   // A database handed in is its owner's to close; one opened here is closed with the context.
   const ownsDatabase = !opts.database;
-  const { db, exporter } = database;
+  const { db, exporter, listen } = database;
+  const jobEvents = new JobEvents(db, config.LIVE_UPDATE_INTERVAL_MS, opts.log);
   return {
     config,
     db,
     exporter,
+    listen,
+    jobEvents,
     closeDatabase: async () => {
+      await jobEvents.close();
       if (ownsDatabase) await database.close();
     },
     tokens: new TokenService(config.SECRET_KEY, config.ACCESS_TOKEN_EXPIRE_MINUTES, config.EMAIL_RESET_TOKEN_EXPIRE_HOURS),

@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import { copyExporter, pagedExporter, type CsvExporter } from './csv-exporter.ts';
+import { pgListen, pgliteListen, type Listen } from './listen.ts';
 
 // node-postgres returns int8/numeric as strings by default; our counts and ids fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -50,6 +51,8 @@ export interface Database {
   db: Db;
   /** Streams query results as CSV: COPY on its own small pool (pg), pages of rows (PGlite). */
   exporter: CsvExporter;
+  /** LISTEN on a channel: its own connection (pg), the same instance (PGlite). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -100,7 +103,7 @@ async function openPg(url: string, max: number, exportMax: number, log: DbLog): 
     await close();
     throw err;
   }
-  return { db, exporter: copyExporter(exportPool, log), close };
+  return { db, exporter: copyExporter(exportPool, log), listen: pgListen(url, log), close };
 }
 
 async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Database> {
@@ -113,5 +116,5 @@ async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Data
   });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, exporter: pagedExporter(db, log), close: () => lite.close() };
+  return { db, exporter: pagedExporter(db, log), listen: pgliteListen(lite, log), close: () => lite.close() };
 }

@@ -18,6 +18,7 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
   async function act(req: FastifyRequest<{ Params: { id: number } }>, action: (job: JobRow) => Promise<number>) {
     const user = currentUser(req);
     const lookups_affected = await action(await findVisibleJob(ctx.db, user, req.params.id));
+    ctx.jobEvents.touched(req.params.id);
     return { ...(await readJob(ctx.db, user, req.params.id)), lookups_affected };
   }
   const marketOf = (slug: MarketplaceSlug | undefined) => (slug ? marketplaceOfSlug(slug) : undefined);
@@ -77,7 +78,10 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       response: { 200: Message, 404: HttpErrorBody },
     },
     handler: async (req) => {
-      await deleteJob(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id));
+      const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
+      await deleteJob(ctx.db, job);
+      // Named with its owner: once deleted, nobody could look the job up to tell whose it was.
+      ctx.jobEvents.touched(job.id, job.owner_id);
       return { message: 'Job deleted successfully' };
     },
   });

@@ -38,6 +38,7 @@ export function pasteJobRoutes(app: App, ctx: AppContext): void {
       const { isbns, ...config } = req.body;
       const parsed = await readPastedIsbns(isbns, limits);
       const job = await storeJob(ctx.db, currentUser(req), config, PASTED_LIST_FILENAME, parsed);
+      ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);
     },
   });

@@ -83,6 +83,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   async function readAndCreate(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
+    ctx.jobEvents.touched(job.id);
     return jobCreated(job, parsed);
   }
 

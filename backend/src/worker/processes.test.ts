@@ -137,8 +137,10 @@ describe('worker processes on PostgreSQL', () => {
     expect(held.length).toBeGreaterThanOrEqual(4);
     const worker = startWorker({
       db: t.db,
-      ...sandboxWorkerParts(sandbox, ['alibris'], { timeoutMs: 1000, concurrency: 8 }),
-      leaseMs,
+      ...sandboxWorkerParts(sandbox, ['alibris'], { timeoutMs: 5000, concurrency: 8 }),
+      // The doomed worker's rows carry its short lease; this worker's own claims get a roomy one, so
+      // that on a busy machine a row waiting its turn here is never reaped and asked twice.
+      leaseMs: 30_000,
       reapIntervalMs: 100,
       pollIntervalMs: 20,
     });

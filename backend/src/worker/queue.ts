@@ -51,6 +51,12 @@ const queuedUnlessCancelled = (jobId: SQL) =>
 export const touchJobs = (jobIds: SQL) => sql`
   UPDATE ${jobs} SET updated_at = now() WHERE id IN (${jobIds}) AND updated_at < now() - interval '1 second'`;
 
+/** Rows written and the jobs they belong to (array_agg gives NULL for no rows, read as []). */
+export interface Moved {
+  count: number;
+  jobIds: number[];
+}
+
 const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz' } as const;
 
 export class LookupQueue {
@@ -121,10 +127,11 @@ export class LookupQueue {
 
   /**
    * Writes final results and bumps their jobs' updated_at. A row whose attempts changed meanwhile
-   * (its lease expired and another worker took it) is left alone. Returns the rows written.
+   * (its lease expired and another worker took it) is left alone. Returns the rows written and the
+   * jobs whose progress moved (for live updates).
    */
-  async finish(rows: FinishedRow[]): Promise<number> {
-    if (rows.length === 0) return 0;
+  async finish(rows: FinishedRow[]): Promise<Moved> {
+    if (rows.length === 0) return { count: 0, jobIds: [] };
     const payload = rows.map((r) => ({
       id: r.id,
       attempts: r.attempts,
@@ -135,7 +142,7 @@ export class LookupQueue {
     }));
     // Raw SQL on purpose: a whole batch (results, progress counters, the jobs' updated_at) in one
     // statement and one round trip; the batch travels as one jsonb parameter, whatever its size.
-    const { rows: out } = await this.db.execute<{ written: number }>(sql`
+    const { rows: out } = await this.db.execute<{ written: number; job_ids: number[] | null }>(sql`
       WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(${this.recordset})),
       done AS (
         UPDATE ${this.table} t
@@ -148,8 +155,8 @@ export class LookupQueue {
       -- Each row reaches a final status once (the WHERE above), so the counters move exactly once.
       progress AS (${progressUpdate(sql`done`, this.source)}),
       bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)})
-      SELECT count(*)::int AS written FROM done`);
-    return out[0]?.written ?? 0;
+      SELECT count(*)::int AS written, array_agg(DISTINCT isbn_lookup_job_id) AS job_ids FROM done`);
+    return { count: out[0]?.written ?? 0, jobIds: out[0]?.job_ids ?? [] };
   }
 
   /** Puts transiently failed rows back in the queue, due after their backoff. */
@@ -194,10 +201,11 @@ export class LookupQueue {
   /**
    * Rows whose worker vanished (lease expired) go back to the queue (cancelled when their job was),
    * or to failed when that was their last attempt. The lost attempt counts: a lookup that keeps killing workers must end.
+   * Returns the rows reaped and the jobs whose progress moved (those with rows now failed or cancelled).
    */
-  async reapExpired(maxAttempts: number): Promise<number> {
+  async reapExpired(maxAttempts: number): Promise<Moved> {
     // Raw SQL: the reaped rows' final statuses, progress counters and jobs move in one statement.
-    const { rows } = await this.db.execute<{ reaped: number }>(sql`
+    const { rows } = await this.db.execute<{ reaped: number; job_ids: number[] | null }>(sql`
       WITH reaped AS (
         UPDATE ${this.table}
         SET lookup_status = CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE ${queuedUnlessCancelled(sql`${this.table.isbn_lookup_job_id}`)} END,
@@ -210,8 +218,9 @@ export class LookupQueue {
       ),
       bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status IN ('failed', 'cancelled')`)}),
       progress AS (${progressUpdate(sql`(SELECT isbn_lookup_job_id FROM reaped WHERE lookup_status IN ('failed', 'cancelled')) x`, this.source)})
-      SELECT count(*)::int AS reaped FROM reaped`);
-    return rows[0]?.reaped ?? 0;
+      SELECT count(*)::int AS reaped,
+             array_agg(DISTINCT isbn_lookup_job_id) FILTER (WHERE lookup_status IN ('failed', 'cancelled')) AS job_ids FROM reaped`);
+    return { count: rows[0]?.reaped ?? 0, jobIds: rows[0]?.job_ids ?? [] };
   }
 
   /** Whether any row still waits for a lookup (queued, scheduled for a retry, or held by a worker). */

@@ -38,16 +38,16 @@ export class AnswerReuse {
    * (a failure is asked again) for the same ISBN in this marketplace's table, answered within the window and after the row's
    * job was last re-priced. Copies its status, data, offers and answer time, notes the row it came
    * from, gives back the claim's attempt (no request was made) and moves the progress counters as
-   * finishing does. Returns the ids filled; the others still need asking.
+   * finishing does. Returns the ids filled (the others still need asking) and their jobs.
    */
-  async fill(claimed: ClaimedRow[]): Promise<Set<number>> {
-    if (this.windowMs <= 0 || claimed.length === 0) return new Set();
+  async fill(claimed: ClaimedRow[]): Promise<{ ids: Set<number>; jobIds: number[] }> {
+    if (this.windowMs <= 0 || claimed.length === 0) return { ids: new Set(), jobIds: [] };
     const t = this.table;
     const rows = claimed.map(({ id, attempts }) => ({ id, attempts }));
     // Raw SQL on purpose: the search (one index probe per row, via the reusable index), the copy,
     // the progress counters and the jobs' updated_at in one statement per claimed batch, so a big
     // list already answered costs a statement per batch, not one per ISBN.
-    const { rows: filled } = await this.db.execute<{ id: number }>(sql`
+    const { rows: filled } = await this.db.execute<{ id: number; job_id: number }>(sql`
       WITH claimed AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id bigint, attempts int)),
       src AS (
         SELECT r.id AS target_id, r.attempts AS target_attempts, coalesce(s.reused_from, s.id) AS origin_id,
@@ -75,7 +75,7 @@ export class AnswerReuse {
       ),
       progress AS (${progressUpdate(sql`done`, this.source)}),
       bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)})
-      SELECT id FROM done`);
-    return new Set(filled.map((r) => Number(r.id)));
+      SELECT id, isbn_lookup_job_id AS job_id FROM done`);
+    return { ids: new Set(filled.map((r) => Number(r.id))), jobIds: [...new Set(filled.map((r) => Number(r.job_id)))] };
   }
 }

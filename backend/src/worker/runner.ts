@@ -9,6 +9,7 @@ import { RateLimiter } from './rate-limiter.ts';
 import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
+import type { JobEvents } from '../core/job-events.ts';
 
 /** The worker logs through the same structured logger as the API (core/logging.ts). */
 export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -26,6 +27,8 @@ export interface RunnerOptions {
   /** Results wait at most this long to be written with others. */
   flushIntervalMs: number;
   log: WorkerLog;
+  /** Told which jobs' progress moved, so open pages update live. */
+  jobEvents: Pick<JobEvents, 'touched'>;
 }
 
 export class MarketplaceRunner {
@@ -122,9 +125,10 @@ export class MarketplaceRunner {
   /** The claimed rows still to ask once those with a recent answer are filled from it. */
   private async withoutReused(rows: ClaimedRow[]): Promise<ClaimedRow[]> {
     try {
-      const filled = await this.o.reuse.fill(rows);
-      this.reused += filled.size;
-      return filled.size ? rows.filter((r) => !filled.has(r.id)) : rows;
+      const { ids, jobIds } = await this.o.reuse.fill(rows);
+      this.reused += ids.size;
+      this.o.jobEvents.touched(jobIds);
+      return ids.size ? rows.filter((r) => !ids.has(r.id)) : rows;
     } catch (err) {
       // Reuse only saves requests: when it cannot run, the rows are asked as usual.
       this.o.log.error({ err, marketplace: this.marketplace }, 'reusing recent answers failed; asking the marketplace');
@@ -205,7 +209,8 @@ export class MarketplaceRunner {
     const { queue, batchSize } = this.o;
     try {
       // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
-      for (let i = 0; i < finished.length; i += batchSize) await queue.finish(finished.slice(i, i + batchSize));
+      for (let i = 0; i < finished.length; i += batchSize)
+        this.o.jobEvents.touched((await queue.finish(finished.slice(i, i + batchSize))).jobIds);
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
     } catch (err) {

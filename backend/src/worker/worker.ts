@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
+import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
@@ -17,6 +18,8 @@ export interface WorkerOptions {
   settings: Partial<Record<MarketplaceId, MarketplaceSettings>>;
   /** Where the worker reports; errors it recovers from are logged, never dropped. */
   log: WorkerLog;
+  /** Told which jobs' progress moved (ctx.jobEvents in the API, its own in `npm run worker`). */
+  jobEvents: Pick<JobEvents, 'touched'>;
   /** Pause after finding no due work (default 1000). */
   pollIntervalMs?: number;
   /** How long a claimed row stays this worker's before the reaper hands it to others (default 120000). */
@@ -74,6 +77,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         batchSize: opts.batchSize ?? DEFAULT_TUNING.batchSize,
         flushIntervalMs: opts.flushIntervalMs ?? 50,
         log,
+        jobEvents: opts.jobEvents,
       }),
     };
   });
@@ -85,7 +89,8 @@ export function startWorker(opts: WorkerOptions): Worker {
       reaping = true;
       for (const { queue, settings, runner } of runners) {
         try {
-          const n = await queue.reapExpired(settings.maxAttempts);
+          const { count: n, jobIds } = await queue.reapExpired(settings.maxAttempts);
+          opts.jobEvents.touched(jobIds);
           if (n > 0) log.warn({ marketplace: runner.marketplace, lookups: n }, 'lookups whose worker stopped responding were put back');
         } catch (err) {
           log.error({ err, marketplace: runner.marketplace }, 'reaping expired leases failed');

@@ -56,6 +56,7 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
     url,
     close: async () => {
       await app.close();
+      await ctx.closeDatabase();
       await cleanup();
     },
   };

@@ -53,13 +53,21 @@ export function sandboxSettings(sandbox: Sandbox, over: Partial<MarketplaceSetti
 /** Worker logs in tests: warnings and errors show (a test that fails says why), routine lines do not. */
 export const workerTestLog = createLogger({ level: 'warn', name: 'worker' });
 
-/** Adapters, settings and a log for some marketplaces only, ready for startWorker. */
+/** Records the jobs a worker reports as moved (live/ sends them as NOTIFY; worker suites only read them). */
+export class TouchedJobs {
+  readonly ids = new Set<number>();
+  touched(jobIds: number | readonly number[]): void {
+    for (const id of typeof jobIds === 'number' ? [jobIds] : jobIds) this.ids.add(id);
+  }
+}
+
+/** Adapters, settings, a log and a job-events recorder for some marketplaces only, ready for startWorker. */
 export function sandboxWorkerParts(sandbox: Sandbox, marketplaces: readonly MarketplaceId[], over: Partial<MarketplaceSettings> = {}) {
   const settings = sandboxSettings(sandbox, over);
   const all = createAdapters(settings);
   const adapters: Partial<Record<MarketplaceId, MarketplaceAdapter>> = {};
   for (const id of marketplaces) adapters[id] = all[id];
-  return { adapters, settings, log: workerTestLog };
+  return { adapters, settings, log: workerTestLog, jobEvents: new TouchedJobs() };
 }
 
 /** Gaps (ms) between consecutive calls the sandbox saw for one marketplace and ISBN. */

@@ -23,6 +23,11 @@ const JOB_COLUMNS = [
 
 test('create a job from a spreadsheet, read its report and watch every source reach 100 %', async ({ userPage: page }) => {
   test.setTimeout(90_000);
+  // This test proves the polling fallback (live.spec.ts the live events): no event stream.
+  await page.route(
+    (u) => u.pathname === '/api/v1/jobs/events',
+    (route) => route.abort(),
+  );
   await page.goto('/');
   await expect(page.getByText('Welcome back, nice to see you again!')).toBeVisible();
   await page.getByRole('button', { name: 'New Job' }).click();

@@ -2094,3 +2094,32 @@ export type CountRetryableLookupsResponses = {
 };
 
 export type CountRetryableLookupsResponse = CountRetryableLookupsResponses[keyof CountRetryableLookupsResponses];
+
+export type JobEventsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/jobs/events';
+};
+
+export type JobEventsErrors = {
+    /**
+     * Default Response
+     */
+    429: HttpError;
+    /**
+     * Default Response
+     */
+    503: HttpError;
+};
+
+export type JobEventsError = JobEventsErrors[keyof JobEventsErrors];
+
+export type JobEventsResponses = {
+    /**
+     * An event stream: ready, then jobs {"ids": [...]}, with ": ping" heartbeats
+     */
+    200: string;
+};
+
+export type JobEventsResponse = JobEventsResponses[keyof JobEventsResponses];

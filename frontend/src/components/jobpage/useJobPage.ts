@@ -1,11 +1,12 @@
 // The job page's data. Every key starts with ['job', id], so anything that knows the job changed
 // (e.g. server-sent events) can refresh the whole page with one invalidation of that prefix.
-// While the job has lookups left, each part polls at the jobs list's pace.
+// While the job has lookups left and live updates are down, each part polls at the jobs list's pace.
 import { PAGE_SIZE } from '@app/domain/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { jobComparison, jobPriceDistribution, readJob, readJobSummary } from '../../client/sdk.gen';
 import type { JobPublic } from '../../client/types.gen';
+import { useLiveFallbackInterval } from '../../hooks/useLiveJobEvents';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import type { Filter } from '../../lib/filters';
 import { hasUnfinishedLookups } from '../../lib/progress';
@@ -14,15 +15,20 @@ import { JOBS_POLL_MS } from '../jobs/useJobs';
 
 export const jobKey = (id: number) => ['job', id] as const;
 
-const pollWhile = (live: boolean) => (live ? JOBS_POLL_MS : false);
+/** The polling interval while the job runs: none while live updates arrive (they refresh the page). */
+function usePollWhile(live: boolean): number | false {
+  const ms = useLiveFallbackInterval(JOBS_POLL_MS);
+  return live ? ms : false;
+}
 
 export function useJob(id: number) {
+  const pollMs = useLiveFallbackInterval(JOBS_POLL_MS);
   return useQuery({
     queryKey: jobKey(id),
     queryFn: async ({ signal }) => (await readJob({ path: { id }, signal })).data,
     // An unknown or hidden job is shown as "not found", not as an error toast.
     meta: { toastOnError: false },
-    refetchInterval: (q) => pollWhile(isLive(q.state.data)),
+    refetchInterval: (q) => (isLive(q.state.data) ? pollMs : false),
   });
 }
 
@@ -30,14 +36,16 @@ export function useJob(id: number) {
 export const isLive = (job: JobPublic | undefined) => hasUnfinishedLookups(job ? [job] : undefined);
 
 export function useJobSummary(id: number, live: boolean) {
+  const pollMs = usePollWhile(live);
   return useQuery({
     queryKey: [...jobKey(id), 'summary'],
     queryFn: async ({ signal }) => (await readJobSummary({ path: { id }, signal })).data,
-    refetchInterval: pollWhile(live),
+    refetchInterval: pollMs,
   });
 }
 
 export function useComparison(id: number, { page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }, live: boolean) {
+  const pollMs = usePollWhile(live);
   return usePagedQuery({
     queryKey: [...jobKey(id), 'comparison', { filters, sort }],
     page,
@@ -45,15 +53,16 @@ export function useComparison(id: number, { page, filters, sort }: { page: numbe
     pageSize: PAGE_SIZE.lookups,
     fetchPage: async ({ skip, limit, signal }) =>
       (await jobComparison({ path: { id }, query: { skip, limit, ...sort }, body: { filters }, signal })).data,
-    refetchInterval: pollWhile(live),
+    refetchInterval: pollMs,
   });
 }
 
 export function usePriceDistribution(id: number, live: boolean) {
+  const pollMs = usePollWhile(live);
   return useQuery({
     queryKey: [...jobKey(id), 'price-distribution'],
     queryFn: async ({ signal }) => (await jobPriceDistribution({ path: { id }, signal })).data,
-    refetchInterval: pollWhile(live),
+    refetchInterval: pollMs,
   });
 }
 

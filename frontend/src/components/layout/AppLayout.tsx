@@ -5,6 +5,7 @@ import { AppShell, Burger, Button, Center, Drawer, Group, Loader, Stack, Text } 
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { useLiveJobEvents } from '../../hooks/useLiveJobEvents';
 import { useLogout } from '../../hooks/useLogout';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
@@ -16,6 +17,7 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { data: user, isError, refetch } = useCurrentUser();
   const logout = useLogout();
+  useLiveJobEvents();
 
   // A 403 already left for /login; anything else (server down after retries) gets a way out.
   if (!user && isError) {

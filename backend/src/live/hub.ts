@@ -1,0 +1,134 @@
+// One LISTEN per API process, fanned out to that process's open streams. Notifications from every
+// process (workers, other API processes) are collected and handed on once per interval at most:
+// each stream hears only of jobs its user may see (own jobs; superusers all), looked up for all
+// streams at once in one query per flush.
+import { inArray } from 'drizzle-orm';
+import { JOB_EVENTS_CHANNEL, decodeJobChanges } from '../core/job-events.ts';
+import type { Logger } from '../core/logging.ts';
+import type { Db } from '../db/client.ts';
+import type { Listen } from '../db/listen.ts';
+import { jobs } from '../db/schema.ts';
+
+/** An open stream, as the hub sees it. */
+export interface Subscriber {
+  userId: string;
+  superuser: boolean;
+  /** Jobs that changed, all visible to this user. */
+  send(jobIds: number[]): void;
+  /** The hub stops serving it (listener lost, shutdown): the client falls back and reconnects. */
+  end(): void;
+}
+
+export interface HubOptions {
+  db: Db;
+  listen: Listen;
+  intervalMs: number;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export class JobEventsHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private listener: { stop(): Promise<void> } | undefined;
+  private up = false;
+  private waiting: (() => void)[] = [];
+  /** Changed jobs since the last flush; the owner when the notification named it. */
+  private pending = new Map<number, string | undefined>();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly o: HubOptions) {}
+
+  /** Starts listening (the first time) and waits up to `timeoutMs` for notifications to flow. */
+  async ready(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    this.listener ??= this.o.listen(JOB_EVENTS_CHANNEL, {
+      message: (payload) => this.received(payload),
+      up: () => {
+        this.up = true;
+        for (const resolve of this.waiting.splice(0)) resolve();
+      },
+      down: () => {
+        this.up = false;
+        // Events are being missed: streams end, so pages poll until they reconnect and catch up.
+        this.endAll();
+      },
+    });
+    if (this.up) return true;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    clearTimeout(timer);
+    return this.up && !this.closed;
+  }
+
+  /** Adds a stream; returns its removal. */
+  add(s: Subscriber): () => void {
+    this.subscribers.add(s);
+    return () => this.subscribers.delete(s);
+  }
+
+  /** Open streams of one user. */
+  streamsOf(userId: string): number {
+    let n = 0;
+    for (const s of this.subscribers) if (s.userId === userId) n++;
+    return n;
+  }
+
+  /** Ends every stream and stops listening: for shutdown (`app.close()` must not wait on open streams). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.endAll();
+    for (const resolve of this.waiting.splice(0)) resolve();
+    await this.listener?.stop();
+  }
+
+  private endAll(): void {
+    const all = [...this.subscribers];
+    this.subscribers.clear();
+    for (const s of all) s.end();
+  }
+
+  private received(payload: string): void {
+    try {
+      for (const { id, owner } of decodeJobChanges(payload)) if (owner !== undefined || !this.pending.has(id)) this.pending.set(id, owner);
+    } catch (err) {
+      this.o.log.error({ err }, 'a job event could not be read; ignored');
+      return;
+    }
+    if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.o.intervalMs);
+  }
+
+  private async flush(): Promise<void> {
+    this.timer = undefined;
+    const changes = this.pending;
+    this.pending = new Map();
+    if (this.subscribers.size === 0) return;
+    try {
+      const owners = await this.ownersOf(changes);
+      for (const s of this.subscribers) {
+        const visible = s.superuser ? [...owners.keys()] : [...owners].filter(([, owner]) => owner === s.userId).map(([id]) => id);
+        if (visible.length) s.send(visible);
+      }
+    } catch (err) {
+      this.o.log.error({ err, jobs: changes.size }, 'delivering job events failed; pages catch up at their next event');
+    }
+  }
+
+  /** Each changed job's owner: as notified, else from the jobs table (a job gone meanwhile is left out). */
+  private async ownersOf(changes: Map<number, string | undefined>): Promise<Map<number, string>> {
+    const owners = new Map<number, string>();
+    const unknown: number[] = [];
+    for (const [id, owner] of changes) {
+      if (owner === undefined) unknown.push(id);
+      else owners.set(id, owner);
+    }
+    if (unknown.length) {
+      const rows = await this.o.db.select({ id: jobs.id, owner: jobs.owner_id }).from(jobs).where(inArray(jobs.id, unknown));
+      for (const r of rows) owners.set(r.id, r.owner);
+    }
+    return owners;
+  }
+}
