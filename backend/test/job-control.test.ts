@@ -12,7 +12,7 @@ import { LookupQueue, type ClaimedRow, type FinishedRow } from '../src/worker/qu
 import { startWorker } from '../src/worker/worker.ts';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
-import { multipartBody } from './helpers/multipart.ts';
+import { postJobUpload } from './helpers/multipart.ts';
 import { lookupRows, sandboxWorkerParts } from './helpers/worker.ts';
 
 type Source = Partial<Record<MarketplaceId, boolean>>;
@@ -37,16 +37,12 @@ describe.each(ENGINES)('job control on %s', (engine) => {
 
   /** Uploads a job of these ISBNs (plus one cell that is no ISBN) for the sources given. */
   async function createJob(isbns: string[], sources: Source, token = owner.token): Promise<number> {
-    const body = multipartBody(
-      { config: JSON.stringify({ name: 'Control', ...sources }) },
+    const res = await postJobUpload(
+      t.app,
+      token,
+      { name: 'Control', ...sources },
       { name: 'isbns.csv', data: ['isbn', ...isbns, 'no isbn'].join('\n') },
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/upload-file',
-      headers: { ...bearer(token), ...body.headers },
-      payload: body.payload,
-    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id;
   }
@@ -106,13 +102,13 @@ describe.each(ENGINES)('job control on %s', (engine) => {
 
     // In flight: an answer is written as usual; a transient failure, a hand-back and an expired
     // lease do not bring the row back to the queue, they cancel it.
-    expect(await abe.finish([result(done!, 'completed')])).toBe(1);
+    expect((await abe.finish([result(done!, 'completed')])).count).toBe(1);
     expect(await abe.requeue([{ id: transient!.id, attempts: transient!.attempts, last_error: 'timeout', delay_ms: 0 }])).toBe(1);
     expect(await abe.release([unsent!])).toBe(1);
     await t.ctx.db.execute(
       sql`UPDATE abe_books_price_lookups SET lease_expires_at = now() - interval '1 second' WHERE id = ${vanished!.id}`,
     );
-    expect(await abe.reapExpired(5)).toBe(1);
+    expect((await abe.reapExpired(5)).count).toBe(1);
     expect(await statuses('abe_books', jobId)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled', 'completed']);
     expect(await statuses('alibris', jobId)).toEqual(Array(6).fill('cancelled'));
     await expectCountersMatchRows(jobId);
@@ -216,7 +212,7 @@ describe.each(ENGINES)('job control on %s', (engine) => {
     const repriced = await act('reprice', jobId);
     expect(repriced).toMatchObject({ lookups_affected: 3, cancelled_at: null, biblio: { processed_isbns: 0 } });
     expect(await statuses('biblio', jobId)).toEqual(['pending', 'queued', 'queued', 'queued']);
-    expect(await queueOf('biblio').finish([result(inFlight!, 'completed')])).toBe(1);
+    expect((await queueOf('biblio').finish([result(inFlight!, 'completed')])).count).toBe(1);
     await expectCountersMatchRows(jobId);
   });
 
@@ -237,10 +233,10 @@ describe.each(ENGINES)('job control on %s', (engine) => {
     expect(await t.ctx.db.select().from(jobRejections).where(eq(jobRejections.job_id, jobId))).toEqual([]);
 
     const [a, b, c] = claimed;
-    expect(await abe.finish([result(a!, 'completed', { listing_price: 1 })])).toBe(0);
+    expect((await abe.finish([result(a!, 'completed', { listing_price: 1 })])).count).toBe(0);
     expect(await abe.requeue([{ id: b!.id, attempts: b!.attempts, last_error: 'x', delay_ms: 0 }])).toBe(0);
     expect(await abe.release([c!])).toBe(0);
-    expect(await abe.reapExpired(5)).toBe(0);
+    expect((await abe.reapExpired(5)).count).toBe(0);
   });
 
   it('with the worker running: cancel lets in-flight lookups finish, then the worker goes idle; retry and re-price run again', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { readFileSync } from 'node:fs';
-import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
+import { ALL_SOURCES, multipartBody, postJobUpload } from './helpers/multipart.ts';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { LookupQueue } from '../src/worker/queue.ts';
 
@@ -25,15 +25,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
   let user: { id: string; token: string };
   let other: { id: string; token: string };
 
-  const upload = (token: string, config: unknown, file = { name: 'books.csv', data: CSV }) => {
-    const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/upload-file',
-      headers: { ...bearer(token), ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (token: string, config: unknown, file = { name: 'books.csv', data: CSV }) => postJobUpload(t.app, token, config, file);
   /** The jobs list (POST, filters in the body); `query` carries paging and sorting. */
   const searchJobs = (token: string, filters: unknown[], query = '') =>
     t.app.inject({ method: 'POST', url: `/api/v1/jobs/jobs${query}`, headers: bearer(token), payload: { filters } });

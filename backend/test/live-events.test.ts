@@ -14,7 +14,7 @@ import { LookupQueue } from '../src/worker/queue.ts';
 import { startWorker } from '../src/worker/worker.ts';
 import { ADMIN, bearer, createUser, login, silentLogger, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
-import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
+import { ALL_SOURCES, postJobUpload } from './helpers/multipart.ts';
 import { openEventStream, type EventStream } from './helpers/sse.ts';
 import { sandboxWorkerParts } from './helpers/worker.ts';
 
@@ -42,16 +42,7 @@ describe.each(ENGINES)('live job events on %s', (engine) => {
     return s;
   };
   const uploadJob = async (token: string, isbns: string[], sources: Record<string, boolean> = { ...ALL_SOURCES }) => {
-    const body = multipartBody(
-      { config: JSON.stringify({ name: 'live', ...sources }) },
-      { name: 'isbns.csv', data: `ISBN\n${isbns.join('\n')}\n` },
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs/upload-file',
-      headers: { ...bearer(token), ...body.headers },
-      payload: body.payload,
-    });
+    const res = await postJobUpload(t.app, token, { name: 'live', ...sources }, { name: 'isbns.csv', data: `ISBN\n${isbns.join('\n')}\n` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id as number;
   };

@@ -1,5 +1,6 @@
 // Builds multipart/form-data bodies for fastify.inject.
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { byMarketplace } from '@app/domain/marketplaces';
 
 export function multipartBody(fields: Record<string, string>, file?: { name: string; data: Buffer | string; field?: string }) {
@@ -23,3 +24,19 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
 
 /** A job config asking every marketplace. */
 export const ALL_SOURCES = byMarketplace(() => true);
+
+/** POSTs a job upload (its config as JSON, or a raw string to test bad ones) as `token`. */
+export function postJobUpload(
+  app: Pick<FastifyInstance, 'inject'>,
+  token: string,
+  config: unknown,
+  file: { name: string; data: Buffer | string },
+) {
+  const body = multipartBody({ config: typeof config === 'string' ? config : JSON.stringify(config) }, file);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs/upload-file',
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
+  });
+}
