@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
-import { ENGINES } from './helpers/databases.ts';
+import { ENGINES, countRows as countRowsIn } from './helpers/databases.ts';
 import { readFileSync } from 'node:fs';
 import { ALL_SOURCES, multipartBody, postJobUpload } from './helpers/multipart.ts';
 import { MARKETPLACES } from '@app/domain/marketplaces';
@@ -29,8 +29,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
   /** The jobs list (POST, filters in the body); `query` carries paging and sorting. */
   const searchJobs = (token: string, filters: unknown[], query = '') =>
     t.app.inject({ method: 'POST', url: `/api/v1/jobs/jobs${query}`, headers: bearer(token), payload: { filters } });
-  const countRows = async (table: string) =>
-    (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
+  const countRows = (table: string) => countRowsIn(t.ctx.db, table);
 
   beforeAll(async () => {
     t = await startTestApp(engine);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISBN_REJECTION as R } from '@app/domain/isbn';
 import { PASTE_MESSAGES } from '@app/domain/isbn-list';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
-import { ENGINES } from './helpers/databases.ts';
+import { ENGINES, countRows as countRowsIn } from './helpers/databases.ts';
 
 // As a scanner and a clipboard give them: one code per line, tabs, commas, add-ons, a UPC, junk.
 const PASTED = [
@@ -30,8 +30,7 @@ describe.each(ENGINES)('jobs from pasted ISBNs on %s', (engine) => {
 
   const paste = (token: string | null, body: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/v1/jobs/from-isbns', headers: token ? bearer(token) : {}, payload: body as object });
-  const count = async (table: string) =>
-    (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]?.n;
+  const count = (table: string) => countRowsIn(t.ctx.db, table);
 
   beforeAll(async () => {
     t = await startTestApp(engine);

@@ -21,6 +21,12 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     return s;
   };
   const run = (opts: Omit<WorkerOptions, 'db'>) => startWorker({ db: t.db, pollIntervalMs: 20, ...opts });
+  /** Runs a worker until nothing is left to do, then stops it. */
+  const runToIdle = async (opts: Omit<WorkerOptions, 'db'>) => {
+    const worker = run(opts);
+    await worker.idle();
+    await worker.stop();
+  };
 
   beforeAll(async () => {
     t = await openWorkerTestDatabase(kind);
@@ -36,9 +42,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const isbns = sampleIsbns(30, 4_000);
     const jobId = await seedJob(t.db, [...isbns, '97801']);
     const before = (await t.db.select({ updated_at: jobs.updated_at }).from(jobs).where(eq(jobs.id, jobId)))[0]!.updated_at;
-    const worker = run(sandboxWorkerParts(s, MARKETPLACE_IDS));
-    await worker.idle();
-    await worker.stop();
+    await runToIdle(sandboxWorkerParts(s, MARKETPLACE_IDS));
 
     for (const id of MARKETPLACE_IDS) {
       const rows = await lookupRows(t.db, id, jobId);
@@ -81,9 +85,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const s = await sandbox({ rate5xxShare: 0.5, noOfferShare: 0 });
     const isbns = sampleIsbns(20, 5_000);
     const jobId = await seedJob(t.db, isbns, ['alibris']);
-    const worker = run({ ...sandboxWorkerParts(s, ['alibris'], { maxAttempts: 10 }), backoff: { baseMs: 60, maxMs: 240 } });
-    await worker.idle();
-    await worker.stop();
+    await runToIdle({ ...sandboxWorkerParts(s, ['alibris'], { maxAttempts: 10 }), backoff: { baseMs: 60, maxMs: 240 } });
 
     const rows = await lookupRows(t.db, 'alibris', jobId);
     expect(rows.every((r) => r.lookup_status === 'completed')).toBe(true);
@@ -103,9 +105,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const s = await sandbox({ rate429Share: 1, retryAfterSeconds: 0.6 });
     const isbns = sampleIsbns(4, 6_000);
     const jobId = await seedJob(t.db, isbns, ['biblio']);
-    const worker = run({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), backoff: { baseMs: 10, maxMs: 20 } });
-    await worker.idle();
-    await worker.stop();
+    await runToIdle({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), backoff: { baseMs: 10, maxMs: 20 } });
 
     for (const row of await lookupRows(t.db, 'biblio', jobId)) {
       expect(row).toMatchObject({ lookup_status: 'failed', attempts: 3, last_error: 'Rate limited (429) (gave up after 3 attempts)' });
@@ -119,9 +119,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
     const s = await sandbox();
     const rate = 25;
     const jobId = await seedJob(t.db, sampleIsbns(60, 7_000), ['pallet_iq']);
-    const worker = run(sandboxWorkerParts(s, ['pallet_iq'], { ratePerSecond: rate, concurrency: 8 }));
-    await worker.idle();
-    await worker.stop();
+    await runToIdle(sandboxWorkerParts(s, ['pallet_iq'], { ratePerSecond: rate, concurrency: 8 }));
 
     const { requests, firstAt, lastAt } = s.stats().byMarketplace.pallet_iq;
     expect(requests).toBe(60);
@@ -190,9 +188,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
          attempts = CASE WHEN isbn = ${last} THEN 3 ELSE 1 END
        WHERE isbn_lookup_job_id = ${jobId}`,
     );
-    const worker = run({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), reapIntervalMs: 30 });
-    await worker.idle();
-    await worker.stop();
+    await runToIdle({ ...sandboxWorkerParts(s, ['biblio'], { maxAttempts: 3 }), reapIntervalMs: 30 });
 
     const rows = await lookupRows(t.db, 'biblio', jobId);
     expect(rows.find((r) => r.isbn === alive)).toMatchObject({ lookup_status: 'completed', attempts: 2 });

@@ -1,6 +1,7 @@
 // Each test file gets its own database: a fresh in-memory PGlite, or a new PostgreSQL database
 // on the test server (dropped afterwards), so runs never see each other's rows.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
@@ -62,4 +63,10 @@ export async function openTestDatabase(
       await drop();
     },
   };
+}
+
+/** How many rows a table holds now. */
+export async function countRows(db: Db, table: string): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
+  return rows[0]?.n ?? 0;
 }

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { COMPARISON_CSV_FIELDS } from '@app/domain/comparison';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import { expect, expectAccessible, expectPath, findRow, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { type Api, expect, expectAccessible, expectPath, findRow, test } from '../fixtures';
 import { MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settledTable, waitForJob } from '../jobs';
 
 const COMPARISON_COLUMNS = [
@@ -115,11 +116,14 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   }
 });
 
-test('the page follows a running job by itself until its last lookup ends', async ({ userPage: page, user, api }) => {
-  const job = await seedJob(api, user.token, { name: 'Live job', sources: { abe_books: true, alibris: true } });
-  await waitForJob(api, user.token, job.id);
-  // The sandbox finishes before the page opens: until the test has seen it, the job and its summary
-  // answer "nothing done yet", so reaching 100 % afterwards proves the page polls (no reload below).
+/**
+ * Opens a finished job's page while its job and summary answer "nothing done yet" (the sandbox is
+ * done before the page opens), then lets real answers through: reaching 100 % afterwards proves
+ * the page refreshed by itself (no reload). Returns the job and the Alibris run card.
+ */
+async function openJobSeenAsUnstarted(page: Page, api: Api, token: string, name: string) {
+  const job = await seedJob(api, token, { name, sources: { abe_books: true, alibris: true } });
+  await waitForJob(api, token, job.id);
   let nothingDoneYet = true;
   await page.route(
     (u) => u.pathname === `/api/v1/jobs/${job.id}` || u.pathname === `/api/v1/jobs/${job.id}/summary`,
@@ -139,9 +143,33 @@ test('the page follows a running job by itself until its last lookup ends', asyn
   const card = page.getByRole('region', { name: 'Alibris run' });
   await expect(card.getByTestId('progress-percent')).toHaveText('0%');
   nothingDoneYet = false;
+  return { job, card };
+}
+
+test('live events refresh the page of a running job, with no polling', async ({ userPage: page, user, api }) => {
+  const ready = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs/events'));
+  const { job, card } = await openJobSeenAsUnstarted(page, api, user.token, 'Live job');
+  await ready;
+  // The stream is open, so the page does not poll: it stays at what it was told...
+  const polled: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith(`/api/v1/jobs/${job.id}`)) polled.push(r.url());
+  });
+  await page.waitForTimeout(4000); // longer than the 3 s the page polls at without the stream
+  expect(polled, 'no polling while the live stream is open').toEqual([]);
+  await expect(card.getByTestId('progress-percent')).toHaveText('0%');
+  // ...until the job changes: a re-price runs it again, and the worker's events refresh the page.
+  await api.call('POST', `/api/v1/jobs/${job.id}/reprice`, { headers: { Authorization: `Bearer ${user.token}` } });
   await expect(card.getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByRole('region', { name: 'Abe Books run' }).getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByRole('region', { name: 'Biblio run' })).toHaveCount(0);
+});
+
+test('with the event stream blocked, the page polls a running job until its last lookup ends', async ({ userPage: page, user, api }) => {
+  await page.route('**/api/v1/jobs/events', (route) => route.abort());
+  const { card } = await openJobSeenAsUnstarted(page, api, user.token, 'Polled job');
+  await expect(card.getByTestId('progress-percent')).toHaveText('100%');
+  await expect(page.getByRole('region', { name: 'Abe Books run' }).getByTestId('progress-percent')).toHaveText('100%');
 });
 
 test('a job that does not exist, or is another user’s, reads as not found', async ({ userPage: page, api }) => {

@@ -9,8 +9,11 @@ test('recover a password through the emailed reset link', async ({ page, api, ma
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expectPath(page, '/recover-password');
   const email = page.getByLabel('Email');
-  await blur(email);
-  await expect(page.getByText(VALIDATION.emailRequired)).toBeVisible();
+  // Retried: the form can mount again while the route settles its session check, losing a first blur.
+  await expect(async () => {
+    await blur(email);
+    await expect(page.getByText(VALIDATION.emailRequired)).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await email.fill(user.email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectToast(page, TOAST.recoveryTitle, TOAST.recovery);

@@ -35,13 +35,14 @@ export function useJob(id: number) {
 /** True while an enabled marketplace of the job still has lookups to do. */
 export const isLive = (job: JobPublic | undefined) => hasUnfinishedLookups(job ? [job] : undefined);
 
-export function useJobSummary(id: number, live: boolean) {
+/** One part of the page under ['job', id, part], polled like the rest while the job runs. */
+function useJobPart<T>(id: number, part: string, read: (signal: AbortSignal) => Promise<T>, live: boolean) {
   const pollMs = usePollWhile(live);
-  return useQuery({
-    queryKey: [...jobKey(id), 'summary'],
-    queryFn: async ({ signal }) => (await readJobSummary({ path: { id }, signal })).data,
-    refetchInterval: pollMs,
-  });
+  return useQuery({ queryKey: [...jobKey(id), part], queryFn: ({ signal }) => read(signal), refetchInterval: pollMs });
+}
+
+export function useJobSummary(id: number, live: boolean) {
+  return useJobPart(id, 'summary', async (signal) => (await readJobSummary({ path: { id }, signal })).data, live);
 }
 
 export function useComparison(id: number, { page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }, live: boolean) {
@@ -58,12 +59,7 @@ export function useComparison(id: number, { page, filters, sort }: { page: numbe
 }
 
 export function usePriceDistribution(id: number, live: boolean) {
-  const pollMs = usePollWhile(live);
-  return useQuery({
-    queryKey: [...jobKey(id), 'price-distribution'],
-    queryFn: async ({ signal }) => (await jobPriceDistribution({ path: { id }, signal })).data,
-    refetchInterval: pollMs,
-  });
+  return useJobPart(id, 'price-distribution', async (signal) => (await jobPriceDistribution({ path: { id }, signal })).data, live);
 }
 
 /**
