@@ -50,6 +50,11 @@ export function decodeJobChanges(payload: string): JobChange[] {
   });
 }
 
+/** Adds a change to those waiting to be sent: a job named twice is kept once, with its owner if either named it. */
+export function addChange(pending: Map<number, string | undefined>, { id, owner }: JobChange): void {
+  if (owner !== undefined || !pending.has(id)) pending.set(id, owner);
+}
+
 export class JobEvents {
   private pending = new Map<number, string | undefined>();
   private timer: NodeJS.Timeout | undefined;
@@ -67,9 +72,7 @@ export class JobEvents {
    * Give `owner` when the job is being deleted: afterwards nobody could look it up.
    */
   touched(jobIds: number | readonly number[], owner?: string): void {
-    for (const id of typeof jobIds === 'number' ? [jobIds] : jobIds) {
-      if (owner !== undefined || !this.pending.has(id)) this.pending.set(id, owner);
-    }
+    for (const id of typeof jobIds === 'number' ? [jobIds] : jobIds) addChange(this.pending, { id, owner });
     if (this.pending.size && !this.timer && !this.closed) {
       this.timer = setTimeout(() => void this.flush(), this.intervalMs);
     }

@@ -7,6 +7,7 @@ import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/doma
 import type { Db, Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs } from '../db/schema.ts';
 import { HttpError, validationError } from '../lib/http-errors.ts';
+import { progressUpdate } from './progress.ts';
 import type { JobRow } from './repository.ts';
 
 /** What becomes of the moved rows: queued anew (retry, re-price) or stopped (cancel). */
@@ -29,19 +30,15 @@ async function moveLookups(
   progress: 'forward' | 'back',
 ): Promise<number> {
   const t = LOOKUP_TABLES[m.id];
-  const sign = sql.raw(progress === 'forward' ? '+' : '-');
   // Raw SQL on purpose: the rows and their counter move in one statement (a data-modifying CTE,
   // which the query builder cannot express), so a poll never sees one without the other.
   const { rows } = await tx.execute<{ n: number }>(sql`
     WITH moved AS (
       UPDATE ${t} SET ${set}, updated_at = now()
       WHERE ${and(eq(t.isbn_lookup_job_id, jobId), inArray(t.lookup_status, [...from]))}
-      RETURNING 1
+      RETURNING isbn_lookup_job_id
     ),
-    progress AS (
-      UPDATE ${jobProgress} SET processed = processed ${sign} (SELECT count(*)::int FROM moved)
-      WHERE ${and(eq(jobProgress.job_id, jobId), eq(jobProgress.source, m.id))}
-    )
+    progress AS (${progressUpdate(sql`moved`, m.id, progress)})
     SELECT count(*)::int AS n FROM moved`);
   return rows[0]?.n ?? 0;
 }

@@ -3,7 +3,7 @@
 // each stream hears only of jobs its user may see (own jobs; superusers all), looked up for all
 // streams at once in one query per flush.
 import { inArray } from 'drizzle-orm';
-import { JOB_EVENTS_CHANNEL, decodeJobChanges } from '../core/job-events.ts';
+import { JOB_EVENTS_CHANNEL, addChange, decodeJobChanges } from '../core/job-events.ts';
 import type { Logger } from '../core/logging.ts';
 import type { Db } from '../db/client.ts';
 import type { Listen } from '../db/listen.ts';
@@ -93,7 +93,7 @@ export class JobEventsHub {
 
   private received(payload: string): void {
     try {
-      for (const { id, owner } of decodeJobChanges(payload)) if (owner !== undefined || !this.pending.has(id)) this.pending.set(id, owner);
+      for (const change of decodeJobChanges(payload)) addChange(this.pending, change);
     } catch (err) {
       this.o.log.error({ err }, 'a job event could not be read; ignored');
       return;

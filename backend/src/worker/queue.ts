@@ -5,6 +5,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
+import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 
 /** A claimed lookup. Its `attempts` include this one; a write-back only lands while the row still has this count. */
@@ -27,12 +28,6 @@ export interface RequeuedRow {
   last_error: string;
   delay_ms: number;
 }
-
-/** Moves this source's processed counters on by the number of rows `finished` (rows carrying isbn_lookup_job_id) holds per job. */
-export const progressUpdate = (finished: SQL, source: string) => sql`
-  UPDATE ${jobProgress} p SET processed = p.processed + d.n
-  FROM (SELECT isbn_lookup_job_id AS job_id, count(*)::int AS n FROM ${finished} GROUP BY 1) d
-  WHERE p.job_id = d.job_id AND p.source = ${source}`;
 
 /**
  * The status of a row going back to the queue: queued, or cancelled when its job was cancelled

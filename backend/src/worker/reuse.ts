@@ -5,7 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, type LookupTable } from '../db/schema.ts';
-import { progressUpdate, touchJobs, type ClaimedRow } from './queue.ts';
+import { progressUpdate } from '../jobs/progress.ts';
+import { touchJobs, type ClaimedRow } from './queue.ts';
 
 export class AnswerReuse {
   private readonly table: LookupTable;
