@@ -2,6 +2,7 @@
 // so a field added there becomes a column (after `npm run db:generate -w backend`).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -73,6 +74,11 @@ export const jobs = pgTable(
     cancelled_at: timestamp({ withTimezone: true }),
     /** Set by re-price: answers older than this are never reused for the job (worker/reuse.ts). */
     repriced_at: timestamp({ withTimezone: true }),
+    /** What one book cost the dealer (typed, or a pallet's cost divided by its books): the estimated profit subtracts it. */
+    cost_per_book: doublePrecision(),
+    /** The rule set version the job's decisions were judged with (rules/), and when; null until judged. */
+    rule_set_version_id: integer().references((): AnyPgColumn => ruleSetVersions.id, { onDelete: 'set null' }),
+    judged_at: timestamp({ withTimezone: true }),
     created_at: now(),
     updated_at: now(),
   },
@@ -122,6 +128,9 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       answered_at: timestamp({ withTimezone: true }),
       /** The row whose answer was copied here instead of asking again (worker/reuse.ts); null when asked anew. */
       reused_from: bigint({ mode: 'number' }),
+      /** The headline price of this marketplace's previous answer for the ISBN (history/), for "change since the previous look". */
+      previous_price: doublePrecision(),
+      previous_currency: varchar({ length: 3 }),
       created_at: now(),
       updated_at: now(),
       ...dataColumns,
@@ -199,4 +208,104 @@ export const jobProgress = pgTable(
     // The queue's scan for jobs with lookups left, per source.
     index('job_progress_active_idx').on(t.source, t.job_id).where(sql`processed < total`),
   ],
+);
+
+/**
+ * Every answer a marketplace gave for an ISBN, kept apart from the lookup rows so that re-pricing a
+ * job or reusing an answer never erases what was seen before (history/). Compact: the headline price
+ * (a selling marketplace's cheapest total, PalletIQ's value) and the offer count on every row, the
+ * offers themselves only when they differ from the previous observation. Pruned after
+ * PRICE_HISTORY_RETENTION.
+ */
+export const priceObservations = pgTable(
+  'price_observations',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    marketplace: varchar({ length: 32 }).notNull(),
+    isbn: varchar({ length: 13 }).notNull(),
+    observed_at: timestamp({ withTimezone: true }).notNull(),
+    /** completed or no_offers_available: failures are not observations. */
+    status: varchar({ length: 32 }).notNull(),
+    price: doublePrecision(),
+    currency: varchar({ length: 3 }),
+    offer_count: integer().notNull().default(0),
+    /** Null when the offers equal the previous observation's (read the latest non-null before it). */
+    offers: jsonb(),
+    /** The lookup row that asked (it may be gone since: jobs are deleted, history stays). */
+    lookup_id: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    index('price_observations_isbn_idx').on(t.isbn, t.marketplace, t.observed_at.desc()),
+    index('price_observations_observed_idx').on(t.observed_at),
+  ],
+);
+
+/** Seller fees per marketplace, set by superusers; a marketplace without a row uses the defaults in @app/domain/fees. */
+export const feeSchedules = pgTable('fee_schedules', {
+  marketplace: varchar({ length: 32 }).primaryKey(),
+  /** Percent of the sale price (e.g. 8 for 8 %). */
+  percent: doublePrecision().notNull(),
+  /** Fixed fee per item sold, in USD. */
+  fixed: doublePrecision().notNull(),
+  /** What the marketplace pays the seller towards shipping, in USD. */
+  shipping_credit: doublePrecision().notNull(),
+  updated_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  updated_at: now(),
+});
+
+/** A user's named, ordered list of buy rules (rules/). Deleting one only marks it, so jobs keep the versions they were judged with. */
+export const ruleSets = pgTable(
+  'rule_sets',
+  {
+    id: serial().primaryKey(),
+    owner_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 255 }).notNull(),
+    /** At most one live rule set is the team default (set by a superuser): new jobs are judged with it. */
+    is_team_default: boolean().notNull().default(false),
+    deleted_at: timestamp({ withTimezone: true }),
+    created_at: now(),
+    updated_at: now(),
+  },
+  (t) => [
+    index('rule_sets_owner_idx').on(t.owner_id, t.created_at),
+    uniqueIndex('rule_sets_one_team_default_idx').on(t.is_team_default).where(sql`is_team_default AND deleted_at IS NULL`),
+  ],
+);
+
+/** Every edit of a rule set is a new version; jobs point at the version they were judged with. */
+export const ruleSetVersions = pgTable(
+  'rule_set_versions',
+  {
+    id: serial().primaryKey(),
+    rule_set_id: integer()
+      .notNull()
+      .references(() => ruleSets.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** The ordered rules: [{ outcome, color, conditions: [{ field, operator, value }] }]. */
+    rules: jsonb().$type<unknown[]>().notNull(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: now(),
+  },
+  (t) => [uniqueIndex('rule_set_versions_set_version_idx').on(t.rule_set_id, t.version)],
+);
+
+/**
+ * A job's decisions: per comparison row (the row id of the job's first marketplace), the outcome of
+ * the first matching rule ("No rule" when none matched). Stored when the job is judged, so the job
+ * page filters and sorts by decision through an index instead of evaluating every rule per request.
+ */
+export const jobDecisions = pgTable(
+  'job_decisions',
+  {
+    job_id: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    row_id: bigint({ mode: 'number' }).notNull(),
+    /** The matching rule's position (0 first); null for "No rule". */
+    rule_index: integer(),
+    outcome: varchar({ length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job_id, t.row_id] }), index('job_decisions_outcome_idx').on(t.job_id, t.outcome, t.row_id)],
 );
