@@ -32,6 +32,24 @@ describe.each(['pglite', 'pg'] as const)('fair claims on %s', (engine) => {
     expect(second.filter((j) => j === big)).toHaveLength(50);
   });
 
+  it('jobs whose rows only wait for a retry never crowd out the few jobs with due rows', async () => {
+    const waiting: number[] = [];
+    for (let i = 0; i < 200; i++) waiting.push(await seedJob(t.db, sampleIsbns(2, 4_000_000 + i * 10), ['abe_books']));
+    await t.db.execute(
+      sql`UPDATE abe_books_price_lookups SET next_attempt_at = now() + interval '1 hour' WHERE isbn_lookup_job_id = ANY(${param(waiting)})`,
+    );
+    const due = [
+      await seedJob(t.db, sampleIsbns(5, 5_000_000), ['abe_books']),
+      await seedJob(t.db, sampleIsbns(5, 5_100_000), ['abe_books']),
+    ];
+    const queue = new LookupQueue(t.db, MARKETPLACES.abe_books);
+    // Before jobs were picked by their due rows, 4 random picks out of 202 jobs found the due ones rarely.
+    const claimed = await queue.claim(4, 60_000);
+    expect(claimed).toHaveLength(4);
+    const rest = await queue.claim(10, 60_000);
+    expect(rest).toHaveLength(6);
+  });
+
   it('two claims at once never take the same row', async () => {
     await seedJob(t.db, sampleIsbns(400, 2_000_000), ['biblio']);
     await seedJob(t.db, sampleIsbns(400, 3_000_000), ['biblio']);

@@ -92,6 +92,9 @@ export class LookupQueue {
    * when only one job has work. Active jobs come from job_progress (a few rows) and each job's rows
    * from its own index range, so a claim costs the same however long the backlog. At most n jobs
    * are dealt in per claim, picked at random, so with more active jobs than that none always waits.
+   * Only jobs with a due row are picked (one probe of the queue index each): a job whose rows all
+   * wait for a retry or are in flight with another worker would take a place and leave the batch
+   * short, and a short batch makes the worker sleep while due rows wait in other jobs.
    */
   async claim(n: number, leaseMs: number): Promise<ClaimedRow[]> {
     // Raw SQL on purpose: one statement (lateral per-job scans, SKIP LOCKED, UPDATE … RETURNING)
@@ -99,7 +102,13 @@ export class LookupQueue {
     const t = this.table;
     const { rows } = await this.db.execute<ClaimedRow>(
       sql`WITH active AS (
-         SELECT job_id FROM ${jobProgress} WHERE source = ${this.source} AND processed < total ORDER BY random() LIMIT ${n}
+         SELECT job_id FROM ${jobProgress} p
+         WHERE source = ${this.source} AND processed < total
+           AND EXISTS (
+             SELECT 1 FROM ${t} q
+             WHERE q.isbn_lookup_job_id = p.job_id AND q.lookup_status = 'queued' AND q.next_attempt_at <= now()
+           )
+         ORDER BY random() LIMIT ${n}
        ),
        dealt AS (
          SELECT due.id, row_number() OVER (PARTITION BY active.job_id ORDER BY due.next_attempt_at, due.id) AS turn
