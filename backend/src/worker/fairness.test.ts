@@ -48,6 +48,10 @@ describe.each(['pglite', 'pg'] as const)('fair claims on %s', (engine) => {
     expect(claimed).toHaveLength(4);
     const rest = await queue.claim(10, 60_000);
     expect(rest).toHaveLength(6);
+    const { rows } = await t.db.execute<{ job: number }>(
+      sql`SELECT DISTINCT isbn_lookup_job_id AS job FROM abe_books_price_lookups WHERE id = ANY(${param([...claimed, ...rest].map((r) => r.id))})`,
+    );
+    expect(rows.map((r) => r.job).sort()).toEqual([...due].sort());
   });
 
   it('two claims at once never take the same row', async () => {
