@@ -27,7 +27,7 @@ const serverSection = z.object({
   PORT: envPort.default(8000),
   PROJECT_NAME: z.string().default('Price Lookup Dashboard'),
   /** Public URL used in emailed links; http://localhost:$PORT when unset (filled in by coreConfig). */
-  FRONTEND_HOST: z.string().url().optional(),
+  FRONTEND_HOST: z.url().optional(),
   SERVE_FRONTEND: envBool.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
@@ -40,7 +40,7 @@ const serverSection = z.object({
 
 const databaseSection = z.object({
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: envInt.positive().default(10),
   EXPORT_MAX_CONCURRENT: envInt.positive().default(4),
   EXPORT_STALL_TIMEOUT_MS: envInt.positive().default(60_000),
@@ -49,7 +49,7 @@ const databaseSection = z.object({
 const authSection = z.object({
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   ACCESS_TOKEN_EXPIRE_MINUTES: envInt.positive().default(60 * 24 * 8),
-  FIRST_SUPERUSER: z.string().email().default('admin@example.com'),
+  FIRST_SUPERUSER: z.email().default('admin@example.com'),
   FIRST_SUPERUSER_PASSWORD: z.string().min(8).max(128).optional(),
   EMAIL_RESET_TOKEN_EXPIRE_HOURS: z.coerce.number().positive().default(48),
   LOGIN_MAX_ATTEMPTS: envInt.positive().default(10),
@@ -68,7 +68,7 @@ const mailSection = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_TLS: envBool.default(true),
   SMTP_SSL: envBool.default(false),
-  EMAILS_FROM_EMAIL: z.string().email().default('noreply@example.com'),
+  EMAILS_FROM_EMAIL: z.email().default('noreply@example.com'),
   EMAILS_FROM_NAME: z.string().optional(),
 });
 

@@ -38,7 +38,7 @@ export function marketplaceEnvNames(id: MarketplaceId) {
 function marketplaceShape(id: MarketplaceId) {
   const n = marketplaceEnvNames(id);
   return {
-    [n.baseUrl]: z.string().url().optional(),
+    [n.baseUrl]: z.url().optional(),
     [n.credential]: z.string().optional(),
     [n.ratePerSecond]: z.coerce.number().positive().default(marketplaceRegistry[id].defaultRatePerSecond),
     [n.concurrency]: count(4),

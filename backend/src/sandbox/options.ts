@@ -79,7 +79,7 @@ export const sandboxConfigSection = z
     /** auto: the API starts one when some marketplace has neither a key nor a base URL, and SANDBOX_URL is unset. */
     RUN_SANDBOX: z.enum(['auto', 'true', 'false']).default('auto'),
     /** Root of a sandbox running elsewhere (`npm run sandbox`), for workers in other processes. */
-    SANDBOX_URL: z.string().url().optional(),
+    SANDBOX_URL: z.url().optional(),
     SANDBOX_HOST: z.string().default(d.host),
     SANDBOX_PORT: envPort.default(d.port),
     SANDBOX_LATENCY_MS: nonNegative(d.latencyMs),

@@ -71,6 +71,9 @@ describe('decodeText', () => {
     expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toBe(text);
     const be = Buffer.from(text, 'utf16le').swap16();
     expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe(text);
+    // A file cut mid-character loses the odd byte rather than ending in U+FFFD.
+    expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), be, Buffer.from([0x00])]))).toBe(text);
+    expect(decodeText(Buffer.concat([be, Buffer.from([0x00])]))).toBe(text);
   });
 
   it('recognises UTF-16 without BOM', () => {

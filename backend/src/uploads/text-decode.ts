@@ -2,10 +2,8 @@
 // BOM ("Unicode Text"), and the legacy code page (Windows-1252) for plain "CSV".
 import { unusable } from './upload-error.ts';
 
-function swapBytes(data: Uint8Array): Uint8Array {
-  // A copy of the whole byte pairs (a trailing odd byte is dropped), swapped in place.
-  return Buffer.from(data.subarray(0, data.length - (data.length % 2))).swap16();
-}
+/** The whole byte pairs of UTF-16 text: a trailing odd byte is dropped rather than decoded as U+FFFD. */
+const wholePairs = (data: Uint8Array) => data.subarray(0, data.length - (data.length % 2));
 
 /** UTF-16 without a BOM shows as a zero in every other byte of ASCII text. */
 function guessUtf16(data: Uint8Array): 'utf-16le' | 'utf-16be' | null {
@@ -30,11 +28,11 @@ export function decodeText(data: Buffer): string {
   } else if (data[0] === 0xff && data[1] === 0xfe) {
     text = new TextDecoder('utf-16le').decode(data.subarray(2));
   } else if (data[0] === 0xfe && data[1] === 0xff) {
-    text = new TextDecoder('utf-16le').decode(swapBytes(data.subarray(2)));
+    text = new TextDecoder('utf-16be').decode(wholePairs(data.subarray(2)));
   } else {
     const utf16 = guessUtf16(data);
     if (utf16 === 'utf-16le') text = new TextDecoder('utf-16le').decode(data);
-    else if (utf16 === 'utf-16be') text = new TextDecoder('utf-16le').decode(swapBytes(data));
+    else if (utf16 === 'utf-16be') text = new TextDecoder('utf-16be').decode(wholePairs(data));
     else {
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(data);

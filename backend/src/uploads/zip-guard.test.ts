@@ -204,3 +204,15 @@ describe('parseUpload with hostile workbooks', () => {
     expect(result.report.isbns_accepted).toBe(10); // SheetJS read exactly the declared bytes
   });
 });
+
+describe('the SheetJS the guard mirrors', () => {
+  // The guard copies SheetJS's zip internals (EOCD search, ZIP64 extra order, sizes from the local
+  // header); a different release may read zips differently. The dependency is pinned exactly, and
+  // this fails when what is installed is not what the guard was checked against.
+  it('is installed at the exact version pinned in package.json', async () => {
+    const pinned = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).dependencies['@e965/xlsx'];
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    const installed = (await import('@e965/xlsx')).version;
+    expect(installed).toBe(pinned);
+  });
+});
