@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DbLog } from './client.ts';
+import { doublingDelayMs } from '@app/domain/backoff';
 
 export interface ListenHandlers {
   /** A notification's payload. */
@@ -28,7 +29,7 @@ export function pgListen(url: string, log: DbLog): Listen {
     let client: pg.Client | undefined;
     const wake = new AbortController();
     const run = async () => {
-      let delay = RECONNECT_MIN_MS;
+      let failures = 0;
       while (!stopped) {
         const c = new pg.Client({ connectionString: url });
         client = c;
@@ -45,12 +46,12 @@ export function pgListen(url: string, log: DbLog): Listen {
         } catch (err) {
           c.end().catch(() => {}); // already broken: its own error is the one logged below
           if (stopped) return;
+          const delay = doublingDelayMs(++failures, RECONNECT_MIN_MS, RECONNECT_MAX_MS);
           log.warn(`database: listening on ${channel} failed (${(err as Error).message}); retrying in ${delay} ms`);
           await sleep(delay, undefined, { signal: wake.signal }).catch(() => {});
-          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
           continue;
         }
-        delay = RECONNECT_MIN_MS;
+        failures = 0;
         handlers.up();
         const err = await lost;
         if (stopped) return;

@@ -1,4 +1,5 @@
 // How long a transient failure waits before the next attempt.
+import { doublingDelayMs } from '@app/domain/backoff';
 
 export interface BackoffPolicy {
   /** Wait after the first failed attempt; doubles with each further attempt. */
@@ -14,6 +15,6 @@ export interface BackoffPolicy {
 
 /** base · 2^(attempts−1), capped at maxMs, and never sooner than the marketplace's (capped) Retry-After. */
 export function retryDelayMs(attempts: number, policy: BackoffPolicy, retryAfterMs?: number): number {
-  const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  const exponential = doublingDelayMs(attempts, policy.baseMs, policy.maxMs);
   return Math.max(exponential, Math.min(retryAfterMs ?? 0, policy.maxRetryAfterMs));
 }

@@ -2,6 +2,7 @@
 // cannot send the bearer token (and a token in the URL would end up in logs). Whether the stream is
 // live is kept here, so lists poll only while it is not (useLiveFallbackInterval).
 import { createParser } from 'eventsource-parser';
+import { doublingDelayMs } from '@app/domain/backoff';
 
 export const JOB_EVENTS_URL = '/api/v1/jobs/events';
 
@@ -55,5 +56,5 @@ export async function readJobEvents(token: string, signal: AbortSignal, onEvent:
 
 /** Wait before reconnecting after `failures` failed tries in a row: 1 s doubled, at most 30 s. */
 export function reconnectDelay(failures: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, failures - 1), 30_000);
+  return doublingDelayMs(failures, 1000, 30_000);
 }

@@ -1,13 +1,14 @@
 // Data-fetching defaults of specification §9 and the global error handling of §8.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors';
+import { doublingDelayMs } from '@app/domain/backoff';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 export const MAX_RETRIES = 3;
 
 /** 1 s doubled on each attempt, capped at 30 s. */
 export function retryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 30_000);
+  return doublingDelayMs(attempt + 1, 1000, 30_000);
 }
 
 /**
