@@ -11,12 +11,13 @@
 // that can only cut the download short; they are logged.
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { to as copyTo } from 'pg-copy-streams';
 import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@app/domain/fields';
-import { safeCsvCell } from '../lib/csv.ts';
+import { safeCsvCell, safeCsvCellSql } from '../lib/csv.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { Db, DbLog } from './client.ts';
 
@@ -43,8 +44,8 @@ export interface CsvExporter {
 /** Dates as ISO 8601 UTC, the same text on both engines. */
 const isoDate = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** RFC 4180 quoting for the header line we write ourselves. */
-const csvLine = (cells: string[]) => `${cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')}\n`;
+/** The header line COPY does not write, quoted by csv-stringify like every other line. */
+const headerLine = (columns: readonly FieldDef[]) => stringifySync([columns.map((f) => f.label)]);
 
 function copySelect(columns: readonly FieldDef[]): SQL {
   return sql.join(
@@ -52,7 +53,7 @@ function copySelect(columns: readonly FieldDef[]): SQL {
       const col = sql.identifier(f.name);
       if (f.type === 'date') return isoDate(sql`${col}`);
       if (f.type === 'number') return sql`${col}`;
-      return sql`CASE WHEN ${col} ~ '^[=+@\\t\\r-]' THEN '''' || ${col} ELSE ${col} END`;
+      return safeCsvCellSql(sql`${col}`);
     }),
     sql`, `,
   );
@@ -154,7 +155,7 @@ export function copyExporter(pool: pg.Pool, log: DbLog): CsvExporter {
         throw new HttpError(503, 'The export could not run. Please try again in a moment.');
       }
       const out = new PassThrough();
-      out.write(csvLine(q.columns.map((f) => f.label)));
+      out.write(headerLine(q.columns));
       if (first === null) {
         release();
         out.end();
