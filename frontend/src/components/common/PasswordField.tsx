@@ -1,12 +1,12 @@
 // Password input with an accessible show/hide toggle; label doubles as placeholder.
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { forwardRef, useState } from 'react';
+import { type Ref, useState } from 'react';
 
-export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps & { label: string }>(function PasswordField(props, ref) {
+/** React 19 passes `ref` as a prop (react-hook-form's register gives one), so no forwardRef. */
+export function PasswordField(props: PasswordInputProps & { label: string; ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
-      ref={ref}
       placeholder={props.label}
       visible={visible}
       onVisibilityChange={setVisible}
@@ -14,4 +14,4 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps & {
       {...props}
     />
   );
-});
+}

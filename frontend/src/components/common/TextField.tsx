@@ -1,7 +1,8 @@
 // Text input whose label doubles as its placeholder, like PasswordField.
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { forwardRef } from 'react';
+import type { Ref } from 'react';
 
-export const TextField = forwardRef<HTMLInputElement, TextInputProps & { label: string }>(function TextField(props, ref) {
-  return <TextInput ref={ref} placeholder={props.label} {...props} />;
-});
+/** React 19 passes `ref` as a prop (react-hook-form's register gives one), so no forwardRef. */
+export function TextField(props: TextInputProps & { label: string; ref?: Ref<HTMLInputElement> }) {
+  return <TextInput placeholder={props.label} {...props} />;
+}
