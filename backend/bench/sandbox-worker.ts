@@ -1,4 +1,5 @@
 // A worker over every marketplace against a sandbox, run until nothing is queued: the worker and reuse benches.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../src/db/client.ts';
 import { JobEvents } from '../src/core/job-events.ts';
 import { createLogger } from '../src/core/logging.ts';
@@ -9,10 +10,20 @@ import { timed } from './lib.ts';
 
 /** Runs one worker (this concurrency per marketplace, no rate limit to speak of) until idle; its time in ms. */
 export async function runWorkerToIdle(db: Db, sandboxUrl: string, concurrency: number): Promise<number> {
+  return runWorkerUntil(db, sandboxUrl, { concurrency, ratePerSecond: 10_000 }, 'idle');
+}
+
+/** Runs one worker until `done` says so (checked every 100 ms) or the queue is idle; its time in ms. */
+export async function runWorkerUntil(
+  db: Db,
+  sandboxUrl: string,
+  limits: { concurrency: number; ratePerSecond: number },
+  done: 'idle' | (() => Promise<boolean>),
+): Promise<number> {
   const env: NodeJS.ProcessEnv = {};
   for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {
-    env[`${prefix}_CONCURRENCY`] = String(concurrency);
-    env[`${prefix}_RATE_PER_SECOND`] = '10000';
+    env[`${prefix}_CONCURRENCY`] = String(limits.concurrency);
+    env[`${prefix}_RATE_PER_SECOND`] = String(limits.ratePerSecond);
   }
   const settings = settingsFromEnv(env, { sandboxUrl });
   const { ms } = await timed(async () => {
@@ -20,7 +31,8 @@ export async function runWorkerToIdle(db: Db, sandboxUrl: string, concurrency: n
     // As `npm run worker` runs: progress is announced for live updates (one NOTIFY per interval).
     const jobEvents = new JobEvents(db, 250, log);
     const worker = startWorker({ db, adapters: createAdapters(settings), settings, log, jobEvents, pollIntervalMs: 200 });
-    await worker.idle();
+    if (done === 'idle') await worker.idle();
+    else while (!(await done())) await sleep(100);
     await worker.stop();
     await jobEvents.close();
   });
