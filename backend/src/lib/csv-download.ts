@@ -2,8 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-/** The moment in a CSV's name: 20250101T120000 (UTC). */
-export const fileTimestamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+export { fileTimestamp } from '@app/domain/files';
 
 export function sendCsvFile(reply: FastifyReply, filename: string, stream: Readable) {
   return (

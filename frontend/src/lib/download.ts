@@ -1,10 +1,8 @@
 // Saving a server answer as a file in the browser (spec §7: CSVs are text/csv files named with a
 // source prefix and a timestamp).
+import { fileTimestamp } from '@app/domain/files';
 
-/** The server's timestamp format in CSV names: 20250101T120000 (UTC). */
-export function fileTimestamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-}
+export { fileTimestamp };
 
 /** e.g. abe_books_price_lookups_20250101T120000.csv: the name used when the server gives none. */
 export function csvFilename(prefix: string, date: Date = new Date()): string {
