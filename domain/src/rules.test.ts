@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS_MAX, NO_RULE, RULE_FIELDS, RULES_MAX, normalizeRuleSet, validateRuleSet, type RuleSetInput } from './rules.ts';
+import { CONDITIONS_MAX, NO_RULE, RULE_FIELDS, RULES_MAX, normalizeRuleSet, validateRuleSet, type RuleSetDraft } from './rules.ts';
 
 const buy = { outcome: 'Buy', color: 'green', conditions: [{ field: 'best_price', operator: 'lte', value: '20' }] };
-const valid = (): RuleSetInput => ({ name: 'Scouting', rules: [structuredClone(buy)] as RuleSetInput['rules'] });
-type Loose = Parameters<typeof validateRuleSet>[0];
+const valid = (): RuleSetDraft => ({ name: 'Scouting', rules: [structuredClone(buy)] });
+type Loose = RuleSetDraft;
 /** The rule set with one change made to a copy. */
 const withChange = (change: (r: Loose) => void): Loose => {
   const r = valid() as Loose;

@@ -2,7 +2,7 @@
 // whose conditions all hold gives the row its outcome ("Buy", "List on AbeBooks", "Reject"), and a
 // row no rule matches reads NO_RULE. Shared by the API (validation, judging in SQL) and the editor.
 import { COMPARISON_FIELDS } from './comparison.ts';
-import { operatorsFor, type FieldDef, type Filter } from './fields.ts';
+import { operatorsFor, type FieldDef, type Filter, type FilterOperator } from './fields.ts';
 import { filterValueProblem } from './filter-values.ts';
 
 /** Colours an outcome may take (Mantine palette names), so a badge keeps AA contrast in both schemes. */
@@ -43,20 +43,19 @@ export interface RuleIssue {
   message: string;
 }
 
-/** Shapes the API's schema lets through; each part is checked here so the editor can run the same checks. */
-interface LooseCondition {
-  field: string;
-  operator: string;
-  value: string;
+/** A rule set as typed (the API's schema lets these through; each part is checked here so the editor runs the same checks). */
+export interface RuleSetDraft {
+  name: string;
+  rules: RuleDraft[];
 }
-interface LooseRule {
+export interface RuleDraft {
   outcome: string;
   color: string;
-  conditions: LooseCondition[];
+  conditions: { field: string; operator: string; value: string }[];
 }
 
 /** Every problem of a rule set, in order; none means it can be saved. */
-export function validateRuleSet(input: { name: string; rules: LooseRule[] }): RuleIssue[] {
+export function validateRuleSet(input: RuleSetDraft): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const name = input.name.trim();
   if (name === '') issues.push({ path: ['name'], message: 'Name is required' });
@@ -68,7 +67,7 @@ export function validateRuleSet(input: { name: string; rules: LooseRule[] }): Ru
   return issues;
 }
 
-function validateRule(rule: LooseRule): RuleIssue[] {
+function validateRule(rule: RuleDraft): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const outcome = rule.outcome.trim();
   if (outcome === '') issues.push({ path: ['outcome'], message: 'Outcome is required' });
@@ -89,7 +88,7 @@ function validateRule(rule: LooseRule): RuleIssue[] {
 }
 
 /** The first problem of one condition: its field, then its operator, then its value. */
-function conditionProblem(c: LooseCondition): { part: 'field' | 'operator' | 'value'; message: string } | undefined {
+function conditionProblem(c: RuleDraft['conditions'][number]): { part: 'field' | 'operator' | 'value'; message: string } | undefined {
   const def = RULE_FIELDS.find((f) => f.name === c.field);
   if (!def) return { part: 'field', message: `Unknown field '${c.field}'` };
   const allowed: readonly string[] = operatorsFor(def.type);
@@ -100,14 +99,14 @@ function conditionProblem(c: LooseCondition): { part: 'field' | 'operator' | 'va
   return problem ? { part: 'value', message: problem } : undefined;
 }
 
-/** The rule set as stored: names and outcomes without surrounding spaces. */
-export function normalizeRuleSet(input: RuleSetInput): RuleSetInput {
+/** A draft validateRuleSet passed, as stored: names and outcomes without surrounding spaces, only known keys. */
+export function normalizeRuleSet(input: RuleSetDraft): RuleSetInput {
   return {
     name: input.name.trim(),
     rules: input.rules.map((r) => ({
       outcome: r.outcome.trim(),
-      color: r.color,
-      conditions: r.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
+      color: r.color as RuleColor,
+      conditions: r.conditions.map(({ field, operator, value }) => ({ field, operator: operator as FilterOperator, value })),
     })),
   };
 }
