@@ -26,11 +26,13 @@ export interface FormModalProps extends Omit<FormBodyProps, 'onCancel'> {
   opened: boolean;
   onClose: () => void;
   title: string;
+  /** Wider for forms with rows of inputs (Mantine's modal sizes). */
+  size?: string;
 }
 
-export function FormModal({ opened, onClose, title, ...form }: FormModalProps) {
+export function FormModal({ opened, onClose, title, size, ...form }: FormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
       <FormBody onCancel={onClose} {...form} />
     </Modal>
   );
