@@ -32,7 +32,8 @@ export interface FormModalProps extends Omit<FormBodyProps, 'onCancel'> {
 
 export function FormModal({ opened, onClose, title, size, ...form }: FormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
+    // The close button's icon has no text: name it for assistive tech.
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
       <FormBody onCancel={onClose} {...form} />
     </Modal>
   );

@@ -61,8 +61,10 @@ export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetP
       onClose();
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 422) setServer(serverErrors(err.body));
-      showApiError(err);
+      // A 422 naming inputs shows beside them (a toast would only cover the form); anything else is a toast.
+      const named = err instanceof ApiError && err.status === 422 ? serverErrors(err.body) : {};
+      setServer(named);
+      if (Object.keys(named).length === 0) showApiError(err);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['rule-sets'] }),
   });
