@@ -86,7 +86,7 @@ function Rules() {
     <Stack gap="md">
       <PageTitle>Buy rules</PageTitle>
       <Text size="sm" c="dimmed">
-        A rule set decides each book of a job: {FIRST_MATCH_HINT} Editing a set saves a new version; jobs keep the version they were judged
+        A rule set decides each book of a job. {FIRST_MATCH_HINT} Editing a set saves a new version; jobs keep the version they were judged
         with.
       </Text>
       <Group>
