@@ -1,7 +1,9 @@
 // Buy rules: a rule set is an ordered list of rules over the job comparison's fields; the first rule
 // whose conditions all hold gives the row its outcome ("Buy", "List on AbeBooks", "Reject"), and a
 // row no rule matches reads NO_RULE. Shared by the API (validation, judging in SQL) and the editor.
-import type { Filter } from './fields.ts';
+import { COMPARISON_FIELDS } from './comparison.ts';
+import { operatorsFor, type FieldDef, type Filter, type FilterOperator } from './fields.ts';
+import { filterValueProblem } from './filter-values.ts';
 
 /** Colours an outcome may take (Mantine palette names), so a badge keeps AA contrast in both schemes. */
 export const RULE_COLORS = ['green', 'teal', 'blue', 'indigo', 'violet', 'grape', 'pink', 'red', 'orange', 'yellow', 'gray'] as const;
@@ -17,4 +19,94 @@ export interface Rule {
   outcome: string;
   color: RuleColor;
   conditions: Filter[];
+}
+
+export const RULE_SET_NAME_MAX_LENGTH = 255;
+export const RULES_MAX = 50;
+export const CONDITIONS_MAX = 20;
+
+/** What the API takes and the editor edits: a name and the ordered rules. */
+export interface RuleSetInput {
+  name: string;
+  rules: Rule[];
+}
+
+/**
+ * Fields a condition may test: the comparison's filterable fields, except the row id and the
+ * decision itself (a rule cannot depend on what the rules decide).
+ */
+export const RULE_FIELDS: readonly FieldDef[] = COMPARISON_FIELDS.filter((f) => f.filterable && f.name !== 'id' && f.name !== 'decision');
+
+/** One refusal: where it is, relative to the request body (["rules", 2, "conditions", 0, "field"]), and why. */
+export interface RuleIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** A rule set as typed (the API's schema lets these through; each part is checked here so the editor runs the same checks). */
+export interface RuleSetDraft {
+  name: string;
+  rules: RuleDraft[];
+}
+export interface RuleDraft {
+  outcome: string;
+  color: string;
+  conditions: { field: string; operator: string; value: string }[];
+}
+
+/** Every problem of a rule set, in order; none means it can be saved. */
+export function validateRuleSet(input: RuleSetDraft): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const name = input.name.trim();
+  if (name === '') issues.push({ path: ['name'], message: 'Name is required' });
+  else if (name.length > RULE_SET_NAME_MAX_LENGTH)
+    issues.push({ path: ['name'], message: `Name must be at most ${RULE_SET_NAME_MAX_LENGTH} characters` });
+  if (input.rules.length === 0) issues.push({ path: ['rules'], message: 'Add at least one rule' });
+  else if (input.rules.length > RULES_MAX) issues.push({ path: ['rules'], message: `A rule set has at most ${RULES_MAX} rules` });
+  for (const [i, rule] of input.rules.entries()) issues.push(...validateRule(rule).map((p) => ({ ...p, path: ['rules', i, ...p.path] })));
+  return issues;
+}
+
+function validateRule(rule: RuleDraft): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const outcome = rule.outcome.trim();
+  if (outcome === '') issues.push({ path: ['outcome'], message: 'Outcome is required' });
+  else if (outcome.length > OUTCOME_MAX_LENGTH)
+    issues.push({ path: ['outcome'], message: `Outcome must be at most ${OUTCOME_MAX_LENGTH} characters` });
+  else if (outcome.toLowerCase() === NO_RULE.toLowerCase())
+    issues.push({ path: ['outcome'], message: `'${NO_RULE}' is what rows no rule matches read; name the outcome otherwise` });
+  if (!(RULE_COLORS as readonly string[]).includes(rule.color))
+    issues.push({ path: ['color'], message: `Colour must be one of ${RULE_COLORS.join(', ')}` });
+  if (rule.conditions.length === 0) issues.push({ path: ['conditions'], message: 'Add at least one condition' });
+  else if (rule.conditions.length > CONDITIONS_MAX)
+    issues.push({ path: ['conditions'], message: `A rule has at most ${CONDITIONS_MAX} conditions` });
+  for (const [j, c] of rule.conditions.entries()) {
+    const problem = conditionProblem(c);
+    if (problem) issues.push({ path: ['conditions', j, problem.part], message: problem.message });
+  }
+  return issues;
+}
+
+/** The first problem of one condition: its field, then its operator, then its value. */
+function conditionProblem(c: RuleDraft['conditions'][number]): { part: 'field' | 'operator' | 'value'; message: string } | undefined {
+  const def = RULE_FIELDS.find((f) => f.name === c.field);
+  if (!def) return { part: 'field', message: `Unknown field '${c.field}'` };
+  const allowed: readonly string[] = operatorsFor(def.type);
+  if (!allowed.includes(c.operator))
+    return { part: 'operator', message: `Operator '${c.operator}' is not allowed for '${def.label}' (allowed: ${allowed.join(', ')})` };
+  if (c.value.trim() === '') return { part: 'value', message: 'Value is required' };
+  const problem = filterValueProblem(def, c.value);
+  return problem ? { part: 'value', message: problem } : undefined;
+}
+
+/** A draft validateRuleSet passed, as stored: names and outcomes without surrounding spaces, only known keys. */
+export function normalizeRuleSet(input: RuleSetDraft): RuleSetInput {
+  return {
+    name: input.name.trim(),
+    rules: input.rules.map((r) => ({
+      outcome: r.outcome.trim(),
+      color: r.color as RuleColor,
+      conditions: r.conditions.map(({ field, operator, value }) => ({ field, operator: operator as FilterOperator, value })),
+    })),
+  };
 }

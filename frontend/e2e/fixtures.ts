@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { ADMIN, baseUrl, mailDir } from './app-env';
-import { TOAST, VALIDATION } from '../src/lib/messages';
+import { TOAST, VALIDATION, type RecordKind } from '../src/lib/messages';
 
 export { ADMIN, expect };
 
@@ -214,9 +214,9 @@ export async function openRowDialog(page: Page, row: Locator, entry: string): Pr
   return page.getByRole('dialog', { name: entry });
 }
 
-/** Deletes a row's user or item through its Actions menu, once the confirmation has said `warning`. */
-export async function deleteRow(page: Page, row: Locator, what: 'item' | 'user', warning: string): Promise<void> {
-  const confirm = await openRowDialog(page, row, `Delete ${what.charAt(0).toUpperCase()}${what.slice(1)}`);
+/** Deletes a row's user, item or rule set through its Actions menu, once the confirmation has said `warning`. */
+export async function deleteRow(page: Page, row: Locator, what: RecordKind, warning: string): Promise<void> {
+  const confirm = await openRowDialog(page, row, `Delete ${what.replace(/\b\w/g, (c) => c.toUpperCase())}`);
   await expect(confirm.getByText(warning)).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.deleted(what));

@@ -22,6 +22,7 @@ import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
+import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
 import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
@@ -89,6 +90,11 @@ const LayoutPalletIqRoute = LayoutPalletIqRouteImport.update({
   path: '/pallet-iq',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutRulesRoute = LayoutRulesRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutSettingsRoute = LayoutSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
+  '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
+  '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
@@ -146,6 +154,7 @@ export interface FileRoutesById {
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
+  '/_layout/rules': typeof LayoutRulesRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
   '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/items'
     | '/jobs'
     | '/pallet-iq'
+    | '/rules'
     | '/settings'
     | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/items'
     | '/jobs'
     | '/pallet-iq'
+    | '/rules'
     | '/settings'
     | '/'
     | '/jobs/$id'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/_layout/items'
     | '/_layout/jobs'
     | '/_layout/pallet-iq'
+    | '/_layout/rules'
     | '/_layout/settings'
     | '/_layout/'
     | '/_layout/jobs_/$id'
@@ -303,6 +315,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutPalletIqRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/rules': {
+      id: '/_layout/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof LayoutRulesRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/settings': {
       id: '/_layout/settings'
       path: '/settings'
@@ -328,6 +347,7 @@ interface LayoutRouteChildren {
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
+  LayoutRulesRoute: typeof LayoutRulesRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
   LayoutJobsIdRoute: typeof LayoutJobsIdRoute
@@ -341,6 +361,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,
   LayoutPalletIqRoute: LayoutPalletIqRoute,
+  LayoutRulesRoute: LayoutRulesRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
   LayoutJobsIdRoute: LayoutJobsIdRoute,

@@ -4,6 +4,7 @@ import { must } from '@app/domain/must';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
+import { filterValueProblem, parseFilterDate, parseFilterNumber } from '@app/domain/filter-values';
 import { Paging } from './api-schemas.ts';
 import { HttpError, type ValidationIssue } from './http-errors.ts';
 
@@ -21,11 +22,6 @@ export const SortQuery = Paging.extend({
   sort_by: z.string().max(100).optional(),
   sort_direction: z.enum(['asc', 'desc']).optional(),
 });
-
-const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-// JavaScript reads dates far outside what PostgreSQL stores; keep to ordinary calendar years.
-const MIN_DATE = Date.parse('0001-01-01T00:00:00Z');
-const MAX_DATE = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * Builds the WHERE conditions (undefined when there are none); every problem becomes a 422 naming
@@ -54,19 +50,19 @@ export function filtersToSql(
       continue;
     }
     const col = sql.identifier(def.name);
-    const value = f.value.trim();
     if (def.type === 'text') {
       if (f.operator === 'equals') conditions.push(sql`${col} = ${f.value}`);
       else conditions.push(sql`${col} ILIKE ${`%${escapeLike(f.value)}%`}`);
       continue;
     }
+    const problem = filterValueProblem(def, f.value);
+    if (problem) {
+      issues.push({ loc: [...loc, 'value'], msg: problem, type: 'value_error' });
+      continue;
+    }
     const op = sql.raw(must(SQL_OPS[f.operator], 'an operator checked above'));
     if (def.type === 'number') {
-      const n = Number(value);
-      if (value === '' || !Number.isFinite(n)) {
-        issues.push({ loc: [...loc, 'value'], msg: `Value for '${f.field}' must be a number`, type: 'value_error' });
-        continue;
-      }
+      const n = must(parseFilterNumber(f.value), 'a value checked above');
       // A whole number in int4's range compares as the column's own type (its index serves it); a
       // fraction or a larger number compares as numeric, so an integer column never sees a value it
       // cannot hold (that was a database error, i.e. a 500).
@@ -75,18 +71,9 @@ export function filtersToSql(
       continue;
     }
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
-    const t = Date.parse(DAY_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(t) || t < MIN_DATE || t > MAX_DATE) {
-      issues.push({
-        loc: [...loc, 'value'],
-        msg: `Value for '${f.field}' must be a date (YYYY-MM-DD) between 0001-01-01 and 9999-12-31`,
-        type: 'value_error',
-      });
-      continue;
-    }
-    const start = new Date(t);
-    if (DAY_ONLY.test(value)) {
-      const next = new Date(t + 86_400_000);
+    const { start, wholeDay } = must(parseFilterDate(f.value), 'a value checked above');
+    if (wholeDay) {
+      const next = new Date(start.getTime() + 86_400_000);
       // Only the chosen bound may add parameters: an unused $n would be an untyped parameter.
       const bounds: Record<string, () => SQL> = {
         equals: () => sql`${col} >= ${start} AND ${col} < ${next}`,

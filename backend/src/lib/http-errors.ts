@@ -44,7 +44,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       const where = FASTAPI_LOC[err.validationContext ?? 'body'] ?? err.validationContext ?? 'body';
       const detail: ValidationIssue[] = (err.validation as ZodLikeIssue[]).map((v) => {
         const issue = v.params?.issue;
-        const path = issue?.path ?? (v.instancePath ?? '').split('/').filter(Boolean);
+        // Array indices as numbers, as FastAPI sends them (the instance path spells them as text).
+        const path =
+          issue?.path ??
+          (v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
         return { loc: [where, ...path], msg: issue?.message ?? v.message ?? 'Invalid value', type: issue?.code ?? 'value_error' };
       });
       return reply.code(422).send({ detail });

@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, TestTokenData, TestTokenResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -356,5 +356,82 @@ export const countRetryableLookups = <ThrowOnError extends boolean = true>(optio
 export const jobEvents = <ThrowOnError extends boolean = true>(options?: Options<JobEventsData, ThrowOnError, JobEventsResponse>): Promise<ServerSentEventsResult<JobEventsResponses>> => (options?.client ?? client).sse.get<JobEventsResponses, JobEventsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/jobs/events',
+    ...options
+});
+
+/**
+ * The caller’s rule sets and the team default (superusers: all), each at its current version
+ */
+export const readRuleSets = <ThrowOnError extends boolean = true>(options?: Options<ReadRuleSetsData, ThrowOnError>): RequestResult<ReadRuleSetsResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ReadRuleSetsResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets',
+    ...options
+});
+
+export const createRuleSet = <ThrowOnError extends boolean = true>(options: Options<CreateRuleSetData, ThrowOnError>): RequestResult<CreateRuleSetResponses, CreateRuleSetErrors, ThrowOnError> => (options.client ?? client).post<CreateRuleSetResponses, CreateRuleSetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a rule set; the versions jobs were judged with stay readable by those jobs
+ */
+export const deleteRuleSet = <ThrowOnError extends boolean = true>(options: Options<DeleteRuleSetData, ThrowOnError>): RequestResult<DeleteRuleSetResponses, DeleteRuleSetErrors, ThrowOnError> => (options.client ?? client).delete<DeleteRuleSetResponses, DeleteRuleSetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets/{id}',
+    ...options
+});
+
+/**
+ * A rule set at its current version, or at `version`
+ */
+export const readRuleSet = <ThrowOnError extends boolean = true>(options: Options<ReadRuleSetData, ThrowOnError>): RequestResult<ReadRuleSetResponses, ReadRuleSetErrors, ThrowOnError> => (options.client ?? client).get<ReadRuleSetResponses, ReadRuleSetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets/{id}',
+    ...options
+});
+
+/**
+ * Save a new version of a rule set (older versions stay as they were)
+ */
+export const updateRuleSet = <ThrowOnError extends boolean = true>(options: Options<UpdateRuleSetData, ThrowOnError>): RequestResult<UpdateRuleSetResponses, UpdateRuleSetErrors, ThrowOnError> => (options.client ?? client).put<UpdateRuleSetResponses, UpdateRuleSetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Every version of a rule set, newest first
+ */
+export const readRuleSetVersions = <ThrowOnError extends boolean = true>(options: Options<ReadRuleSetVersionsData, ThrowOnError>): RequestResult<ReadRuleSetVersionsResponses, ReadRuleSetVersionsErrors, ThrowOnError> => (options.client ?? client).get<ReadRuleSetVersionsResponses, ReadRuleSetVersionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets/{id}/versions',
+    ...options
+});
+
+/**
+ * Stop the rule set being the team default
+ */
+export const unsetTeamDefaultRuleSet = <ThrowOnError extends boolean = true>(options: Options<UnsetTeamDefaultRuleSetData, ThrowOnError>): RequestResult<UnsetTeamDefaultRuleSetResponses, UnsetTeamDefaultRuleSetErrors, ThrowOnError> => (options.client ?? client).delete<UnsetTeamDefaultRuleSetResponses, UnsetTeamDefaultRuleSetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets/{id}/team-default',
+    ...options
+});
+
+/**
+ * Make the rule set the team default (the one before it stops being it)
+ */
+export const makeTeamDefaultRuleSet = <ThrowOnError extends boolean = true>(options: Options<MakeTeamDefaultRuleSetData, ThrowOnError>): RequestResult<MakeTeamDefaultRuleSetResponses, MakeTeamDefaultRuleSetErrors, ThrowOnError> => (options.client ?? client).post<MakeTeamDefaultRuleSetResponses, MakeTeamDefaultRuleSetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/rule-sets/{id}/team-default',
     ...options
 });

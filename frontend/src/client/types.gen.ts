@@ -508,6 +508,57 @@ export type JobFromIsbnsInput = {
     isbns: string;
 };
 
+export type RuleSetInInput = {
+    name: string;
+    rules: Array<{
+        outcome: string;
+        color: string;
+        conditions: Array<FilterInput>;
+    }>;
+};
+
+export type RuleConditionInput = {
+    field: string;
+    operator: 'equals' | 'contains' | 'gt' | 'lt' | 'gte' | 'lte';
+    value: string;
+};
+
+export type RuleInput = {
+    outcome: string;
+    color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    conditions: Array<RuleConditionInput>;
+};
+
+export type RuleSetPublicInput = {
+    id: number;
+    name: string;
+    owner_id: string;
+    owner_email: string;
+    is_team_default: boolean;
+    created_at: unknown;
+    updated_at: unknown;
+    version: number;
+    version_id: number;
+    rules: Array<RuleInput>;
+};
+
+export type RuleSetsPublicInput = {
+    data: Array<RuleSetPublicInput>;
+    count: number;
+};
+
+export type RuleSetVersionPublicInput = {
+    id: number;
+    version: number;
+    rules: Array<RuleInput>;
+    created_at: unknown;
+};
+
+export type RuleSetVersionsPublicInput = {
+    data: Array<RuleSetVersionPublicInput>;
+    count: number;
+};
+
 export type Message = {
     message: string;
 };
@@ -1010,6 +1061,57 @@ export type JobFromIsbns = {
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
     isbns: string;
+};
+
+export type RuleSetIn = {
+    name: string;
+    rules: Array<{
+        outcome: string;
+        color: string;
+        conditions: Array<Filter>;
+    }>;
+};
+
+export type RuleCondition = {
+    field: string;
+    operator: 'equals' | 'contains' | 'gt' | 'lt' | 'gte' | 'lte';
+    value: string;
+};
+
+export type Rule = {
+    outcome: string;
+    color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    conditions: Array<RuleCondition>;
+};
+
+export type RuleSetPublic = {
+    id: number;
+    name: string;
+    owner_id: string;
+    owner_email: string;
+    is_team_default: boolean;
+    created_at: string;
+    updated_at: string;
+    version: number;
+    version_id: number;
+    rules: Array<Rule>;
+};
+
+export type RuleSetsPublic = {
+    data: Array<RuleSetPublic>;
+    count: number;
+};
+
+export type RuleSetVersionPublic = {
+    id: number;
+    version: number;
+    rules: Array<Rule>;
+    created_at: string;
+};
+
+export type RuleSetVersionsPublic = {
+    data: Array<RuleSetVersionPublic>;
+    count: number;
 };
 
 export type LoginAccessTokenData = {
@@ -2123,3 +2225,215 @@ export type JobEventsResponses = {
 };
 
 export type JobEventsResponse = JobEventsResponses[keyof JobEventsResponses];
+
+export type ReadRuleSetsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+    };
+    url: '/api/v1/rule-sets';
+};
+
+export type ReadRuleSetsResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetsPublic;
+};
+
+export type ReadRuleSetsResponse = ReadRuleSetsResponses[keyof ReadRuleSetsResponses];
+
+export type CreateRuleSetData = {
+    body: RuleSetInInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/rule-sets';
+};
+
+export type CreateRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type CreateRuleSetError = CreateRuleSetErrors[keyof CreateRuleSetErrors];
+
+export type CreateRuleSetResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetPublic;
+};
+
+export type CreateRuleSetResponse = CreateRuleSetResponses[keyof CreateRuleSetResponses];
+
+export type DeleteRuleSetData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/rule-sets/{id}';
+};
+
+export type DeleteRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type DeleteRuleSetError = DeleteRuleSetErrors[keyof DeleteRuleSetErrors];
+
+export type DeleteRuleSetResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type DeleteRuleSetResponse = DeleteRuleSetResponses[keyof DeleteRuleSetResponses];
+
+export type ReadRuleSetData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        version?: number;
+    };
+    url: '/api/v1/rule-sets/{id}';
+};
+
+export type ReadRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type ReadRuleSetError = ReadRuleSetErrors[keyof ReadRuleSetErrors];
+
+export type ReadRuleSetResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetPublic;
+};
+
+export type ReadRuleSetResponse = ReadRuleSetResponses[keyof ReadRuleSetResponses];
+
+export type UpdateRuleSetData = {
+    body: RuleSetInInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/rule-sets/{id}';
+};
+
+export type UpdateRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type UpdateRuleSetError = UpdateRuleSetErrors[keyof UpdateRuleSetErrors];
+
+export type UpdateRuleSetResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetPublic;
+};
+
+export type UpdateRuleSetResponse = UpdateRuleSetResponses[keyof UpdateRuleSetResponses];
+
+export type ReadRuleSetVersionsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/rule-sets/{id}/versions';
+};
+
+export type ReadRuleSetVersionsErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type ReadRuleSetVersionsError = ReadRuleSetVersionsErrors[keyof ReadRuleSetVersionsErrors];
+
+export type ReadRuleSetVersionsResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetVersionsPublic;
+};
+
+export type ReadRuleSetVersionsResponse = ReadRuleSetVersionsResponses[keyof ReadRuleSetVersionsResponses];
+
+export type UnsetTeamDefaultRuleSetData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/rule-sets/{id}/team-default';
+};
+
+export type UnsetTeamDefaultRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type UnsetTeamDefaultRuleSetError = UnsetTeamDefaultRuleSetErrors[keyof UnsetTeamDefaultRuleSetErrors];
+
+export type UnsetTeamDefaultRuleSetResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetPublic;
+};
+
+export type UnsetTeamDefaultRuleSetResponse = UnsetTeamDefaultRuleSetResponses[keyof UnsetTeamDefaultRuleSetResponses];
+
+export type MakeTeamDefaultRuleSetData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/rule-sets/{id}/team-default';
+};
+
+export type MakeTeamDefaultRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type MakeTeamDefaultRuleSetError = MakeTeamDefaultRuleSetErrors[keyof MakeTeamDefaultRuleSetErrors];
+
+export type MakeTeamDefaultRuleSetResponses = {
+    /**
+     * Default Response
+     */
+    200: RuleSetPublic;
+};
+
+export type MakeTeamDefaultRuleSetResponse = MakeTeamDefaultRuleSetResponses[keyof MakeTeamDefaultRuleSetResponses];

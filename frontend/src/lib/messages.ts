@@ -34,14 +34,22 @@ export const TOAST = {
   userCreated: 'User created successfully.',
   itemUpdated: 'Item updated successfully.',
   itemCreated: 'Item created successfully.',
-  deleted: (what: 'item' | 'user' | 'job') => `The ${what} was deleted successfully.`,
+  deleted: (what: RecordKind | 'job') => `The ${what} was deleted successfully.`,
   deleteFailureTitle: 'An error occurred.',
-  deleteFailure: (what: 'item' | 'user' | 'job') => `An error occurred while deleting the ${what}.`,
+  deleteFailure: (what: RecordKind | 'job') => `An error occurred while deleting the ${what}.`,
   /** Job control: not worded by the spec, which has no job actions. */
   jobCancelled: (n: number) => `Job cancelled: ${n} queued ${n === 1 ? 'lookup' : 'lookups'} stopped.`,
   jobRetried: (n: number) => `${n} ${n === 1 ? 'lookup' : 'lookups'} queued again.`,
   jobRepriced: (n: number) => `Re-pricing: ${n} ${n === 1 ? 'lookup' : 'lookups'} queued again.`,
+  /** Buy rules: not worded by the spec, which has no rules. */
+  ruleSetCreated: 'Rule set created.',
+  ruleSetUpdated: (version: number) => `Rule set saved as version ${version}.`,
+  teamDefaultSet: (name: string) => `"${name}" is now the team default.`,
+  teamDefaultUnset: (name: string) => `"${name}" is no longer the team default.`,
 } as const;
+
+/** What a table row's Edit/Delete menu acts on. */
+export type RecordKind = 'item' | 'user' | 'rule set';
 
 /** Login failure shown inline: a list detail becomes this (no trailing full stop, §8). */
 export const LOGIN_LIST_ERROR = 'Something went wrong';

@@ -26,11 +26,14 @@ export interface FormModalProps extends Omit<FormBodyProps, 'onCancel'> {
   opened: boolean;
   onClose: () => void;
   title: string;
+  /** Wider for forms with rows of inputs (Mantine's modal sizes). */
+  size?: string;
 }
 
-export function FormModal({ opened, onClose, title, ...form }: FormModalProps) {
+export function FormModal({ opened, onClose, title, size, ...form }: FormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    // The close button's icon has no text: name it for assistive tech.
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
       <FormBody onCancel={onClose} {...form} />
     </Modal>
   );

@@ -3,13 +3,13 @@
 import { useDisclosure } from '@mantine/hooks';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TOAST } from '../../lib/messages';
+import { TOAST, type RecordKind } from '../../lib/messages';
 import { showError, showSuccess } from '../../lib/notify';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RowActions } from './RowActions';
 
 export interface RecordActionsProps {
-  what: 'item' | 'user';
+  what: RecordKind;
   /** The record's edit dialog, opened from the menu. */
   editDialog: (opened: boolean, onClose: () => void) => ReactNode;
   /** Deletes the record on the server. */
@@ -19,13 +19,16 @@ export interface RecordActionsProps {
   /** The lists to refetch once the delete has settled. */
   refetch: QueryKey[];
   disabled?: boolean;
+  /** More menu entries for this record (RowActions' extraItems). */
+  extraItems?: ReactNode;
 }
 
-export function RecordActions({ what, editDialog, deleteRecord, confirmMessage, refetch, disabled }: RecordActionsProps) {
+export function RecordActions({ what, editDialog, deleteRecord, confirmMessage, refetch, disabled, extraItems }: RecordActionsProps) {
   const [editOpened, edit] = useDisclosure(false);
   const [deleteOpened, del] = useDisclosure(false);
   const queryClient = useQueryClient();
-  const noun = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  // Title case: 'Edit Item', 'Delete Rule Set'.
+  const noun = what.replace(/\b\w/g, (c) => c.toUpperCase());
 
   const remove = useMutation({
     mutationFn: deleteRecord,
@@ -40,7 +43,7 @@ export function RecordActions({ what, editDialog, deleteRecord, confirmMessage, 
 
   return (
     <>
-      <RowActions noun={noun} onEdit={edit.open} onDelete={del.open} disabled={disabled} />
+      <RowActions noun={noun} onEdit={edit.open} onDelete={del.open} disabled={disabled} extraItems={extraItems} />
       {editDialog(editOpened, edit.close)}
       <ConfirmDialog
         opened={deleteOpened}

@@ -1,6 +1,7 @@
 // The "…" menu at the end of a table row: Edit and Delete for one record.
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 export interface RowActionsProps {
   /** e.g. 'Item' → menu entries 'Edit Item', 'Delete Item'. */
@@ -8,9 +9,11 @@ export interface RowActionsProps {
   onEdit: () => void;
   onDelete: () => void;
   disabled?: boolean;
+  /** More entries (Menu.Item) after Edit, for actions only this record has. */
+  extraItems?: ReactNode;
 }
 
-export function RowActions({ noun, onEdit, onDelete, disabled = false }: RowActionsProps) {
+export function RowActions({ noun, onEdit, onDelete, disabled = false, extraItems }: RowActionsProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -22,6 +25,7 @@ export function RowActions({ noun, onEdit, onDelete, disabled = false }: RowActi
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
           Edit {noun}
         </Menu.Item>
+        {extraItems}
         <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
           Delete {noun}
         </Menu.Item>

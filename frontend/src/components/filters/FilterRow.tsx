@@ -11,30 +11,43 @@ export interface FilterRowProps {
   fields: readonly FieldDef[];
   onChange: (filter: Filter) => void;
   onRemove: () => void;
+  /** How the controls are named to assistive tech: `${label} field`… (default `Filter ${n}`). */
+  label?: string;
+  /** Form control names: `${name}.field`, `${name}.operator`, `${name}.value` (the rule editor's error paths). */
+  name?: string;
+  /** A message beside each part, e.g. from a 422's loc. */
+  errors?: Partial<Record<'field' | 'operator' | 'value', string>>;
 }
 
 const INPUT_TYPE = { text: 'text', number: 'number', date: 'date' } as const;
 
-export function FilterRow({ n, filter, fields, onChange, onRemove }: FilterRowProps) {
+export function FilterRow({ n, filter, fields, onChange, onRemove, label = `Filter ${n}`, name, errors = {} }: FilterRowProps) {
   const def = fields.find((f) => f.name === filter.field);
+  const named = (part: string) => (name ? `${name}.${part}` : undefined);
   return (
-    <Group gap="xs" align="flex-end">
+    <Group gap="xs" align="flex-start">
       <NativeSelect
-        aria-label={`Filter ${n} field`}
+        aria-label={`${label} field`}
+        name={named('field')}
+        error={errors.field}
         data={fields.map((f) => ({ value: f.name, label: f.label }))}
         value={filter.field}
         onChange={(e) => onChange(withField(filter, e.currentTarget.value, fields))}
         w={{ base: '100%', sm: 220 }}
       />
       <NativeSelect
-        aria-label={`Filter ${n} operator`}
+        aria-label={`${label} operator`}
+        name={named('operator')}
+        error={errors.operator}
         data={operatorOptions(def)}
         value={filter.operator}
         onChange={(e) => onChange({ ...filter, operator: e.currentTarget.value as Filter['operator'] })}
         w={{ base: '100%', sm: 170 }}
       />
       <TextInput
-        aria-label={`Filter ${n} value`}
+        aria-label={`${label} value`}
+        name={named('value')}
+        error={errors.value}
         placeholder={def?.type === 'date' ? 'YYYY-MM-DD' : 'Value'}
         type={INPUT_TYPE[def?.type ?? 'text']}
         step={def?.type === 'number' ? 'any' : undefined}
@@ -42,7 +55,13 @@ export function FilterRow({ n, filter, fields, onChange, onRemove }: FilterRowPr
         onChange={(e) => onChange({ ...filter, value: e.currentTarget.value })}
         w={{ base: '100%', sm: 220 }}
       />
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove filter ${n}`} onClick={onRemove}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={`Remove ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+        onClick={onRemove}
+      >
         <IconX size={16} />
       </ActionIcon>
     </Group>

@@ -7,6 +7,7 @@ import {
   IconBuildingStore,
   IconHome,
   IconListCheck,
+  IconListDetails,
   IconPackage,
   IconSettings,
   IconShieldLock,
@@ -20,6 +21,7 @@ import { type NavEntry, visibleEntries } from './nav';
 const ICONS: Record<string, Icon> = {
   '/': IconHome,
   '/jobs': IconListCheck,
+  '/rules': IconListDetails,
   '/abe-books': IconBook,
   '/biblio': IconBooks,
   '/alibris': IconBuildingStore,

@@ -11,6 +11,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/', children: MARKETPLACE_LIST.map((m) => ({ label: m.label, to: `/${m.slug}` })) },
   { label: 'Jobs', to: '/jobs' },
+  { label: 'Buy rules', to: '/rules' },
   { label: 'Items', to: '/items' },
   { label: 'User Settings', to: '/settings' },
   { label: 'Admin', to: '/admin', superuserOnly: true },

@@ -1,0 +1,44 @@
+// Row menu of the rule sets table: edit (a new version), delete after a confirmation, and for
+// superusers making the set the team default (or no longer).
+import { Menu } from '@mantine/core';
+import { IconStar, IconStarOff } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteRuleSet, makeTeamDefaultRuleSet, unsetTeamDefaultRuleSet } from '../../client/sdk.gen';
+import type { RuleSetPublic } from '../../client/types.gen';
+import { TOAST } from '../../lib/messages';
+import { showSuccess } from '../../lib/notify';
+import { RecordActions } from '../common/RecordActions';
+import { RuleSetEditor } from './RuleSetEditor';
+
+export function RuleSetActions({ ruleSet, canEdit, isSuperuser }: { ruleSet: RuleSetPublic; canEdit: boolean; isSuperuser: boolean }) {
+  const queryClient = useQueryClient();
+  const path = { id: ruleSet.id };
+  const teamDefault = useMutation({
+    mutationFn: async (make: boolean) => (make ? await makeTeamDefaultRuleSet({ path }) : await unsetTeamDefaultRuleSet({ path })).data,
+    onSuccess: (set) => showSuccess(set.is_team_default ? TOAST.teamDefaultSet(set.name) : TOAST.teamDefaultUnset(set.name)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rule-sets'] }),
+  });
+
+  return (
+    <RecordActions
+      what="rule set"
+      disabled={!canEdit}
+      editDialog={(opened, onClose) => <RuleSetEditor ruleSet={ruleSet} opened={opened} onClose={onClose} />}
+      deleteRecord={async () => (await deleteRuleSet({ path })).data}
+      confirmMessage={`"${ruleSet.name}" will be removed from your rule sets. Jobs already judged with it keep their decisions. Are you sure?`}
+      refetch={[['rule-sets']]}
+      extraItems={
+        isSuperuser &&
+        (ruleSet.is_team_default ? (
+          <Menu.Item leftSection={<IconStarOff size={14} />} onClick={() => teamDefault.mutate(false)}>
+            Stop being team default
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconStar size={14} />} onClick={() => teamDefault.mutate(true)}>
+            Make team default
+          </Menu.Item>
+        ))
+      }
+    />
+  );
+}

@@ -1,0 +1,234 @@
+// Add or edit a buy rule set: a name and an ordered list of rules, each an outcome with a colour and
+// conditions over the comparison's fields (the filter builder's rows). The domain's validation runs
+// as it is typed (shown once an input is left, or on Save); a 422 from the API shows beside the input
+// its loc names. Saving an existing set makes a new version.
+import { RULE_FIELDS } from '@app/domain/rules';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { createRuleSet, updateRuleSet } from '../../client/sdk.gen';
+import type { RuleSetPublic } from '../../client/types.gen';
+import { ApiError } from '../../lib/errors';
+import { newFilter } from '../../lib/filters';
+import { TOAST } from '../../lib/messages';
+import { showApiError, showSuccess } from '../../lib/notify';
+import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, serverErrors } from '../../lib/rule-sets';
+import { FormModal } from '../common/FormModal';
+import { FilterRow } from '../filters/FilterRow';
+import { ColorSwatches } from './ColorSwatches';
+
+export const FIRST_MATCH_HINT = 'First matching rule wins; no match reads No rule.';
+
+const toDraft = (set: RuleSetPublic): RuleSetInput => ({
+  name: set.name,
+  rules: set.rules.map((r) => ({ ...r, conditions: r.conditions.map((c) => ({ ...c })) })),
+});
+
+export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetPublic; opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<RuleSetInput>(emptyRuleSet);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<ErrorMap>({});
+
+  // Each opening starts from the set as saved (or an empty one).
+  useEffect(() => {
+    if (!opened) return;
+    setDraft(ruleSet ? toDraft(ruleSet) : emptyRuleSet());
+    setTouched(new Set());
+    setSubmitted(false);
+    setServer({});
+  }, [opened, ruleSet]);
+
+  const local = useMemo(() => draftErrors(draft), [draft]);
+  /** The message beside the input at `path`: the server's, else the domain's once the input was left or Save was pressed. */
+  const error = (path: string, always = false) => server[path] ?? (always || submitted || touched.has(path) ? local[path] : undefined);
+
+  const change = (next: RuleSetInput) => {
+    setDraft(next);
+    setServer({});
+  };
+  const setRules = (rules: Rule[]) => change({ ...draft, rules });
+  const setRule = (i: number, rule: Rule) => setRules(draft.rules.map((r, k) => (k === i ? rule : r)));
+
+  const save = useMutation({
+    mutationFn: async (body: RuleSetInput) =>
+      ruleSet ? (await updateRuleSet({ path: { id: ruleSet.id }, body })).data : (await createRuleSet({ body })).data,
+    meta: { toastOnError: false },
+    onSuccess: (saved) => {
+      showSuccess(ruleSet ? TOAST.ruleSetUpdated(saved.version) : TOAST.ruleSetCreated);
+      onClose();
+    },
+    onError: (err) => {
+      // A 422 naming inputs shows beside them (a toast would only cover the form); anything else is a toast.
+      const named = err instanceof ApiError && err.status === 422 ? serverErrors(err.body) : {};
+      setServer(named);
+      if (Object.keys(named).length === 0) showApiError(err);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rule-sets'] }),
+  });
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={ruleSet ? 'Edit Rule Set' : 'Add Rule Set'}
+      size="xl"
+      loading={save.isPending}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSubmitted(true);
+        if (Object.keys(local).length === 0) save.mutate(draft);
+      }}
+    >
+      {/* Inputs are named by their error path; leaving one shows its problem from then on. */}
+      <Stack
+        gap="sm"
+        onBlur={(e) => {
+          const name = (e.target as HTMLInputElement).name;
+          if (name && !touched.has(name)) setTouched(new Set(touched).add(name));
+        }}
+      >
+        <TextInput
+          label="Name"
+          name="name"
+          withAsterisk
+          data-autofocus
+          value={draft.name}
+          error={error('name')}
+          onChange={(e) => change({ ...draft, name: e.currentTarget.value })}
+        />
+        <Text size="sm" c="dimmed">
+          {FIRST_MATCH_HINT}
+        </Text>
+        {draft.rules.map((rule, i) => (
+          <RuleCard
+            // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id before they are saved; moving swaps their contents
+            key={i}
+            i={i}
+            rule={rule}
+            count={draft.rules.length}
+            error={error}
+            onChange={(r) => setRule(i, r)}
+            onMove={(by) => setRules(moved(draft.rules, i, by))}
+            onRemove={() => setRules(draft.rules.filter((_, k) => k !== i))}
+          />
+        ))}
+        {error('rules', true) && (
+          <Text size="sm" c="red" role="alert">
+            {error('rules', true)}
+          </Text>
+        )}
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setRules([...draft.rules, newRule(draft.rules)])}
+          >
+            Add rule
+          </Button>
+        </Group>
+      </Stack>
+    </FormModal>
+  );
+}
+
+interface RuleCardProps {
+  i: number;
+  rule: Rule;
+  count: number;
+  error: (path: string, always?: boolean) => string | undefined;
+  onChange: (rule: Rule) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+function RuleCard({ i, rule, count, error, onChange, onMove, onRemove }: RuleCardProps) {
+  const label = `Rule ${i + 1}`;
+  const path = `rules.${i}`;
+  const setConditions = (conditions: Rule['conditions']) => onChange({ ...rule, conditions });
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={label}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon variant="subtle" color="gray" aria-label={`Move rule ${i + 1} up`} disabled={i === 0} onClick={() => onMove(-1)}>
+              <IconArrowUp size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Move rule ${i + 1} down`}
+              disabled={i === count - 1}
+              onClick={() => onMove(1)}
+            >
+              <IconArrowDown size={16} />
+            </ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove rule ${i + 1}`} onClick={onRemove}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Group align="flex-start" gap="md">
+          <TextInput
+            label="Outcome"
+            aria-label={`${label} outcome`}
+            name={`${path}.outcome`}
+            placeholder="Buy, List on AbeBooks, Reject…"
+            withAsterisk
+            value={rule.outcome}
+            error={error(`${path}.outcome`)}
+            onChange={(e) => onChange({ ...rule, outcome: e.currentTarget.value })}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <ColorSwatches
+            label={`${label} colour`}
+            value={rule.color}
+            error={error(`${path}.color`, true)}
+            onChange={(color) => onChange({ ...rule, color })}
+          />
+        </Group>
+        <Text size="sm" fw={500}>
+          When all of these hold
+        </Text>
+        {rule.conditions.map((c, j) => {
+          const at = `${path}.conditions.${j}`;
+          return (
+            <FilterRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: conditions are fully controlled and have no id
+              key={j}
+              n={j + 1}
+              label={`${label} condition ${j + 1}`}
+              name={at}
+              filter={c}
+              fields={RULE_FIELDS}
+              errors={{ field: error(`${at}.field`), operator: error(`${at}.operator`), value: error(`${at}.value`) }}
+              onChange={(f) => setConditions(rule.conditions.map((x, k) => (k === j ? f : x)))}
+              onRemove={() => setConditions(rule.conditions.filter((_, k) => k !== j))}
+            />
+          );
+        })}
+        {error(`${path}.conditions`, true) && (
+          <Text size="sm" c="red" role="alert">
+            {error(`${path}.conditions`, true)}
+          </Text>
+        )}
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setConditions([...rule.conditions, newFilter(RULE_FIELDS)])}
+          >
+            Add condition
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

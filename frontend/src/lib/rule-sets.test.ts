@@ -1,0 +1,42 @@
+import { RULE_FIELDS } from '@app/domain/rules';
+import { describe, expect, it } from 'vitest';
+import { draftErrors, emptyRuleSet, moved, newRule, serverErrors } from './rule-sets';
+
+describe('rule editor drafts', () => {
+  it('starts with one rule on the first rule field, each new rule in an unused colour', () => {
+    const draft = emptyRuleSet();
+    expect(draft.rules).toHaveLength(1);
+    expect(draft.rules[0]?.conditions[0]?.field).toBe(RULE_FIELDS[0]?.name);
+    expect(newRule(draft.rules).color).not.toBe(draft.rules[0]?.color);
+  });
+
+  it('keys the domain’s problems by input path', () => {
+    const draft = emptyRuleSet();
+    draft.rules[0]!.conditions[0] = { field: 'best_price', operator: 'lte', value: 'x' };
+    expect(draftErrors(draft)).toEqual({
+      name: 'Name is required',
+      'rules.0.outcome': 'Outcome is required',
+      'rules.0.conditions.0.value': "Value for 'best_price' must be a number",
+    });
+  });
+
+  it('reads a 422 by path without its "body" and ignores other failures', () => {
+    const body = {
+      detail: [
+        { loc: ['body', 'rules', 1, 'conditions', 0, 'field'], msg: 'Unknown field', type: 'value_error' },
+        { loc: ['body', 'name'], msg: 'first', type: 'value_error' },
+        { loc: ['body', 'name'], msg: 'second', type: 'value_error' },
+      ],
+    };
+    expect(serverErrors(body)).toEqual({ 'rules.1.conditions.0.field': 'Unknown field', name: 'first' });
+    expect(serverErrors({ detail: 'Rule set not found' })).toEqual({});
+    expect(serverErrors(undefined)).toEqual({});
+  });
+
+  it('moves an item up or down, not past the ends', () => {
+    expect(moved(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moved(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+    expect(moved(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
+  });
+});

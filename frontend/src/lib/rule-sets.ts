@@ -1,0 +1,49 @@
+// The rule editor's draft and its errors: the domain's validation and a 422's `loc`s both become
+// messages keyed by the path of the input they name ("rules.0.conditions.1.value"), so each shows
+// beside its input.
+import { RULE_COLORS, RULE_FIELDS, validateRuleSet, type Rule, type RuleSetDraft, type RuleSetInput } from '@app/domain/rules';
+import { newFilter } from './filters';
+
+export type { Rule, RuleSetInput };
+
+/** Messages by input path; the first message per path wins. */
+export type ErrorMap = Record<string, string>;
+
+export const pathKey = (path: readonly (string | number)[]) => path.join('.');
+
+/** A new rule: no outcome yet, the first colour not used by another rule, one condition to fill in. */
+export function newRule(rules: readonly Rule[] = []): Rule {
+  const used = new Set(rules.map((r) => r.color));
+  return { outcome: '', color: RULE_COLORS.find((c) => !used.has(c)) ?? RULE_COLORS[0], conditions: [newFilter(RULE_FIELDS)] };
+}
+
+export const emptyRuleSet = (): RuleSetInput => ({ name: '', rules: [newRule()] });
+
+/** The domain's verdict on a draft, by path. */
+export function draftErrors(draft: RuleSetDraft): ErrorMap {
+  const errors: ErrorMap = {};
+  for (const issue of validateRuleSet(draft)) errors[pathKey(issue.path)] ??= issue.message;
+  return errors;
+}
+
+/** A 422's list detail by path (its `loc` without the leading "body"); empty for any other failure. */
+export function serverErrors(body: unknown): ErrorMap {
+  const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
+  const errors: ErrorMap = {};
+  if (!Array.isArray(detail)) return errors;
+  for (const d of detail as { loc?: unknown; msg?: unknown }[]) {
+    if (!Array.isArray(d.loc) || typeof d.msg !== 'string') continue;
+    const loc = d.loc[0] === 'body' ? d.loc.slice(1) : d.loc;
+    errors[pathKey(loc)] ??= d.msg;
+  }
+  return errors;
+}
+
+/** The list with item `i` moved by `by` places (unchanged at the ends). */
+export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
+  const j = i + by;
+  if (j < 0 || j >= list.length) return [...list];
+  const next = [...list];
+  [next[i], next[j]] = [next[j] as T, next[i] as T];
+  return next;
+}
