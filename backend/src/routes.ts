@@ -6,6 +6,7 @@ import { jobControlRoutes } from './jobs/control-routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { pasteJobRoutes } from './jobs/paste-routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { feeRoutes } from './fees/routes.ts';
 
 export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobRoutes,
@@ -14,4 +15,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   comparisonRoutes,
   jobControlRoutes,
   liveRoutes,
+  feeRoutes,
 ];
