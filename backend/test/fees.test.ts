@@ -50,7 +50,8 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     const biblio = 'biblio_price_lookups';
     const alibris = 'alibris_price_lookups';
     // 1: AbeBooks best at 20 (its total with shipping). 2: Biblio best at 10 + 2 shipping.
-    // 3: Alibris best at 8. 4: no price anywhere, so no profit.
+    // 3: Alibris best at 8. 4: no price anywhere, so no profit. 5: AbeBooks alone at 4, where 8 % is
+    // below its $0.50 minimum commission.
     await seedLookup(t.ctx.db, abe, jobId, ISBN(1), { total_listing_price: 20, listing_price: 16 });
     await seedLookup(t.ctx.db, abe, jobId, ISBN(2), { status: 'no_offers_available' });
     await seedLookup(t.ctx.db, abe, jobId, ISBN(3), { total_listing_price: 40 });
@@ -63,10 +64,13 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     await seedLookup(t.ctx.db, alibris, jobId, ISBN(2), { price: 15 });
     await seedLookup(t.ctx.db, alibris, jobId, ISBN(3), { price: 8 });
     await seedLookup(t.ctx.db, alibris, jobId, ISBN(4), { status: 'no_offers_available' });
-    for (let n = 1; n <= 4; n++) await seedLookup(t.ctx.db, 'pallet_iq_price_lookups', jobId, ISBN(n), { status: 'queued', attempts: 0 });
+    await seedLookup(t.ctx.db, abe, jobId, ISBN(5), { total_listing_price: 4 });
+    await seedLookup(t.ctx.db, biblio, jobId, ISBN(5), { status: 'no_offers_available' });
+    await seedLookup(t.ctx.db, alibris, jobId, ISBN(5), { status: 'no_offers_available' });
+    for (let n = 1; n <= 5; n++) await seedLookup(t.ctx.db, 'pallet_iq_price_lookups', jobId, ISBN(n), { status: 'queued', attempts: 0 });
     await t.ctx.db.execute(
-      sql`INSERT INTO job_progress (job_id, source, total, processed) VALUES (${jobId}, 'abe_books', 4, 4), (${jobId}, 'biblio', 4, 4),
-          (${jobId}, 'alibris', 4, 4), (${jobId}, 'pallet_iq', 4, 0)`,
+      sql`INSERT INTO job_progress (job_id, source, total, processed) VALUES (${jobId}, 'abe_books', 5, 5), (${jobId}, 'biblio', 5, 5),
+          (${jobId}, 'alibris', 5, 5), (${jobId}, 'pallet_iq', 5, 0)`,
     );
     emptyJob = await seedComparisonJob(t.ctx.db, owner.id, ['abe_books']);
   });
@@ -80,6 +84,8 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     expect(data[0]).toMatchObject({
       marketplace: 'abe_books',
       percent: 8,
+      min_commission: 0.5,
+      max_commission: 40,
       fixed: 0,
       shipping_credit: 0,
       is_default: true,
@@ -93,25 +99,36 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
 
   it('estimates the profit at the best price with the best source’s default fees; none without a best price', async () => {
     const rows = await compare();
-    expect(rows.map((r) => r.best_source)).toEqual(['Abe Books', 'Biblio', 'Alibris', null]);
-    // 20 − 8 %; 12 − 15 %; 8 − 20 %.
-    await expectProfits([18.4, 10.2, 6.4, null]);
+    expect(rows.map((r) => r.best_source)).toEqual(['Abe Books', 'Biblio', 'Alibris', null, 'Abe Books']);
+    // 20 − 8 %; 12 − 15 %; 8 − 20 %; none; 4 − the $0.50 minimum.
+    await expectProfits([18.4, 10.2, 6.4, null, 3.5]);
   });
 
   it('uses a superuser’s schedule until it is reset, and says who set it and when', async () => {
     const res = await setFees('abe-books', { percent: 10, fixed: 1, shipping_credit: 2 });
     expect(res.statusCode, res.body).toBe(200);
     const abe = (await schedules())[0]!;
-    expect(abe).toMatchObject({ percent: 10, fixed: 1, shipping_credit: 2, is_default: false, updated_by: { email: ADMIN.email } });
+    expect(abe).toMatchObject({
+      percent: 10,
+      min_commission: null,
+      max_commission: null,
+      fixed: 1,
+      shipping_credit: 2,
+      is_default: false,
+      updated_by: { email: ADMIN.email },
+    });
     expect(Date.now() - new Date(abe.updated_at).getTime()).toBeLessThan(60_000);
     expect(abe.default.percent).toBe(8);
-    // 20 − 2 − 1 + 2; the other rows' best sources are unchanged.
-    await expectProfits([19, 10.2, 6.4, null]);
+    // 20 − 2 − 1 + 2 and 4 − 0.40 − 1 + 2 (no minimum now); the other rows' best sources are unchanged.
+    await expectProfits([19, 10.2, 6.4, null, 4.6]);
+    // A maximum caps the commission: 20 − min(2, 1.5).
+    await setFees('abe-books', { percent: 10, max_commission: 1.5, fixed: 0, shipping_credit: 0 });
+    await expectProfits([18.5, 10.2, 6.4, null, 3.6]);
 
     const reset = await call('DELETE', '/fee-schedules/abe-books', admin);
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().data[0]).toMatchObject({ percent: 8, is_default: true, updated_by: null });
-    await expectProfits([18.4, 10.2, 6.4, null]);
+    expect(reset.json().data[0]).toMatchObject({ percent: 8, min_commission: 0.5, is_default: true, updated_by: null });
+    await expectProfits([18.4, 10.2, 6.4, null, 3.5]);
   });
 
   it('lets only superusers change schedules: anonymous 401, a user 403', async () => {
@@ -132,6 +149,8 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
       ['abe-books', { ...ok, fixed: -0.01 }, 'body.fixed'],
       ['abe-books', { ...ok, fixed: 1000.01 }, 'body.fixed'],
       ['abe-books', { ...ok, shipping_credit: 5000 }, 'body.shipping_credit'],
+      ['abe-books', { ...ok, min_commission: -1 }, 'body.min_commission'],
+      ['abe-books', { ...ok, min_commission: 2, max_commission: 1 }, 'body.max_commission'],
       ['abe-books', { ...ok, percent: '8' }, 'body.percent'],
       ['abe-books', { fixed: 0, shipping_credit: 0 }, 'body.percent'],
       ['pallet-iq', ok, 'path.market'],
@@ -154,17 +173,17 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     expect(res.json().cost_per_book).toBe(2.5);
     expect((await call('GET', `/jobs/${jobId}`, owner.token)).json().cost_per_book).toBe(2.5);
     expect((await call('GET', `/jobs/${jobId}/summary`, owner.token)).json().cost_per_book).toBe(2.5);
-    await expectProfits([15.9, 7.7, 3.9, null]);
+    await expectProfits([15.9, 7.7, 3.9, null, 1]);
   });
 
   it('spreads a pallet’s cost over the job’s books, and clears the cost with null', async () => {
-    const res = await setCost({ pallet_cost: 6 });
+    const res = await setCost({ pallet_cost: 7.5 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cost_per_book).toBe(1.5);
-    await expectProfits([16.9, 8.7, 4.9, null]);
+    await expectProfits([16.9, 8.7, 4.9, null, 2]);
     expect((await setCost({ cost_per_book: null })).json().cost_per_book).toBeNull();
-    await expectProfits([18.4, 10.2, 6.4, null]);
-    await setCost({ pallet_cost: 6 });
+    await expectProfits([18.4, 10.2, 6.4, null, 3.5]);
+    await setCost({ pallet_cost: 7.5 });
     expect((await setCost({ pallet_cost: null })).json().cost_per_book).toBeNull();
   });
 
@@ -199,11 +218,17 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     const isbns = (rows: { isbn: string }[]) => rows.map((r) => r.isbn);
     expect(isbns(await compare([{ field: 'estimated_profit', operator: 'gte', value: '10' }]))).toEqual([ISBN(1), ISBN(2)]);
     expect(isbns(await compare([{ field: 'estimated_profit', operator: 'lt', value: '0' }]))).toEqual([]);
-    expect(isbns(await compare([], '?sort_by=estimated_profit&sort_direction=asc'))).toEqual([ISBN(3), ISBN(2), ISBN(1), ISBN(4)]);
-    expect(isbns(await compare([], '?sort_by=estimated_profit&sort_direction=desc'))).toEqual([ISBN(1), ISBN(2), ISBN(3), ISBN(4)]);
+    expect(isbns(await compare([], '?sort_by=estimated_profit&sort_direction=asc'))).toEqual([ISBN(5), ISBN(3), ISBN(2), ISBN(1), ISBN(4)]);
+    expect(isbns(await compare([], '?sort_by=estimated_profit&sort_direction=desc'))).toEqual([
+      ISBN(1),
+      ISBN(2),
+      ISBN(3),
+      ISBN(5),
+      ISBN(4),
+    ]);
     // A cost above the sale makes the profit negative, and filterable as such.
     await setCost({ cost_per_book: 15 });
-    expect(isbns(await compare([{ field: 'estimated_profit', operator: 'lt', value: '0' }]))).toEqual([ISBN(2), ISBN(3)]);
+    expect(isbns(await compare([{ field: 'estimated_profit', operator: 'lt', value: '0' }]))).toEqual([ISBN(2), ISBN(3), ISBN(5)]);
     await setCost({ cost_per_book: null });
   });
 

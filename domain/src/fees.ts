@@ -4,10 +4,9 @@
 // is only as good as its date. Superusers override them (fee_schedules table); the comparison's
 // estimated_profit is computed in SQL from the schedules in force with the formula below.
 //
-// Left out on purpose (one percentage, one fixed amount and one credit per item cannot say them):
-// - AbeBooks' per-item commission minimum (US$0.50) and maximum (US$40.00): 8 % is below the
-//   minimum under $6.25 and above the maximum over $500, so profit reads up to $0.26 high on the
-//   cheapest books and low on the dearest;
+// Modelled: a percentage commission bounded per item (AbeBooks: at least US$0.50, at most US$40),
+// a fixed fee per item and a shipping credit per item.
+// Left out on purpose (per-item figures cannot say them):
 // - card-processing fees when the marketplace takes the payment (AbeBooks 5.5 % / 3.5 %, Biblio's
 //   amount unknown): they depend on how the buyer pays;
 // - monthly subscriptions (AbeBooks from $25 a month, Biblio plan B, Alibris $9.95): they are per
@@ -20,23 +19,39 @@ import { MARKETPLACES, type MarketplaceId } from './marketplaces.ts';
 export interface FeeSchedule {
   /** Commission, percent of the price the comparison shows (with shipping where the marketplace gives it). */
   percent: number;
+  /** The commission's per-item minimum and maximum, in USD; null: no bound. */
+  min_commission: number | null;
+  max_commission: number | null;
   /** Fixed fee per item sold, in USD. */
   fixed: number;
   /** What the marketplace pays the seller towards shipping, in USD. */
   shipping_credit: number;
 }
 
-export const FEE_FIELDS = ['percent', 'fixed', 'shipping_credit'] as const satisfies readonly (keyof FeeSchedule)[];
+export const FEE_FIELDS = [
+  'percent',
+  'min_commission',
+  'max_commission',
+  'fixed',
+  'shipping_credit',
+] as const satisfies readonly (keyof FeeSchedule)[];
+
+/** Fields that may be null (no bound). */
+export const OPTIONAL_FEE_FIELDS: readonly (keyof FeeSchedule)[] = ['min_commission', 'max_commission'];
 
 /** Allowed values of each schedule field (inclusive), checked by the API. */
 export const FEE_LIMITS: Record<keyof FeeSchedule, { min: number; max: number }> = {
   percent: { min: 0, max: 100 },
+  min_commission: { min: 0, max: 1000 },
+  max_commission: { min: 0, max: 1000 },
   fixed: { min: 0, max: 1000 },
   shipping_credit: { min: 0, max: 1000 },
 };
 
 export const FEE_FIELD_LABELS: Record<keyof FeeSchedule, string> = {
   percent: 'Commission (%)',
+  min_commission: 'Minimum commission',
+  max_commission: 'Maximum commission',
   fixed: 'Fixed fee per item',
   shipping_credit: 'Shipping credit',
 };
@@ -62,6 +77,8 @@ export const SELLING_SLUGS = SELLING_MARKETPLACES.map((id) => MARKETPLACES[id].s
 export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> = {
   abe_books: {
     percent: 8,
+    min_commission: 0.5,
+    max_commission: 40,
     fixed: 0,
     // No credit: the dealer sets the shipping the buyer pays, which is already in the compared total.
     shipping_credit: 0,
@@ -69,10 +86,12 @@ export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> 
     source_url: 'https://www.abebooks.com/docs/BooksellerCentral/agreement/overview.shtml',
     as_of: '2008-04-28',
     certainty: 'CONFIRMED',
-    note: 'Commission on price + shipping. Not modelled: US$0.50 minimum and US$40 maximum per item, card-processing fee, monthly subscription.',
+    note: 'Commission on price + shipping, at least US$0.50 and at most US$40 per item. Not modelled: card-processing fee, monthly subscription.',
   },
   biblio: {
     percent: 15,
+    min_commission: null,
+    max_commission: null,
     fixed: 0,
     shipping_credit: 0,
     source: 'Rare Book Hub, Biblio seller plans (Plan A)',
@@ -83,6 +102,8 @@ export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> 
   },
   alibris: {
     percent: 20,
+    min_commission: null,
+    max_commission: null,
     fixed: 0,
     shipping_credit: 0,
     source: 'Rare Book Hub, Alibris commission-only model',
@@ -100,13 +121,19 @@ export function feeDefault(id: MarketplaceId): FeeDefault {
   return d;
 }
 
-/** Fee for one sale: percent of the price plus the fixed fee. */
-export const saleFee = (price: number, s: FeeSchedule) => (s.percent / 100) * price + s.fixed;
+/** The commission on one sale: percent of the price, within its per-item bounds. */
+export function commission(price: number, s: FeeSchedule): number {
+  const raw = (s.percent / 100) * price;
+  return Math.min(Math.max(raw, s.min_commission ?? raw), s.max_commission ?? raw);
+}
+
+/** Fee for one sale: the commission plus the fixed fee. */
+export const saleFee = (price: number, s: FeeSchedule) => commission(price, s) + s.fixed;
 
 /**
  * What selling at `price` on a marketplace with schedule `s` earns after the book's cost: the price
  * (with shipping where the marketplace gives it, which AbeBooks also charges commission on) less the
- * fee, plus the shipping credit, less what the book cost (0 when unknown). The SQL in
+ * fee (bounded commission + fixed), plus the shipping credit, less what the book cost (0 when unknown). The SQL in
  * backend/src/comparison/query.ts computes the same.
  */
 export function estimatedProfit(price: number, s: FeeSchedule, costPerBook: number | null): number {

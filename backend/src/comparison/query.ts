@@ -93,17 +93,22 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     usd.map((u) => sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${MARKETPLACES[u.id].label}::text`),
     sql` `,
   )} END`;
-  // Selling at the best price: less the best source's fee (percent of the price, which includes
-  // shipping where the marketplace gives it, as AbeBooks' commission does, plus a fixed fee), plus its
-  // shipping credit, less the job's cost per book. Same formula as estimatedProfit in @app/domain/fees.
+  // Selling at the best price: less the best source's fee (its commission, a percent of the price,
+  // which includes shipping where the marketplace gives it as AbeBooks' commission does, within its
+  // per-item bounds — GREATEST/LEAST skip a NULL bound — plus a fixed fee), plus its shipping credit,
+  // less the job's cost per book. Same formula as estimatedProfit in @app/domain/fees.
+  // NULL written out: the CSV export inlines parameters into COPY, where a null parameter would read as text.
+  const num = (v: number | null) => (v === null ? sql`NULL::double precision` : sql`${v}::double precision`);
   const afterFees = sql`CASE ${sql.join(
     usd.map((u) => {
-      const f = opts.fees[u.id] ?? { percent: 0, fixed: 0, shipping_credit: 0 };
-      return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best} * ${1 - f.percent / 100}::double precision - ${f.fixed}::double precision + ${f.shipping_credit}::double precision`;
+      const f = opts.fees[u.id];
+      if (!f) return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best}`;
+      const commission = sql`LEAST(GREATEST(${best} * ${num(f.percent / 100)}, ${num(f.min_commission)}), ${num(f.max_commission)})`;
+      return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best} - ${commission} - ${num(f.fixed)} + ${num(f.shipping_credit)}`;
     }),
     sql` `,
   )} END`;
-  const profit = sql`${afterFees} - ${job.cost_per_book ?? 0}::double precision`;
+  const profit = sql`${afterFees} - ${num(job.cost_per_book ?? 0)}`;
   const outputs = [
     sql`id`,
     sql`isbn`,

@@ -16,6 +16,8 @@ async function storedRows(db: Db) {
     .select({
       marketplace: feeSchedules.marketplace,
       percent: feeSchedules.percent,
+      min_commission: feeSchedules.min_commission,
+      max_commission: feeSchedules.max_commission,
       fixed: feeSchedules.fixed,
       shipping_credit: feeSchedules.shipping_credit,
       updated_at: feeSchedules.updated_at,

@@ -19,11 +19,30 @@ const limited = (f: keyof FeeSchedule) => {
     .max(max, msg);
 };
 
+/** A bound of the commission: a number within its limits, or null (or left out) for none. */
+const bound = (f: 'min_commission' | 'max_commission') => limited(f).nullable().default(null);
+
 export const FeeScheduleIn = z
-  .object({ percent: limited('percent'), fixed: limited('fixed'), shipping_credit: limited('shipping_credit') })
+  .object({
+    percent: limited('percent'),
+    min_commission: bound('min_commission'),
+    max_commission: bound('max_commission'),
+    fixed: limited('fixed'),
+    shipping_credit: limited('shipping_credit'),
+  })
+  .refine((s) => s.min_commission === null || s.max_commission === null || s.min_commission <= s.max_commission, {
+    message: 'Maximum commission cannot be below the minimum',
+    path: ['max_commission'],
+  })
   .meta({ id: 'FeeScheduleIn' });
 
-const Figures = { percent: z.number(), fixed: z.number(), shipping_credit: z.number() };
+const Figures = {
+  percent: z.number(),
+  min_commission: z.number().nullable(),
+  max_commission: z.number().nullable(),
+  fixed: z.number(),
+  shipping_credit: z.number(),
+};
 
 export const FeeDefaultOut = z
   .object({

@@ -520,12 +520,16 @@ export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris';
 
 export type FeeScheduleInInput = {
     percent: number;
+    min_commission?: number | null;
+    max_commission?: number | null;
     fixed: number;
     shipping_credit: number;
 };
 
 export type FeeDefaultInput = {
     percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
     fixed: number;
     shipping_credit: number;
     source: string;
@@ -541,6 +545,8 @@ export type FeeDefaultInput = {
 export type FeeScheduleInput = {
     marketplace: 'abe_books' | 'biblio' | 'alibris';
     percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
     fixed: number;
     shipping_credit: number;
     /**
@@ -1087,12 +1093,16 @@ export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris';
 
 export type FeeScheduleIn = {
     percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
     fixed: number;
     shipping_credit: number;
 };
 
 export type FeeDefault = {
     percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
     fixed: number;
     shipping_credit: number;
     source: string;
@@ -1108,6 +1118,8 @@ export type FeeDefault = {
 export type FeeSchedule = {
     marketplace: 'abe_books' | 'biblio' | 'alibris';
     percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
     fixed: number;
     shipping_credit: number;
     /**
