@@ -19,6 +19,7 @@ import { Route as LayoutAbeBooksRouteImport } from './routes/_layout/abe-books'
 import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
 import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
+import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
@@ -74,6 +75,11 @@ const LayoutBiblioRoute = LayoutBiblioRouteImport.update({
   path: '/biblio',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutFeesRoute = LayoutFeesRouteImport.update({
+  id: '/fees',
+  path: '/fees',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutItemsRoute = LayoutItemsRouteImport.update({
   id: '/items',
   path: '/items',
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
@@ -125,6 +132,7 @@ export interface FileRoutesByTo {
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
@@ -143,6 +151,7 @@ export interface FileRoutesById {
   '/_layout/admin': typeof LayoutAdminRoute
   '/_layout/alibris': typeof LayoutAlibrisRoute
   '/_layout/biblio': typeof LayoutBiblioRoute
+  '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
@@ -162,6 +171,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alibris'
     | '/biblio'
+    | '/fees'
     | '/items'
     | '/jobs'
     | '/pallet-iq'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alibris'
     | '/biblio'
+    | '/fees'
     | '/items'
     | '/jobs'
     | '/pallet-iq'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/_layout/admin'
     | '/_layout/alibris'
     | '/_layout/biblio'
+    | '/_layout/fees'
     | '/_layout/items'
     | '/_layout/jobs'
     | '/_layout/pallet-iq'
@@ -282,6 +294,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutBiblioRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/fees': {
+      id: '/_layout/fees'
+      path: '/fees'
+      fullPath: '/fees'
+      preLoaderRoute: typeof LayoutFeesRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/items': {
       id: '/_layout/items'
       path: '/items'
@@ -325,6 +344,7 @@ interface LayoutRouteChildren {
   LayoutAdminRoute: typeof LayoutAdminRoute
   LayoutAlibrisRoute: typeof LayoutAlibrisRoute
   LayoutBiblioRoute: typeof LayoutBiblioRoute
+  LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
@@ -338,6 +358,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutAdminRoute: LayoutAdminRoute,
   LayoutAlibrisRoute: LayoutAlibrisRoute,
   LayoutBiblioRoute: LayoutBiblioRoute,
+  LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,
   LayoutPalletIqRoute: LayoutPalletIqRoute,

@@ -7,6 +7,7 @@ import {
   IconBuildingStore,
   IconHome,
   IconListCheck,
+  IconReceiptTax,
   IconPackage,
   IconSettings,
   IconShieldLock,
@@ -25,6 +26,7 @@ const ICONS: Record<string, Icon> = {
   '/alibris': IconBuildingStore,
   '/pallet-iq': IconPackage,
   '/items': IconBox,
+  '/fees': IconReceiptTax,
   '/settings': IconSettings,
   '/admin': IconShieldLock,
 };

@@ -12,6 +12,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/', children: MARKETPLACE_LIST.map((m) => ({ label: m.label, to: `/${m.slug}` })) },
   { label: 'Jobs', to: '/jobs' },
   { label: 'Items', to: '/items' },
+  { label: 'Fees', to: '/fees' },
   { label: 'User Settings', to: '/settings' },
   { label: 'Admin', to: '/admin', superuserOnly: true },
 ];
