@@ -1,5 +1,5 @@
 // A job's comparison across marketplaces on a 150k-ISBN job × 4 marketplaces, on PostgreSQL and on
-// PGlite: p50/p95 of a page (default sort, sorted by spread, filtered on best source) through the
+// PGlite: p50/p95 of a page (default sort, sorted by spread or estimated profit, filtered on best source) through the
 // API beside the repository's SQL run directly, the run summary, the price distribution, and the
 // time of the whole CSV export.
 import { sql } from 'drizzle-orm';
@@ -98,6 +98,11 @@ async function benchEngine(engine: 'pg' | 'pglite'): Promise<void> {
         () => listComparison(db, job, { filters: [], sort_by: 'spread', sort_direction: 'desc', fees }, { skip: 0, limit: 10 }),
       ],
       ['page, best source = Alibris', '?skip=0&limit=10', () => listComparison(db, job, { filters: filter, fees }, { skip: 0, limit: 10 })],
+      [
+        'page, sorted by estimated profit',
+        '?skip=0&limit=10&sort_by=estimated_profit&sort_direction=desc',
+        () => listComparison(db, job, { filters: [], sort_by: 'estimated_profit', sort_direction: 'desc', fees }, { skip: 0, limit: 10 }),
+      ],
     ];
     for (const [name, qs, direct] of scenarios) {
       const body = name.includes('Alibris') ? { filters: filter } : { filters: [] };

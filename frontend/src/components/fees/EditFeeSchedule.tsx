@@ -8,13 +8,11 @@ import { useForm } from 'react-hook-form';
 import { updateFeeSchedule } from '../../client/sdk.gen';
 import type { FeeSchedule } from '../../client/types.gen';
 import { fieldErrors } from '../../lib/errors';
+import { type FeeField, type FeeForm, toFeeBody, toFeeForm } from '../../lib/fees';
 import { FORM_MODE } from '../../lib/form-mode';
 import { showApiError, showSuccess } from '../../lib/notify';
 import { FormModal } from '../common/FormModal';
 import { FEE_SCHEDULES_KEY, feePath } from './useFeeSchedules';
-
-type FeeField = (typeof FEE_FIELDS)[number];
-type FeeForm = Record<FeeField, string>;
 
 const HINTS: Record<FeeField, string> = {
   percent: 'Of the price shown in the comparison (with shipping where the marketplace gives it)',
@@ -24,21 +22,10 @@ const HINTS: Record<FeeField, string> = {
   shipping_credit: 'USD per item the marketplace pays towards shipping',
 };
 
-const toForm = (s: FeeSchedule): FeeForm => Object.fromEntries(FEE_FIELDS.map((f) => [f, s[f] === null ? '' : String(s[f])])) as FeeForm;
-
-/** The PUT body: numbers, an empty bound as null (an empty required field never gets here). */
-export const toFeeBody = (v: FeeForm) => ({
-  percent: Number(v.percent),
-  min_commission: v.min_commission.trim() === '' ? null : Number(v.min_commission),
-  max_commission: v.max_commission.trim() === '' ? null : Number(v.max_commission),
-  fixed: Number(v.fixed),
-  shipping_credit: Number(v.shipping_credit),
-});
-
 export function EditFeeSchedule({ schedule, opened, onClose }: { schedule: FeeSchedule; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const label = MARKETPLACES[schedule.marketplace].label;
-  const { register, handleSubmit, reset, setError, formState } = useForm<FeeForm>({ mode: FORM_MODE, values: toForm(schedule) });
+  const { register, handleSubmit, reset, setError, formState } = useForm<FeeForm>({ mode: FORM_MODE, values: toFeeForm(schedule) });
   const close = () => {
     onClose();
     reset();

@@ -2,22 +2,19 @@
 // The comparison's Estimated Profit subtracts it. The server divides a pallet's cost itself (over
 // the same count of books shown here); a 422 shows beside the input.
 import { costFromPallet } from '@app/domain/fees';
-import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { setJobCost } from '../../client/sdk.gen';
 import type { JobPublic } from '../../client/types.gen';
 import { fieldErrors } from '../../lib/errors';
+import { jobBooks } from '../../lib/fees';
 import { formatMoney } from '../../lib/format';
 import { showApiError, showSuccess } from '../../lib/notify';
 import { jobKey } from './useJobPage';
 
 type Mode = 'cost_per_book' | 'pallet_cost';
 const usd = (v: number) => formatMoney(v, 'USD');
-
-/** The job's books: every marketplace it asks has one lookup per accepted ISBN. */
-export const jobBooks = (job: JobPublic) => Math.max(0, ...MARKETPLACE_IDS.map((id) => job[id].total_isbns));
 
 /** The typed amount as a number, or the reason it is not one. */
 function parseAmount(text: string): number | string {
