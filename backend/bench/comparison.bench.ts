@@ -1,5 +1,5 @@
 // A job's comparison across marketplaces on a 150k-ISBN job × 4 marketplaces, on PostgreSQL and on
-// PGlite: p50/p95 of a page (default sort, sorted by spread, filtered on best source) through the
+// PGlite: p50/p95 of a page (default sort, sorted by spread or estimated profit, filtered on best source) through the
 // API beside the repository's SQL run directly, the run summary, the price distribution, and the
 // time of the whole CSV export.
 import { sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { findVisibleJob } from '../src/jobs/repository.ts';
 import { listComparison } from '../src/comparison/repository.ts';
 import { jobSummary } from '../src/jobs/summary.ts';
 import { priceDistribution } from '../src/comparison/distribution.ts';
+import { feeSchedulesInForce } from '../src/fees/repository.ts';
 import { benchPostgres, percentile, report, timed, now } from './lib.ts';
 import { benchContext } from './context.ts';
 
@@ -85,17 +86,23 @@ async function benchEngine(engine: 'pg' | 'pglite'): Promise<void> {
     const token = await ctx.tokens.createAccessToken(admin.id, admin.password_changed_at);
     const headers = { authorization: `Bearer ${token}` };
     const job = await findVisibleJob(db, admin, jobId);
+    const fees = await feeSchedulesInForce(db);
 
     const filter = [{ field: 'best_source', operator: 'equals' as const, value: 'Alibris' }];
     // The page's own size (PAGE_SIZE.lookups), as the browser asks.
     const scenarios: [string, string, () => Promise<unknown>][] = [
-      ['page, default sort', '?skip=0&limit=10', () => listComparison(db, job, { filters: [] }, { skip: 0, limit: 10 })],
+      ['page, default sort', '?skip=0&limit=10', () => listComparison(db, job, { filters: [], fees }, { skip: 0, limit: 10 })],
       [
         'page, sorted by spread',
         '?skip=0&limit=10&sort_by=spread&sort_direction=desc',
-        () => listComparison(db, job, { filters: [], sort_by: 'spread', sort_direction: 'desc' }, { skip: 0, limit: 10 }),
+        () => listComparison(db, job, { filters: [], sort_by: 'spread', sort_direction: 'desc', fees }, { skip: 0, limit: 10 }),
       ],
-      ['page, best source = Alibris', '?skip=0&limit=10', () => listComparison(db, job, { filters: filter }, { skip: 0, limit: 10 })],
+      ['page, best source = Alibris', '?skip=0&limit=10', () => listComparison(db, job, { filters: filter, fees }, { skip: 0, limit: 10 })],
+      [
+        'page, sorted by estimated profit',
+        '?skip=0&limit=10&sort_by=estimated_profit&sort_direction=desc',
+        () => listComparison(db, job, { filters: [], sort_by: 'estimated_profit', sort_direction: 'desc', fees }, { skip: 0, limit: 10 }),
+      ],
     ];
     for (const [name, qs, direct] of scenarios) {
       const body = name.includes('Alibris') ? { filters: filter } : { filters: [] };

@@ -7,6 +7,7 @@ import { lookupRoutes } from './lookups/routes.ts';
 import { pasteJobRoutes } from './jobs/paste-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { ruleSetRoutes } from './rules/routes.ts';
+import { feeRoutes } from './fees/routes.ts';
 
 export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobRoutes,
@@ -16,4 +17,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobControlRoutes,
   liveRoutes,
   ruleSetRoutes,
+  feeRoutes,
 ];

@@ -82,6 +82,18 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     ['read a job', { method: 'GET', url: () => `/api/v1/jobs/${jobId}`, expect: ownerOrSu }],
     ['job rejections', { method: 'GET', url: () => `/api/v1/jobs/${jobId}/rejections`, expect: ownerOrSu }],
     ['upload a job', { method: 'POST', url: () => '/api/v1/jobs/upload-file', multipart: true, expect: upload }],
+    ['job cost', { method: 'PUT', url: () => `/api/v1/jobs/${jobId}/cost`, body: () => ({ cost_per_book: 1 }), expect: ownerOrSu }],
+    ['fee schedules', { method: 'GET', url: () => '/api/v1/fee-schedules', expect: anyone }],
+    [
+      'set a fee schedule',
+      {
+        method: 'PUT',
+        url: () => '/api/v1/fee-schedules/biblio',
+        body: () => ({ percent: 12, fixed: 0, shipping_credit: 0 }),
+        expect: suOnly,
+      },
+    ],
+    ['reset a fee schedule', { method: 'DELETE', url: () => '/api/v1/fee-schedules/biblio', expect: suOnly }],
     ...MARKETPLACE_LIST.flatMap((m): [string, Rule][] => [
       [
         `${m.slug} lookups`,

@@ -7,17 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_CSV_FIELDS } from '@app/domain/comparison';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { seedComparisonJob, seedLookup, type Seeded } from './helpers/seed-lookups.ts';
 
 const ISBN = (n: number) => `978000000000${n}`;
-
-interface Seeded {
-  status?: string;
-  attempts?: number;
-  minutesAgo?: number;
-  retryInMinutes?: number;
-  error?: string;
-  [column: string]: unknown;
-}
 
 describe.each(ENGINES)('job page on %s', (engine) => {
   let t: TestApp;
@@ -27,42 +19,8 @@ describe.each(ENGINES)('job page on %s', (engine) => {
   let jobId: number;
   let abeOnlyJob: number;
 
-  async function insertJob(ownerId: string, flags: string[]): Promise<number> {
-    const cols = sql.join(
-      flags.map((f) => sql.identifier(f)),
-      sql`, `,
-    );
-    const values = sql.join(
-      flags.map(() => sql`true`),
-      sql`, `,
-    );
-    const { rows } = await t.ctx.db.execute<{ id: number }>(
-      sql`INSERT INTO jobs (name, input_filename, owner_id, ${cols}) VALUES ('compare', 'in.csv', ${ownerId}, ${values}) RETURNING id`,
-    );
-    return rows[0]!.id;
-  }
-
-  async function insertLookup(table: string, job: number, isbn: string, row: Seeded) {
-    const { status = 'completed', attempts = 1, minutesAgo = 5, retryInMinutes = 0, error = null, ...data } = row;
-    const names = Object.keys(data);
-    const extra = names.length
-      ? sql`, ${sql.join(
-          names.map((n) => sql.identifier(n)),
-          sql`, `,
-        )}`
-      : sql``;
-    const extraValues = names.length
-      ? sql`, ${sql.join(
-          names.map((n) => sql`${data[n]}`),
-          sql`, `,
-        )}`
-      : sql``;
-    await t.ctx.db.execute(
-      sql`INSERT INTO ${sql.identifier(table)} (isbn_lookup_job_id, isbn, lookup_status, attempts, last_error, updated_at, next_attempt_at${extra})
-          VALUES (${job}, ${isbn}, ${status}, ${attempts}, ${error}, now() - ${minutesAgo}::int * interval '1 minute',
-                  now() + ${retryInMinutes}::int * interval '1 minute'${extraValues})`,
-    );
-  }
+  const insertJob = (ownerId: string, flags: string[]) => seedComparisonJob(t.ctx.db, ownerId, flags);
+  const insertLookup = (table: string, job: number, isbn: string, row: Seeded) => seedLookup(t.ctx.db, table, job, isbn, row);
 
   const post = (token: string, url: string, payload: object = { filters: [] }) =>
     t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload });

@@ -53,6 +53,8 @@ export const COMPARISON_FIELDS: readonly FieldDef[] = [
   money(col('best_price', 'Best Price', 'number')),
   col('best_source', 'Best Source'),
   money(col('spread', 'Spread', 'number')),
+  // Selling at the best price, after the best source's fees and the job's cost per book (domain/src/fees.ts).
+  money(col('estimated_profit', 'Estimated Profit', 'number')),
   col('pallet_iq_decision', 'PalletIQ Decision'),
   money(col('pallet_iq_value', 'PalletIQ Value', 'number')),
   // Not shown as columns; filterable, and in the CSV.

@@ -19,6 +19,7 @@ import { Route as LayoutAbeBooksRouteImport } from './routes/_layout/abe-books'
 import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
 import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
+import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
@@ -75,6 +76,11 @@ const LayoutBiblioRoute = LayoutBiblioRouteImport.update({
   path: '/biblio',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutFeesRoute = LayoutFeesRouteImport.update({
+  id: '/fees',
+  path: '/fees',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutItemsRoute = LayoutItemsRouteImport.update({
   id: '/items',
   path: '/items',
@@ -116,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
@@ -132,6 +139,7 @@ export interface FileRoutesByTo {
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
@@ -151,6 +159,7 @@ export interface FileRoutesById {
   '/_layout/admin': typeof LayoutAdminRoute
   '/_layout/alibris': typeof LayoutAlibrisRoute
   '/_layout/biblio': typeof LayoutBiblioRoute
+  '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
@@ -171,6 +180,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alibris'
     | '/biblio'
+    | '/fees'
     | '/items'
     | '/jobs'
     | '/pallet-iq'
@@ -187,6 +197,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alibris'
     | '/biblio'
+    | '/fees'
     | '/items'
     | '/jobs'
     | '/pallet-iq'
@@ -205,6 +216,7 @@ export interface FileRouteTypes {
     | '/_layout/admin'
     | '/_layout/alibris'
     | '/_layout/biblio'
+    | '/_layout/fees'
     | '/_layout/items'
     | '/_layout/jobs'
     | '/_layout/pallet-iq'
@@ -294,6 +306,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutBiblioRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/fees': {
+      id: '/_layout/fees'
+      path: '/fees'
+      fullPath: '/fees'
+      preLoaderRoute: typeof LayoutFeesRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/items': {
       id: '/_layout/items'
       path: '/items'
@@ -344,6 +363,7 @@ interface LayoutRouteChildren {
   LayoutAdminRoute: typeof LayoutAdminRoute
   LayoutAlibrisRoute: typeof LayoutAlibrisRoute
   LayoutBiblioRoute: typeof LayoutBiblioRoute
+  LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
@@ -358,6 +378,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutAdminRoute: LayoutAdminRoute,
   LayoutAlibrisRoute: LayoutAlibrisRoute,
   LayoutBiblioRoute: LayoutBiblioRoute,
+  LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,
   LayoutPalletIqRoute: LayoutPalletIqRoute,

@@ -8,6 +8,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COMPARISON_CURRENCY, DECISION_SOURCE, PRICE_SOURCES, currencyField, priceField, statusField } from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
 import type { JobRow } from '../jobs/repository.ts';
+import type { FeeSchedules } from '../fees/repository.ts';
+
+/** What the comparison needs besides the job: the fee schedules in force (read once per request). */
+export interface ComparisonOptions {
+  fees: FeeSchedules;
+}
 
 /** A column of one marketplace's lookup row in the join (each table is aliased by its marketplace id). */
 export const column = (id: MarketplaceId, name: string) => sql`${sql.identifier(id)}.${sql.identifier(name)}`;
@@ -33,7 +39,7 @@ const textOrNull = (asked: boolean, value: SQL) => (asked ? value : sql`NULL::te
  * `(SELECT …) comparison`: the job's comparison rows. The first marketplace the job asks is the
  * base (one row per accepted ISBN, in upload order); the others join on (job, ISBN), one row each.
  */
-export function comparisonTable(job: JobRow): SQL {
+export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   const asked = MARKETPLACE_LIST.filter((m) => job[m.id]);
   const base = asked[0] ?? MARKETPLACE_LIST[0];
   if (!base) throw new Error('The marketplace registry is empty');
@@ -87,6 +93,22 @@ export function comparisonTable(job: JobRow): SQL {
     usd.map((u) => sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${MARKETPLACES[u.id].label}::text`),
     sql` `,
   )} END`;
+  // Selling at the best price: less the best source's fee (its commission, a percent of the price,
+  // which includes shipping where the marketplace gives it as AbeBooks' commission does, within its
+  // per-item bounds — GREATEST/LEAST skip a NULL bound — plus a fixed fee), plus its shipping credit,
+  // less the job's cost per book. Same formula as estimatedProfit in @app/domain/fees.
+  // NULL written out: the CSV export inlines parameters into COPY, where a null parameter would read as text.
+  const num = (v: number | null) => (v === null ? sql`NULL::double precision` : sql`${v}::double precision`);
+  const afterFees = sql`CASE ${sql.join(
+    usd.map((u) => {
+      const f = opts.fees[u.id];
+      if (!f) return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best}`;
+      const commission = sql`LEAST(GREATEST(${best} * ${num(f.percent / 100)}, ${num(f.min_commission)}), ${num(f.max_commission)})`;
+      return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best} - ${commission} - ${num(f.fixed)} + ${num(f.shipping_credit)}`;
+    }),
+    sql` `,
+  )} END`;
+  const profit = sql`${afterFees} - ${num(job.cost_per_book ?? 0)}`;
   const outputs = [
     sql`id`,
     sql`isbn`,
@@ -97,6 +119,7 @@ export function comparisonTable(job: JobRow): SQL {
     sql`${best} AS best_price`,
     sql`${bestSource} AS best_source`,
     sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
+    sql`${profit} AS estimated_profit`,
     sql`pallet_iq_decision`,
     sql`pallet_iq_value`,
     sql.identifier(statusField(d.marketplace)),

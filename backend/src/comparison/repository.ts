@@ -8,9 +8,9 @@ import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
-import { comparisonBase, comparisonTable } from './query.ts';
+import { comparisonBase, comparisonTable, type ComparisonOptions } from './query.ts';
 
-export interface ComparisonQuery {
+export interface ComparisonQuery extends ComparisonOptions {
   filters: Filter[];
   sort_by?: string;
   sort_direction?: 'asc' | 'desc';
@@ -22,7 +22,7 @@ const DEFAULT_SORT = 'id';
 function conditions(job: JobRow, q: ComparisonQuery): { from: SQL; where: SQL | undefined; orderBy: SQL } {
   const where = filtersToSql(COMPARISON_FIELDS, q.filters);
   return {
-    from: sql`FROM ${comparisonTable(job)}${where ? sql` WHERE ${where}` : sql``}`,
+    from: sql`FROM ${comparisonTable(job, q)}${where ? sql` WHERE ${where}` : sql``}`,
     where,
     orderBy: sortToSql(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction),
   };

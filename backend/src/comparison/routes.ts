@@ -13,6 +13,7 @@ import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { comparisonCsv, listComparison } from './repository.ts';
 import { priceDistribution } from './distribution.ts';
 import { ComparisonPage, PriceDistribution } from './schemas.ts';
+import { feeSchedulesInForce } from '../fees/repository.ts';
 
 const tags = ['jobs'];
 
@@ -39,8 +40,8 @@ export function comparisonRoutes(app: App, ctx: AppContext): void {
       response: { 200: ComparisonPage, 404: HttpErrorBody, 422: HttpErrorBody },
     },
     handler: async (req) => {
-      const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
-      return listComparison(ctx.db, job, { ...req.query, filters: asFilters(req.body.filters) }, req.query);
+      const [job, fees] = await Promise.all([findVisibleJob(ctx.db, currentUser(req), req.params.id), feeSchedulesInForce(ctx.db)]);
+      return listComparison(ctx.db, job, { ...req.query, filters: asFilters(req.body.filters), fees }, req.query);
     },
   });
 
@@ -53,8 +54,8 @@ export function comparisonRoutes(app: App, ctx: AppContext): void {
       response: { 200: csvFileResponse('CSV of the filtered comparison'), 404: HttpErrorBody, 422: HttpErrorBody },
     },
     handler: async (req, reply) => {
-      const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
-      const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
+      const [job, fees] = await Promise.all([findVisibleJob(ctx.db, currentUser(req), req.params.id), feeSchedulesInForce(ctx.db)]);
+      const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction, fees };
       const stream = await comparisonCsv(ctx.exporter, job, q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
       return sendCsvFile(reply, `job_${job.id}_comparison_${fileTimestamp()}.csv`, stream);
     },

@@ -247,6 +247,9 @@ export const feeSchedules = pgTable('fee_schedules', {
   percent: doublePrecision().notNull(),
   /** Fixed fee per item sold, in USD. */
   fixed: doublePrecision().notNull(),
+  /** Per-item bounds of the percentage commission, in USD (AbeBooks: $0.50 and $40); null: no bound. */
+  min_commission: doublePrecision(),
+  max_commission: doublePrecision(),
   /** What the marketplace pays the seller towards shipping, in USD. */
   shipping_credit: doublePrecision().notNull(),
   updated_by: uuid().references(() => users.id, { onDelete: 'set null' }),

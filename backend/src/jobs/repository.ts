@@ -31,6 +31,7 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
     updated_at: job.updated_at,
     cancelled_at: job.cancelled_at,
     repriced_at: job.repriced_at,
+    cost_per_book: job.cost_per_book,
     ...sources,
     report,
   };

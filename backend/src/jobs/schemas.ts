@@ -41,6 +41,8 @@ export const JobPublic = z
     cancelled_at: z.date().nullable(),
     /** When the job was last re-priced (answers from before are not reused); null if never. */
     repriced_at: z.date().nullable(),
+    /** What one book cost the dealer (PUT /jobs/{id}/cost); the comparison's estimated profit subtracts it. */
+    cost_per_book: z.number().nullable(),
     ...sourceProgressFields,
     report: IngestReport.nullable(),
   })

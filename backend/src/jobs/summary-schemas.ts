@@ -18,4 +18,6 @@ export const SourceRun = z
   })
   .meta({ id: 'SourceRun' });
 
-export const JobSummary = z.object({ job_id: z.number().int(), sources: z.array(SourceRun) }).meta({ id: 'JobSummary' });
+export const JobSummary = z
+  .object({ job_id: z.number().int(), cost_per_book: z.number().nullable(), sources: z.array(SourceRun) })
+  .meta({ id: 'JobSummary' });

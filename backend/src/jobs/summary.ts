@@ -77,5 +77,5 @@ export async function jobSummary(db: Db, job: JobRow, now = new Date()) {
       errors: errors.map((e) => ({ message: e.message ?? '', count: e.count, last_at: e.last_at })),
     };
   });
-  return { job_id: job.id, sources };
+  return { job_id: job.id, cost_per_book: job.cost_per_book, sources };
 }

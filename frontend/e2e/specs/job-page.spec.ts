@@ -16,6 +16,7 @@ const COMPARISON_COLUMNS = [
   'Best Price',
   'Best Source',
   'Spread',
+  'Estimated Profit',
   'PalletIQ Decision',
   'PalletIQ Value',
 ];

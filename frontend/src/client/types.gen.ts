@@ -155,6 +155,7 @@ export type JobPublicInput = {
     updated_at: unknown;
     cancelled_at: unknown;
     repriced_at: unknown;
+    cost_per_book: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -177,6 +178,7 @@ export type JobCreatedInput = {
     updated_at: unknown;
     cancelled_at: unknown;
     repriced_at: unknown;
+    cost_per_book: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -210,6 +212,7 @@ export type SourceRunInput = {
 
 export type JobSummaryInput = {
     job_id: number;
+    cost_per_book: number | null;
     sources: Array<SourceRunInput>;
 };
 
@@ -421,6 +424,7 @@ export type ComparisonRowInput = {
     best_price: number | null;
     best_source: string | null;
     spread: number | null;
+    estimated_profit: number | null;
     pallet_iq_decision: string | null;
     pallet_iq_value: number | null;
     abe_books_currency: string | null;
@@ -470,6 +474,7 @@ export type JobActionResultInput = {
     updated_at: unknown;
     cancelled_at: unknown;
     repriced_at: unknown;
+    cost_per_book: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -557,6 +562,70 @@ export type RuleSetVersionPublicInput = {
 export type RuleSetVersionsPublicInput = {
     data: Array<RuleSetVersionPublicInput>;
     count: number;
+};
+
+/**
+ * A marketplace books are sold on: its URL segment
+ */
+export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris';
+
+export type FeeScheduleInInput = {
+    percent: number;
+    min_commission?: number | null;
+    max_commission?: number | null;
+    fixed: number;
+    shipping_credit: number;
+};
+
+export type FeeDefaultInput = {
+    percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
+    fixed: number;
+    shipping_credit: number;
+    source: string;
+    source_url: string;
+    /**
+     * The date the source gives for the figures
+     */
+    as_of: string;
+    certainty: 'CONFIRMED' | 'HISTORICAL' | 'UNCERTAIN';
+    note: string;
+};
+
+export type FeeScheduleInput = {
+    marketplace: 'abe_books' | 'biblio' | 'alibris';
+    percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
+    fixed: number;
+    shipping_credit: number;
+    /**
+     * No superuser has set it: the default below is in force
+     */
+    is_default: boolean;
+    updated_at: unknown;
+    updated_by: {
+        id: string;
+        email: string;
+        full_name: string | null;
+    } | null;
+    default: FeeDefaultInput;
+};
+
+export type FeeSchedulesInput = {
+    data: Array<FeeScheduleInput>;
+};
+
+/**
+ * Either cost_per_book or pallet_cost; null clears the cost
+ */
+export type JobCostInInput = {
+    cost_per_book?: number | null;
+    /**
+     * The pallet's cost: divided by the job's books to give the cost per book
+     */
+    pallet_cost?: number | null;
 };
 
 export type Message = {
@@ -710,6 +779,7 @@ export type JobPublic = {
     updated_at: string;
     cancelled_at: string | null;
     repriced_at: string | null;
+    cost_per_book: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -732,6 +802,7 @@ export type JobCreated = {
     updated_at: string;
     cancelled_at: string | null;
     repriced_at: string | null;
+    cost_per_book: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -765,6 +836,7 @@ export type SourceRun = {
 
 export type JobSummary = {
     job_id: number;
+    cost_per_book: number | null;
     sources: Array<SourceRun>;
 };
 
@@ -976,6 +1048,7 @@ export type ComparisonRow = {
     best_price: number | null;
     best_source: string | null;
     spread: number | null;
+    estimated_profit: number | null;
     pallet_iq_decision: string | null;
     pallet_iq_value: number | null;
     abe_books_currency: string | null;
@@ -1025,6 +1098,7 @@ export type JobActionResult = {
     updated_at: string;
     cancelled_at: string | null;
     repriced_at: string | null;
+    cost_per_book: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -1112,6 +1186,70 @@ export type RuleSetVersionPublic = {
 export type RuleSetVersionsPublic = {
     data: Array<RuleSetVersionPublic>;
     count: number;
+};
+
+/**
+ * A marketplace books are sold on: its URL segment
+ */
+export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris';
+
+export type FeeScheduleIn = {
+    percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
+    fixed: number;
+    shipping_credit: number;
+};
+
+export type FeeDefault = {
+    percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
+    fixed: number;
+    shipping_credit: number;
+    source: string;
+    source_url: string;
+    /**
+     * The date the source gives for the figures
+     */
+    as_of: string;
+    certainty: 'CONFIRMED' | 'HISTORICAL' | 'UNCERTAIN';
+    note: string;
+};
+
+export type FeeSchedule = {
+    marketplace: 'abe_books' | 'biblio' | 'alibris';
+    percent: number;
+    min_commission: number | null;
+    max_commission: number | null;
+    fixed: number;
+    shipping_credit: number;
+    /**
+     * No superuser has set it: the default below is in force
+     */
+    is_default: boolean;
+    updated_at: string | null;
+    updated_by: {
+        id: string;
+        email: string;
+        full_name: string | null;
+    } | null;
+    default: FeeDefault;
+};
+
+export type FeeSchedules = {
+    data: Array<FeeSchedule>;
+};
+
+/**
+ * Either cost_per_book or pallet_cost; null clears the cost
+ */
+export type JobCostIn = {
+    cost_per_book?: number | null;
+    /**
+     * The pallet's cost: divided by the job's books to give the cost per book
+     */
+    pallet_cost?: number | null;
 };
 
 export type LoginAccessTokenData = {
@@ -2437,3 +2575,112 @@ export type MakeTeamDefaultRuleSetResponses = {
 };
 
 export type MakeTeamDefaultRuleSetResponse = MakeTeamDefaultRuleSetResponses[keyof MakeTeamDefaultRuleSetResponses];
+
+export type ListFeeSchedulesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/fee-schedules';
+};
+
+export type ListFeeSchedulesResponses = {
+    /**
+     * Default Response
+     */
+    200: FeeSchedules;
+};
+
+export type ListFeeSchedulesResponse = ListFeeSchedulesResponses[keyof ListFeeSchedulesResponses];
+
+export type ResetFeeScheduleData = {
+    body?: never;
+    path: {
+        market: SellingMarketSlugInput;
+    };
+    query?: never;
+    url: '/api/v1/fee-schedules/{market}';
+};
+
+export type ResetFeeScheduleErrors = {
+    /**
+     * Default Response
+     */
+    403: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ResetFeeScheduleError = ResetFeeScheduleErrors[keyof ResetFeeScheduleErrors];
+
+export type ResetFeeScheduleResponses = {
+    /**
+     * Default Response
+     */
+    200: FeeSchedules;
+};
+
+export type ResetFeeScheduleResponse = ResetFeeScheduleResponses[keyof ResetFeeScheduleResponses];
+
+export type UpdateFeeScheduleData = {
+    body: FeeScheduleInInput;
+    path: {
+        market: SellingMarketSlugInput;
+    };
+    query?: never;
+    url: '/api/v1/fee-schedules/{market}';
+};
+
+export type UpdateFeeScheduleErrors = {
+    /**
+     * Default Response
+     */
+    403: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type UpdateFeeScheduleError = UpdateFeeScheduleErrors[keyof UpdateFeeScheduleErrors];
+
+export type UpdateFeeScheduleResponses = {
+    /**
+     * Default Response
+     */
+    200: FeeSchedules;
+};
+
+export type UpdateFeeScheduleResponse = UpdateFeeScheduleResponses[keyof UpdateFeeScheduleResponses];
+
+export type SetJobCostData = {
+    body: JobCostInInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/cost';
+};
+
+export type SetJobCostErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type SetJobCostError = SetJobCostErrors[keyof SetJobCostErrors];
+
+export type SetJobCostResponses = {
+    /**
+     * Default Response
+     */
+    200: JobPublic;
+};
+
+export type SetJobCostResponse = SetJobCostResponses[keyof SetJobCostResponses];

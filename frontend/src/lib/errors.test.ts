@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorToastMessage, loginErrorMessage, signUpErrorMessage } from './errors';
+import { ApiError, errorToastMessage, fieldErrors, loginErrorMessage, signUpErrorMessage } from './errors';
 
 const listDetail = { detail: [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error' }] };
 const GENERIC = 'Something went wrong.';
@@ -37,5 +37,24 @@ describe('signUpErrorMessage', () => {
     ['then the client message', new ApiError(undefined, undefined, 'Failed to fetch'), 'Failed to fetch'],
   ])('%s', (_name, error, message) => {
     expect(signUpErrorMessage(error)).toBe(message);
+  });
+});
+
+describe('fieldErrors (a 422 shown beside its inputs)', () => {
+  it('maps each message to the field its loc ends with, the first message per field', () => {
+    const err = new ApiError(422, {
+      detail: [
+        { loc: ['body', 'percent'], msg: 'too big', type: 'too_big' },
+        { loc: ['body', 'percent'], msg: 'second', type: 'x' },
+        { loc: ['body', 'fixed'], msg: 'negative', type: 'too_small' },
+      ],
+    });
+    expect(fieldErrors(err)).toEqual({ percent: 'too big', fixed: 'negative' });
+  });
+
+  it('is empty for a string detail, no answer or a detail without loc', () => {
+    expect(fieldErrors(new ApiError(403, { detail: 'Forbidden' }))).toEqual({});
+    expect(fieldErrors(new ApiError(undefined, undefined))).toEqual({});
+    expect(fieldErrors({ detail: [{ msg: 'x' }] })).toEqual({});
   });
 });

@@ -69,3 +69,19 @@ export function loginErrorMessage(err: unknown): string {
 export function errorStatus(err: unknown): number | undefined {
   return err instanceof ApiError ? err.status : undefined;
 }
+
+/**
+ * A 422's messages by the field they name (the last part of each `loc`), for a form to show beside
+ * its inputs; empty for any other failure.
+ */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const body = err instanceof ApiError ? err.body : err;
+  const detail = body && typeof body === 'object' && 'detail' in body ? (body as { detail: unknown }).detail : undefined;
+  if (!Array.isArray(detail)) return {};
+  const out: Record<string, string> = {};
+  for (const d of detail as { loc?: unknown; msg?: unknown }[]) {
+    const field = Array.isArray(d.loc) ? d.loc.at(-1) : undefined;
+    if (typeof field === 'string' && typeof d.msg === 'string' && !(field in out)) out[field] = d.msg;
+  }
+  return out;
+}

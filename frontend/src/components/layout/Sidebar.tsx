@@ -8,6 +8,7 @@ import {
   IconHome,
   IconListCheck,
   IconListDetails,
+  IconReceiptTax,
   IconPackage,
   IconSettings,
   IconShieldLock,
@@ -27,6 +28,7 @@ const ICONS: Record<string, Icon> = {
   '/alibris': IconBuildingStore,
   '/pallet-iq': IconPackage,
   '/items': IconBox,
+  '/fees': IconReceiptTax,
   '/settings': IconSettings,
   '/admin': IconShieldLock,
 };

@@ -13,6 +13,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Jobs', to: '/jobs' },
   { label: 'Buy rules', to: '/rules' },
   { label: 'Items', to: '/items' },
+  { label: 'Fees', to: '/fees' },
   { label: 'User Settings', to: '/settings' },
   { label: 'Admin', to: '/admin', superuserOnly: true },
 ];

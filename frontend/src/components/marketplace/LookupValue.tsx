@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
 import { offerCellText } from '../../lib/offers';
 import { OrNA, isEmptyValue } from '../common/EmptyValue';
+import classes from './LookupValue.module.css';
 import { StatusBadge } from './StatusBadge';
 
 export function LookupValue({ field, row }: { field: FieldDef; row: Record<string, unknown> }) {
@@ -34,7 +35,14 @@ export function LookupValue({ field, row }: { field: FieldDef; row: Record<strin
     );
   }
   if (field.format === 'money')
-    return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, currencyOf(field, row))}</span>;
+    return (
+      <span
+        className={Number(value) < 0 ? classes.negative : undefined}
+        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {formatMoney(value, currencyOf(field, row))}
+      </span>
+    );
   // One line: wrapped over three, dates made every row of a wide table three lines tall.
   if (field.type === 'date') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(text)}</span>;
   return <>{text}</>;
