@@ -5,8 +5,18 @@
 // one another (best price → best source → spread) in nested selects; the query builder would need
 // the same SQL fragments, only harder to read.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPARISON_CURRENCY, DECISION_SOURCE, PRICE_SOURCES, currencyField, priceField, statusField } from '@app/domain/comparison';
+import {
+  COMPARISON_CURRENCY,
+  DECISION_FIELD,
+  DECISION_RANK,
+  DECISION_SOURCE,
+  PRICE_SOURCES,
+  currencyField,
+  priceField,
+  statusField,
+} from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import { jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 
 /** A column of one marketplace's lookup row in the join (each table is aliased by its marketplace id). */
@@ -33,7 +43,7 @@ const textOrNull = (asked: boolean, value: SQL) => (asked ? value : sql`NULL::te
  * `(SELECT …) comparison`: the job's comparison rows. The first marketplace the job asks is the
  * base (one row per accepted ISBN, in upload order); the others join on (job, ISBN), one row each.
  */
-export function comparisonTable(job: JobRow): SQL {
+export function comparisonTable(job: JobRow, opts: { decisions?: boolean } = {}): SQL {
   const asked = MARKETPLACE_LIST.filter((m) => job[m.id]);
   const base = asked[0] ?? MARKETPLACE_LIST[0];
   if (!base) throw new Error('The marketplace registry is empty');
@@ -45,6 +55,7 @@ export function comparisonTable(job: JobRow): SQL {
       (m) =>
         sql` LEFT JOIN ${sql.identifier(m.table)} AS ${sql.identifier(m.id)} ON ${column(m.id, 'isbn_lookup_job_id')} = ${job.id} AND ${column(m.id, 'isbn')} = ${column(base.id, 'isbn')}`,
     );
+  const decisions = decisionJoin(job, base.id, opts.decisions ?? true);
   const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
 
   const prices = PRICE_SOURCES.map((s) => ({ source: s, ...priceOf(s, isAsked(s.marketplace)) }));
@@ -63,8 +74,9 @@ export function comparisonTable(job: JobRow): SQL {
       ${sql.join(perSource, sql`, `)},
       ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
       ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
-      ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))}
-    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}
+      ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
+      ${decisions.columns}
+    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}${decisions.join}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}`;
 
   const comparable = (id: MarketplaceId) =>
@@ -100,8 +112,26 @@ export function comparisonTable(job: JobRow): SQL {
     sql`pallet_iq_decision`,
     sql`pallet_iq_value`,
     sql.identifier(statusField(d.marketplace)),
+    sql.identifier(DECISION_FIELD),
+    sql.identifier(DECISION_RANK),
   ];
   return sql`(SELECT ${sql.join(outputs, sql`, `)} FROM (${withUsd}) u) comparison`;
+}
+
+/**
+ * The job's stored decisions (decisions/judge.ts) as the `decision` column and its rule-order rank.
+ * A judged job joins them INNER: judging writes one decision for every comparison row in one
+ * transaction and a job's rows never change after it is created, so no row is lost, and the planner
+ * may then start from job_decisions' indexes for a filter or a sort by decision (a LEFT JOIN would
+ * make it compute all 150k rows first). Never judged (or while judging), the columns are empty.
+ */
+function decisionJoin(job: JobRow, baseId: MarketplaceId, wanted: boolean): { columns: SQL; join: SQL } {
+  if (!wanted || !job.judged_at)
+    return { columns: sql`NULL::text AS ${sql.identifier(DECISION_FIELD)}, NULL::int AS ${sql.identifier(DECISION_RANK)}`, join: sql`` };
+  return {
+    columns: sql`jd.outcome::text AS ${sql.identifier(DECISION_FIELD)}, jd.rule_index AS ${sql.identifier(DECISION_RANK)}`,
+    join: sql` JOIN ${jobDecisions} AS jd ON jd.job_id = ${job.id} AND jd.row_id = ${column(baseId, 'id')}`,
+  };
 }
 
 /** `FROM <base table> WHERE job`: the job's ISBNs, without the joins (for an unfiltered count). */
