@@ -13,6 +13,7 @@ import { JobActions } from '../jobs/JobActions';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { IngestCounts, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
+import { DecisionsCard } from './DecisionsCard';
 import { PriceChart } from './PriceChart';
 import { SourceRunCard } from './SourceRunCard';
 import { isLive, useJob, useJobSummary, useRefreshWhenDone } from './useJobPage';
@@ -78,6 +79,7 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
         )}
       </Stack>
 
+      <DecisionsCard job={job} search={search} live={live} />
       <ComparisonSection job={job} search={search} live={live} />
       <PriceChart job={job} live={live} />
     </Stack>
