@@ -15,6 +15,7 @@ const COMPARISON_COLUMNS = [
   'Alibris',
   'Best Price',
   'Best Source',
+  'Decision',
   'Spread',
   'PalletIQ Decision',
   'PalletIQ Value',
