@@ -139,3 +139,11 @@ export function comparisonBase(job: JobRow): SQL {
   const base = MARKETPLACE_LIST.find((m) => job[m.id]) ?? MARKETPLACES.abe_books;
   return sql`FROM ${sql.identifier(base.table)} WHERE isbn_lookup_job_id = ${job.id}`;
 }
+
+/**
+ * `FROM <the job's decisions> WHERE …`: a count of a judged job's rows filtered on the decision
+ * alone, from job_decisions' index without the marketplaces' joins (one decision per comparison row).
+ */
+export function decisionsBase(job: JobRow, where: SQL): SQL {
+  return sql`FROM (SELECT outcome::text AS ${sql.identifier(DECISION_FIELD)} FROM ${jobDecisions} WHERE job_id = ${job.id}) comparison WHERE ${where}`;
+}
