@@ -4,17 +4,24 @@
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { findVisibleJob } from '../jobs/repository.ts';
+import { findVisibleJob, type JobRow } from '../jobs/repository.ts';
 import { JobIdParam } from '../jobs/routes.ts';
 import { currentUser } from '../users/current-user.ts';
 import { judgeJob } from './judge.ts';
 import { JobDecisions, JudgeBody, JudgeRuleSets } from './schemas.ts';
 import { jobDecisionsSummary } from './summary.ts';
-import { currentUsableVersion, listUsableRuleSets, readJudgeVersion } from './versions.ts';
+import { currentUsableVersion, type JudgeVersion, listUsableRuleSets, readJudgeVersion } from './versions.ts';
 
 const tags = ['jobs'];
 
 export function decisionRoutes(app: App, ctx: AppContext): void {
+  /** Judges the job, tells its viewers (live updates) and answers its decisions as they now are. */
+  async function judgeAndSummarise(job: JobRow, version: JudgeVersion) {
+    const judged = await judgeJob(ctx.db, job, version);
+    ctx.jobEvents.touched(job.id);
+    return jobDecisionsSummary(ctx.db, judged);
+  }
+
   app.get('/jobs/:id/decisions', {
     schema: {
       operationId: 'readJobDecisions',
@@ -38,9 +45,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const user = currentUser(req);
       const job = await findVisibleJob(ctx.db, user, req.params.id);
-      const judged = await judgeJob(ctx.db, job, await currentUsableVersion(ctx.db, user, req.body.rule_set_id));
-      ctx.jobEvents.touched(job.id);
-      return jobDecisionsSummary(ctx.db, judged);
+      return judgeAndSummarise(job, await currentUsableVersion(ctx.db, user, req.body.rule_set_id));
     },
   });
 
@@ -56,9 +61,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
       const version = job.rule_set_version_id ? await readJudgeVersion(ctx.db, job.rule_set_version_id) : undefined;
       if (!version) throw new HttpError(409, 'This job has not been judged yet: choose a rule set to judge it with.');
-      const judged = await judgeJob(ctx.db, job, version);
-      ctx.jobEvents.touched(job.id);
-      return jobDecisionsSummary(ctx.db, judged);
+      return judgeAndSummarise(job, version);
     },
   });
 
