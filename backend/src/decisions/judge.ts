@@ -1,7 +1,7 @@
 // Judging a job: every comparison row gets the outcome of the first rule of a rule set version it
 // matches, computed in SQL and stored in job_decisions, so the job page filters, sorts and counts by
-// decision like any column. One transaction: the version and time on the job, the old decisions
-// out, the new ones in (INSERT … SELECT over the comparison), so readers see one judgement or the other.
+// decision like any column. One transaction: the version and time on the job and every row's new
+// decision (INSERT … SELECT over the comparison), so readers see one judgement or the other.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobDecisions, jobs } from '../db/schema.ts';
@@ -22,12 +22,15 @@ export async function judgeJob(db: Db, job: JobRow, version: Pick<JudgeVersion, 
       .where(eq(jobs.id, job.id))
       .returning();
     if (!judged) return job; // deleted meanwhile: nothing to judge
-    await tx.delete(jobDecisions).where(eq(jobDecisions.job_id, job.id));
-    // Raw SQL on purpose: INSERT … SELECT over the comparison's derived table, one statement
-    // whatever the job's size; the comparison without its (just deleted) decisions.
+    // Raw SQL on purpose: INSERT … SELECT over the comparison's derived table (without its stored
+    // decisions), one statement whatever the job's size. Every comparison row gets its decision; a
+    // row whose decision stays the same is not written again (re-judging after a small change of
+    // rules or prices rewrites only what changed, instead of deleting and inserting every row).
     await tx.execute(sql`
-      INSERT INTO ${jobDecisions} (job_id, row_id, rule_index, outcome)
-      SELECT ${job.id}::int, id, ${ruleIndex}, ${outcome} FROM ${comparisonTable(job, { decisions: false })}`);
+      INSERT INTO ${jobDecisions} AS d (job_id, row_id, rule_index, outcome)
+      SELECT ${job.id}::int, id, ${ruleIndex}, ${outcome} FROM ${comparisonTable(job, { decisions: false })}
+      ON CONFLICT (job_id, row_id) DO UPDATE SET rule_index = excluded.rule_index, outcome = excluded.outcome
+      WHERE (d.rule_index, d.outcome) IS DISTINCT FROM (excluded.rule_index, excluded.outcome)`);
     return judged;
   });
 }
