@@ -10,7 +10,8 @@ export const decisionColors = (outcomes: readonly DecisionCount[] | undefined): 
 
 export function DecisionBadge({ outcome, colors }: { outcome: string; colors: DecisionColors }) {
   return (
-    <Badge variant="light" color={colors.get(outcome) ?? 'gray'} tt="none" data-decision={outcome}>
+    // The dot variant keeps the rule's colour and a label with AA contrast (as the status badges do).
+    <Badge variant="dot" color={colors.get(outcome) ?? 'gray'} tt="none" data-decision={outcome}>
       {outcome}
     </Badge>
   );

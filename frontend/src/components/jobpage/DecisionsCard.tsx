@@ -72,11 +72,7 @@ export function DecisionsCard({ job, search, live }: { job: JobPublic; search: T
               {d.outcomes.map((o) => (
                 <Table.Tr key={o.outcome} data-outcome={o.outcome}>
                   <Table.Td>
-                    <UnstyledButton
-                      onClick={() => setFilters([decisionFilter(o.outcome)])}
-                      aria-label={`Show ${o.outcome}: ${o.count}`}
-                      title="Show only these rows"
-                    >
+                    <UnstyledButton onClick={() => setFilters([decisionFilter(o.outcome)])} title="Show only these rows">
                       <Group gap="xs" wrap="nowrap">
                         <DecisionBadge outcome={o.outcome} colors={colors} />
                         <Text size="sm" fw={600} data-testid="decision-count">
