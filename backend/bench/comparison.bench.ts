@@ -14,11 +14,11 @@ import { feeSchedulesInForce } from '../src/fees/repository.ts';
 import { benchPostgres, percentile, report, timed, now } from './lib.ts';
 import { benchContext } from './context.ts';
 
-const ISBNS = 150_000;
+export const ISBNS = 150_000;
 const RUNS = 15;
 
 /** One job asking all four marketplaces, one lookup row per ISBN in each, mostly priced. */
-async function seed(db: Db, ownerId: string): Promise<number> {
+export async function seed(db: Db, ownerId: string): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(
     sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books, biblio, alibris, pallet_iq)
         VALUES ('bench comparison', 'bench.xlsx', ${ownerId}, true, true, true, true) RETURNING id`,

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one line per figure with its ratio and target.
 // Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
 import { benchComparison } from './comparison.bench.ts';
+import { benchDecisions } from './decisions.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchWorker } from './worker.bench.ts';
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<void>][] = [
   ['worker', benchWorker],
   ['comparison', benchComparison],
   ['reuse', benchReuse],
+  ['decisions', benchDecisions],
 ];
 
 try {

@@ -1,6 +1,7 @@
 // Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
 import { comparisonRoutes } from './comparison/routes.ts';
 import type { App, AppContext } from './core/context.ts';
+import { decisionRoutes } from './decisions/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { jobControlRoutes } from './jobs/control-routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
@@ -15,6 +16,7 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   pasteJobRoutes,
   comparisonRoutes,
   jobControlRoutes,
+  decisionRoutes,
   liveRoutes,
   ruleSetRoutes,
   feeRoutes,

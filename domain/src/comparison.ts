@@ -34,6 +34,10 @@ export const DECISION_SOURCE = {
   value: 'winner_amazon_log_data_mm_val',
 } as const satisfies { marketplace: MarketplaceId; decision: string; value: string };
 
+/** The comparison's decision column, and the hidden rank it sorts by (the rule's position). */
+export const DECISION_FIELD = 'decision';
+export const DECISION_RANK = 'decision_rank';
+
 /** Names of a price source's columns in the comparison row. */
 export const priceField = (id: MarketplaceId) => `${id}_price`;
 export const currencyField = (id: MarketplaceId) => `${id}_currency`;
@@ -52,6 +56,9 @@ export const COMPARISON_FIELDS: readonly FieldDef[] = [
   ),
   money(col('best_price', 'Best Price', 'number')),
   col('best_source', 'Best Source'),
+  // The outcome of the first matching buy rule (decisions/ stores it when the job is judged), sorted
+  // in rule order ("No rule" last); empty while the job was never judged.
+  { ...col(DECISION_FIELD, 'Decision'), sortColumn: DECISION_RANK },
   money(col('spread', 'Spread', 'number')),
   // Selling at the best price, after the best source's fees and the job's cost per book (domain/src/fees.ts).
   money(col('estimated_profit', 'Estimated Profit', 'number')),

@@ -21,6 +21,12 @@ export interface FieldDef {
   format?: 'money';
   /** The row's field holding the amount's currency code; without one the amount is in USD. */
   currencyField?: string;
+  /**
+   * Sorted by this other column of the row instead of its own value (a rank the row carries but does
+   * not show, e.g. a decision by its rule's position). Ordered as PostgreSQL orders it by default:
+   * empties last ascending, first descending, so one ascending index serves both directions.
+   */
+  sortColumn?: string;
 }
 
 /** Currency of money fields whose marketplace names none. */

@@ -5,14 +5,26 @@
 // one another (best price → best source → spread) in nested selects; the query builder would need
 // the same SQL fragments, only harder to read.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPARISON_CURRENCY, DECISION_SOURCE, PRICE_SOURCES, currencyField, priceField, statusField } from '@app/domain/comparison';
+import {
+  COMPARISON_CURRENCY,
+  DECISION_FIELD,
+  DECISION_RANK,
+  DECISION_SOURCE,
+  PRICE_SOURCES,
+  currencyField,
+  priceField,
+  statusField,
+} from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import { jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 
 /** What the comparison needs besides the job: the fee schedules in force (read once per request). */
 export interface ComparisonOptions {
   fees: FeeSchedules;
+  /** Join the job's stored decisions (default); judging leaves them out, since it writes them. */
+  decisions?: boolean;
 }
 
 /** A column of one marketplace's lookup row in the join (each table is aliased by its marketplace id). */
@@ -51,6 +63,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       (m) =>
         sql` LEFT JOIN ${sql.identifier(m.table)} AS ${sql.identifier(m.id)} ON ${column(m.id, 'isbn_lookup_job_id')} = ${job.id} AND ${column(m.id, 'isbn')} = ${column(base.id, 'isbn')}`,
     );
+  const decisions = decisionJoin(job, base.id, opts.decisions ?? true);
   const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
 
   const prices = PRICE_SOURCES.map((s) => ({ source: s, ...priceOf(s, isAsked(s.marketplace)) }));
@@ -69,8 +82,9 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       ${sql.join(perSource, sql`, `)},
       ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
       ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
-      ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))}
-    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}
+      ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
+      ${decisions.columns}
+    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}${decisions.join}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}`;
 
   const comparable = (id: MarketplaceId) =>
@@ -123,12 +137,38 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     sql`pallet_iq_decision`,
     sql`pallet_iq_value`,
     sql.identifier(statusField(d.marketplace)),
+    sql.identifier(DECISION_FIELD),
+    sql.identifier(DECISION_RANK),
   ];
   return sql`(SELECT ${sql.join(outputs, sql`, `)} FROM (${withUsd}) u) comparison`;
+}
+
+/**
+ * The job's stored decisions (decisions/judge.ts) as the `decision` column and its rule-order rank.
+ * A judged job joins them INNER: judging writes one decision for every comparison row in one
+ * transaction and a job's rows never change after it is created, so no row is lost, and the planner
+ * may then start from job_decisions' indexes for a filter or a sort by decision (a LEFT JOIN would
+ * make it compute all 150k rows first). Never judged (or while judging), the columns are empty.
+ */
+function decisionJoin(job: JobRow, baseId: MarketplaceId, wanted: boolean): { columns: SQL; join: SQL } {
+  if (!wanted || !job.judged_at)
+    return { columns: sql`NULL::text AS ${sql.identifier(DECISION_FIELD)}, NULL::int AS ${sql.identifier(DECISION_RANK)}`, join: sql`` };
+  return {
+    columns: sql`jd.outcome::text AS ${sql.identifier(DECISION_FIELD)}, jd.rule_index AS ${sql.identifier(DECISION_RANK)}`,
+    join: sql` JOIN ${jobDecisions} AS jd ON jd.job_id = ${job.id} AND jd.row_id = ${column(baseId, 'id')}`,
+  };
 }
 
 /** `FROM <base table> WHERE job`: the job's ISBNs, without the joins (for an unfiltered count). */
 export function comparisonBase(job: JobRow): SQL {
   const base = MARKETPLACE_LIST.find((m) => job[m.id]) ?? MARKETPLACES.abe_books;
   return sql`FROM ${sql.identifier(base.table)} WHERE isbn_lookup_job_id = ${job.id}`;
+}
+
+/**
+ * `FROM <the job's decisions> WHERE …`: a count of a judged job's rows filtered on the decision
+ * alone, from job_decisions' index without the marketplaces' joins (one decision per comparison row).
+ */
+export function decisionsBase(job: JobRow, where: SQL): SQL {
+  return sql`FROM (SELECT outcome::text AS ${sql.identifier(DECISION_FIELD)} FROM ${jobDecisions} WHERE job_id = ${job.id}) comparison WHERE ${where}`;
 }

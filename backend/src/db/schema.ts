@@ -310,5 +310,11 @@ export const jobDecisions = pgTable(
     rule_index: integer(),
     outcome: varchar({ length: 64 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.job_id, t.row_id] }), index('job_decisions_outcome_idx').on(t.job_id, t.outcome, t.row_id)],
+  (t) => [
+    primaryKey({ columns: [t.job_id, t.row_id] }),
+    index('job_decisions_outcome_idx').on(t.job_id, t.outcome, t.row_id),
+    // A page sorted by decision (rule order, then row) walks this instead of sorting the whole
+    // comparison; with the outcome in it, a filter by decision on that walk needs no table access.
+    index('job_decisions_rank_idx').on(t.job_id, t.rule_index, t.row_id, t.outcome),
+  ],
 );

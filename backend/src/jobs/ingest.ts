@@ -7,7 +7,7 @@ import { MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { jobProgress, jobRejections, jobs } from '../db/schema.ts';
+import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -67,6 +67,13 @@ export async function createJob(
 }
 
 /**
+ * The team default rule set's current version, if there is one: a new job records it and the worker
+ * judges the job with it once its last lookup ends (decisions/auto-judge.ts).
+ */
+const teamDefaultVersion = sql`(SELECT v.id FROM ${ruleSetVersions} v JOIN ${ruleSets} s ON s.id = v.rule_set_id
+  WHERE s.is_team_default AND s.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1)`;
+
+/**
  * Writes a job from its cleaned list (an upload's or a pasted one): the job, its queued lookups
  * and its rejections, in ONE transaction.
  */
@@ -80,6 +87,7 @@ export async function storeJob(db: Db, owner: UserRow, config: JobConfigInput, f
         owner_id: owner.id,
         ...byMarketplace((m) => config[m.id]),
         ingest_report: parsed.report,
+        rule_set_version_id: teamDefaultVersion,
       })
       .returning();
     const created = must(inserted[0], 'INSERT … RETURNING gives the new job');

@@ -101,6 +101,7 @@ export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefine
   const def = fields.find((d) => d.name === key && d.sortable);
   if (!def) throw new HttpError(422, [{ loc: ['query', 'sort_by'], msg: `Unknown sort field '${key}'`, type: 'value_error' }]);
   const dir = sql.raw((direction ?? (sortBy ? 'asc' : 'desc')).toUpperCase());
+  if (def.sortColumn) return sql`${sql.identifier(def.sortColumn)} ${dir}, ${sql.identifier('id')} ${dir}`;
   const col = sql.identifier(def.name);
   // Empty values sort last either way; NOT NULL columns keep the plain form so their indexes serve the sort.
   const nulls = sql.raw(def.required ? '' : ' NULLS LAST');

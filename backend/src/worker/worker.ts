@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
+import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
@@ -55,6 +56,14 @@ export function startWorker(opts: WorkerOptions): Worker {
   const stopTimeoutMs = opts.stopTimeoutMs ?? DEFAULT_TUNING.stopTimeoutMs;
   const backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
   const served = (Object.keys(opts.adapters) as MarketplaceId[]).filter((id) => opts.adapters[id]);
+  // Whatever moved a job's lookups may have ended its run: such a job with a rule set version is judged.
+  const judge = new FinishedJobsJudge(opts.db, log, opts.jobEvents);
+  const jobEvents: Pick<JobEvents, 'touched'> = {
+    touched(jobIds) {
+      opts.jobEvents.touched(jobIds);
+      judge.check(jobIds);
+    },
+  };
 
   const runners = served.map((id) => {
     const settings = opts.settings[id];
@@ -77,7 +86,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         batchSize: opts.batchSize ?? DEFAULT_TUNING.batchSize,
         flushIntervalMs: opts.flushIntervalMs ?? 50,
         log,
-        jobEvents: opts.jobEvents,
+        jobEvents,
       }),
     };
   });
@@ -90,7 +99,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       for (const { queue, settings, runner } of runners) {
         try {
           const { count: n, jobIds } = await queue.reapExpired(settings.maxAttempts);
-          opts.jobEvents.touched(jobIds);
+          jobEvents.touched(jobIds);
           if (n > 0) log.warn({ marketplace: runner.marketplace, lookups: n }, 'lookups whose worker stopped responding were put back');
         } catch (err) {
           log.error({ err, marketplace: runner.marketplace }, 'reaping expired leases failed');
@@ -109,6 +118,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         clearInterval(reaper);
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
+        await judge.idle();
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);
         const reused = runners.reduce((n, { runner }) => n + runner.reused, 0);
         log.info(
@@ -122,7 +132,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       while (!stopped) {
         if (runners.every(({ runner }) => runner.isIdle())) {
           const busy = await Promise.all(runners.map(({ queue }) => queue.hasWork()));
-          if (!busy.includes(true)) return;
+          if (!busy.includes(true)) return judge.idle();
         }
         await sleep(pollMs);
       }

@@ -15,6 +15,7 @@ const COMPARISON_COLUMNS = [
   'Alibris',
   'Best Price',
   'Best Source',
+  'Decision',
   'Spread',
   'Estimated Profit',
   'PalletIQ Decision',

@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -347,6 +347,46 @@ export const repriceJob = <ThrowOnError extends boolean = true>(options: Options
 export const countRetryableLookups = <ThrowOnError extends boolean = true>(options: Options<CountRetryableLookupsData, ThrowOnError>): RequestResult<CountRetryableLookupsResponses, CountRetryableLookupsErrors, ThrowOnError> => (options.client ?? client).get<CountRetryableLookupsResponses, CountRetryableLookupsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/jobs/{id}/retryable',
+    ...options
+});
+
+/**
+ * The job's rule set version, when it was judged, and how many rows have each decision
+ */
+export const readJobDecisions = <ThrowOnError extends boolean = true>(options: Options<ReadJobDecisionsData, ThrowOnError>): RequestResult<ReadJobDecisionsResponses, ReadJobDecisionsErrors, ThrowOnError> => (options.client ?? client).get<ReadJobDecisionsResponses, ReadJobDecisionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/decisions',
+    ...options
+});
+
+/**
+ * Decide every row of the job with the rule set's current version (the first matching rule wins)
+ */
+export const judgeJob = <ThrowOnError extends boolean = true>(options: Options<JudgeJobData, ThrowOnError>): RequestResult<JudgeJobResponses, JudgeJobErrors, ThrowOnError> => (options.client ?? client).post<JudgeJobResponses, JudgeJobErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/judge',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Decide the job again with the version it was judged with (after its prices changed)
+ */
+export const rejudgeJob = <ThrowOnError extends boolean = true>(options: Options<RejudgeJobData, ThrowOnError>): RequestResult<RejudgeJobResponses, RejudgeJobErrors, ThrowOnError> => (options.client ?? client).post<RejudgeJobResponses, RejudgeJobErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/rejudge',
+    ...options
+});
+
+/**
+ * The rule sets the user may judge jobs with (their own and the team default), each with its current version
+ */
+export const listJudgeRuleSets = <ThrowOnError extends boolean = true>(options?: Options<ListJudgeRuleSetsData, ThrowOnError>): RequestResult<ListJudgeRuleSetsResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ListJudgeRuleSetsResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/decisions/rule-sets',
     ...options
 });
 

@@ -423,6 +423,7 @@ export type ComparisonRowInput = {
     alibris_price: number | null;
     best_price: number | null;
     best_source: string | null;
+    decision: string | null;
     spread: number | null;
     estimated_profit: number | null;
     pallet_iq_decision: string | null;
@@ -463,6 +464,53 @@ export type PriceDistributionInput = {
      * Prices left out because they are not in the currency above
      */
     other_currency: number;
+};
+
+export type JudgeBodyInput = {
+    /**
+     * Judged with its current version
+     */
+    rule_set_id: number;
+};
+
+export type DecisionCountInput = {
+    outcome: string;
+    color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    count: number;
+};
+
+export type JobDecisionsInput = {
+    job_id: number;
+    /**
+     * The rule set version the job is (or is to be) judged with
+     */
+    rule_set: {
+        id: number;
+        name: string;
+        version: number;
+        version_id: number;
+    } | null;
+    judged_at: unknown;
+    /**
+     * The job changed (e.g. new prices) after it was judged
+     */
+    stale: boolean;
+    /**
+     * Per outcome in rule order, "No rule" last; empty until judged
+     */
+    outcomes: Array<DecisionCountInput>;
+};
+
+export type JudgeRuleSetInput = {
+    id: number;
+    name: string;
+    is_team_default: boolean;
+    version: number;
+    version_id: number;
+};
+
+export type JudgeRuleSetsInput = {
+    data: Array<JudgeRuleSetInput>;
 };
 
 export type JobActionResultInput = {
@@ -1047,6 +1095,7 @@ export type ComparisonRow = {
     alibris_price: number | null;
     best_price: number | null;
     best_source: string | null;
+    decision: string | null;
     spread: number | null;
     estimated_profit: number | null;
     pallet_iq_decision: string | null;
@@ -1087,6 +1136,53 @@ export type PriceDistribution = {
      * Prices left out because they are not in the currency above
      */
     other_currency: number;
+};
+
+export type JudgeBody = {
+    /**
+     * Judged with its current version
+     */
+    rule_set_id: number;
+};
+
+export type DecisionCount = {
+    outcome: string;
+    color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    count: number;
+};
+
+export type JobDecisions = {
+    job_id: number;
+    /**
+     * The rule set version the job is (or is to be) judged with
+     */
+    rule_set: {
+        id: number;
+        name: string;
+        version: number;
+        version_id: number;
+    } | null;
+    judged_at: string | null;
+    /**
+     * The job changed (e.g. new prices) after it was judged
+     */
+    stale: boolean;
+    /**
+     * Per outcome in rule order, "No rule" last; empty until judged
+     */
+    outcomes: Array<DecisionCount>;
+};
+
+export type JudgeRuleSet = {
+    id: number;
+    name: string;
+    is_team_default: boolean;
+    version: number;
+    version_id: number;
+};
+
+export type JudgeRuleSets = {
+    data: Array<JudgeRuleSet>;
 };
 
 export type JobActionResult = {
@@ -2334,6 +2430,119 @@ export type CountRetryableLookupsResponses = {
 };
 
 export type CountRetryableLookupsResponse = CountRetryableLookupsResponses[keyof CountRetryableLookupsResponses];
+
+export type ReadJobDecisionsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/decisions';
+};
+
+export type ReadJobDecisionsErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ReadJobDecisionsError = ReadJobDecisionsErrors[keyof ReadJobDecisionsErrors];
+
+export type ReadJobDecisionsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobDecisions;
+};
+
+export type ReadJobDecisionsResponse = ReadJobDecisionsResponses[keyof ReadJobDecisionsResponses];
+
+export type JudgeJobData = {
+    body: JudgeBodyInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/judge';
+};
+
+export type JudgeJobErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type JudgeJobError = JudgeJobErrors[keyof JudgeJobErrors];
+
+export type JudgeJobResponses = {
+    /**
+     * Default Response
+     */
+    200: JobDecisions;
+};
+
+export type JudgeJobResponse = JudgeJobResponses[keyof JudgeJobResponses];
+
+export type RejudgeJobData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/rejudge';
+};
+
+export type RejudgeJobErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    409: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type RejudgeJobError = RejudgeJobErrors[keyof RejudgeJobErrors];
+
+export type RejudgeJobResponses = {
+    /**
+     * Default Response
+     */
+    200: JobDecisions;
+};
+
+export type RejudgeJobResponse = RejudgeJobResponses[keyof RejudgeJobResponses];
+
+export type ListJudgeRuleSetsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/decisions/rule-sets';
+};
+
+export type ListJudgeRuleSetsResponses = {
+    /**
+     * Default Response
+     */
+    200: JudgeRuleSets;
+};
+
+export type ListJudgeRuleSetsResponse = ListJudgeRuleSetsResponses[keyof ListJudgeRuleSetsResponses];
 
 export type JobEventsData = {
     body?: never;

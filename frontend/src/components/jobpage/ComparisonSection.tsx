@@ -1,7 +1,7 @@
 // The comparison across marketplaces on the job page: one row per ISBN with each marketplace's
 // price in its currency, the best source, the spread and PalletIQ's verdict; the same filter
 // builder, header sorting, paging and CSV download as the other tables, all done by the server.
-import { COMPARISON_FIELDS, comparisonFieldSource } from '@app/domain/comparison';
+import { COMPARISON_FIELDS, DECISION_FIELD, comparisonFieldSource } from '@app/domain/comparison';
 import type { FieldDef } from '@app/domain/fields';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { jobDownloadComparisonCsv } from './comparison-api';
@@ -16,7 +16,8 @@ import { SortableHeader } from '../common/SortableHeader';
 import { FilterBuilder } from '../filters/FilterBuilder';
 import { CsvFileButton } from '../marketplace/DownloadCsvButton';
 import { LookupValue } from '../marketplace/LookupValue';
-import { useComparison } from './useJobPage';
+import { DecisionBadge, type DecisionColors, decisionColors } from './DecisionBadge';
+import { useComparison, useJobDecisions } from './useJobPage';
 
 /** The fields of the marketplaces the job asks (another's would be N/A in every row). */
 export function comparisonFieldsOf(job: JobPublic): FieldDef[] {
@@ -26,7 +27,12 @@ export function comparisonFieldsOf(job: JobPublic): FieldDef[] {
   });
 }
 
-function comparisonColumns(fields: readonly FieldDef[], sort: SortState, onSort: (column: string) => void): DataColumn<ComparisonRow>[] {
+function comparisonColumns(
+  fields: readonly FieldDef[],
+  sort: SortState,
+  onSort: (column: string) => void,
+  colors: DecisionColors,
+): DataColumn<ComparisonRow>[] {
   return fields.map((f) => ({
     key: f.name,
     header: <SortableHeader label={f.label} column={f.name} sort={sort} onSort={onSort} />,
@@ -34,7 +40,9 @@ function comparisonColumns(fields: readonly FieldDef[], sort: SortState, onSort:
     align: f.format === 'money' ? ('right' as const) : undefined,
     sticky: f.name === 'isbn',
     render: (row) =>
-      f.name === 'title' ? (
+      f.name === DECISION_FIELD && typeof row.decision === 'string' ? (
+        <DecisionBadge outcome={row.decision} colors={colors} />
+      ) : f.name === 'title' ? (
         <Box miw="8rem" maw="16rem">
           <LookupValue field={f} row={row} />
         </Box>
@@ -48,6 +56,7 @@ export function ComparisonSection({ job, search, live }: { job: JobPublic; searc
   const { page, setPage, filters, setFilters, sort, toggleSort } = useTableSearch(search, COMPARISON_FIELDS);
   const rows = useComparison(job.id, { page, filters, sort }, live);
   const fields = comparisonFieldsOf(job);
+  const colors = decisionColors(useJobDecisions(job.id, live).data?.outcomes);
   return (
     <Stack gap="sm" component="section" aria-labelledby="comparison-title">
       <Group justify="space-between">
@@ -69,6 +78,7 @@ export function ComparisonSection({ job, search, live }: { job: JobPublic; searc
           fields.filter((f) => f.column),
           sort,
           toggleSort,
+          colors,
         )}
         rowKey={(r) => r.id}
         paged={rows}

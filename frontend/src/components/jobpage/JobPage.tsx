@@ -14,6 +14,7 @@ import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { IngestCounts, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
 import { JobCost } from './JobCost';
+import { DecisionsCard } from './DecisionsCard';
 import { PriceChart } from './PriceChart';
 import { SourceRunCard } from './SourceRunCard';
 import { isLive, useJob, useJobSummary, useRefreshWhenDone } from './useJobPage';
@@ -80,6 +81,7 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
       </Stack>
 
       <JobCost job={job} />
+      <DecisionsCard job={job} search={search} live={live} />
       <ComparisonSection job={job} search={search} live={live} />
       <PriceChart job={job} live={live} />
     </Stack>

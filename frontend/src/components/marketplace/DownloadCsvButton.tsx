@@ -18,13 +18,17 @@ export function DownloadCsvButton({ marketplace, filters, sort }: { marketplace:
   );
 }
 
-/** A "Download CSV" button saving what `fetchCsv` answers, under the server's name (else `fallbackName`). */
+/** A "Download CSV" button (or `label`) saving what `fetchCsv` answers, under the server's name (else `fallbackName`). */
 export function CsvFileButton({
   fetchCsv,
   fallbackName,
+  label = 'Download CSV',
+  size,
 }: {
   fetchCsv: () => Promise<{ blob: Blob; disposition: string | null }>;
   fallbackName: () => string;
+  label?: string;
+  size?: 'xs' | 'sm';
 }) {
   const download = useMutation({
     mutationFn: async () => {
@@ -35,8 +39,14 @@ export function CsvFileButton({
     onError: (err) => console.error('CSV download failed:', err),
   });
   return (
-    <Button variant="default" leftSection={<IconDownload size={16} />} loading={download.isPending} onClick={() => download.mutate()}>
-      Download CSV
+    <Button
+      variant="default"
+      size={size}
+      leftSection={<IconDownload size={16} />}
+      loading={download.isPending}
+      onClick={() => download.mutate()}
+    >
+      {label}
     </Button>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "job_decisions_rank_idx" ON "job_decisions" USING btree ("job_id","rule_index","row_id","outcome");

@@ -1,0 +1,65 @@
+// Stored rules as SQL: a rule that cannot be read, has no condition or no longer fits the comparison
+// never matches (judging an old version goes on); the others become one CASE in rule order.
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { compileRules, decisionCases } from './rules-sql.ts';
+
+const dialect = new PgDialect();
+const text = (s: Parameters<typeof dialect.sqlToQuery>[0]) => dialect.sqlToQuery(s);
+const cond = (field: string, operator: string, value: string | number) => ({ field, operator, value });
+
+describe('compileRules', () => {
+  it('reads nothing from what is not a list of rules', () => {
+    expect(compileRules(null)).toEqual([]);
+    expect(compileRules({ outcome: 'Buy' })).toEqual([]);
+  });
+
+  it('keeps the rules in order; those that cannot match have no SQL', () => {
+    const rules = compileRules([
+      { outcome: 'Buy', color: 'green', conditions: [cond('best_price', 'lt', 10)] },
+      { outcome: 'Gone', color: 'red', conditions: [cond('removed_field', 'equals', 'x')] },
+      { outcome: 'Odd', color: 'blue', conditions: [cond('best_price', 'contains', '1')] },
+      { outcome: 'Typo', color: 'blue', conditions: [cond('best_price', 'gt', 'ten')] },
+      { outcome: 'Empty', color: 'blue', conditions: [] },
+      { outcome: 'Self', color: 'blue', conditions: [cond('decision', 'equals', 'Buy')] },
+      { outcome: 'Ochre', color: 'ochre', conditions: [cond('title', 'contains', 'x')] },
+      { colour: 'green' },
+    ]);
+    expect(rules.map((r) => [r.outcome, r.color, r.when !== undefined])).toEqual([
+      ['Buy', 'green', true],
+      ['Gone', 'red', false],
+      ['Odd', 'blue', false],
+      ['Typo', 'blue', false],
+      ['Empty', 'blue', false],
+      // A rule cannot test the decision it decides.
+      ['Self', 'blue', false],
+      // An unknown colour reads gray.
+      ['Ochre', 'gray', true],
+      ['No rule', 'gray', false],
+    ]);
+  });
+});
+
+describe('decisionCases', () => {
+  it('picks the first matching rule: its position and outcome, No rule otherwise', () => {
+    const { ruleIndex, outcome } = decisionCases(
+      compileRules([
+        { outcome: 'Gone', color: 'red', conditions: [cond('removed_field', 'equals', 'x')] },
+        { outcome: 'Buy', color: 'green', conditions: [cond('best_price', 'lt', 10), cond('title', 'contains', 'a')] },
+        { outcome: 'List', color: 'blue', conditions: [cond('spread', 'gte', '5')] },
+      ]),
+    );
+    expect(text(ruleIndex).sql).toBe('CASE WHEN "best_price" < $1 AND "title" ILIKE $2 THEN $3::int WHEN "spread" >= $4 THEN $5::int END');
+    expect(text(ruleIndex).params).toEqual([10, '%a%', 1, 5, 2]);
+    expect(text(outcome).sql).toBe(
+      'CASE WHEN "best_price" < $1 AND "title" ILIKE $2 THEN $3::text WHEN "spread" >= $4 THEN $5::text ELSE $6::text END',
+    );
+    expect(text(outcome).params).toEqual([10, '%a%', 'Buy', 5, 'List', 'No rule']);
+  });
+
+  it('decides No rule everywhere when no rule can match', () => {
+    const { ruleIndex, outcome } = decisionCases(compileRules([{ outcome: 'Empty', color: 'blue', conditions: [] }]));
+    expect(text(ruleIndex).sql).toBe('NULL::int');
+    expect(text(outcome)).toEqual({ sql: '$1::text', params: ['No rule'], typings: expect.anything() });
+  });
+});
