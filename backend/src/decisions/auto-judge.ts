@@ -9,7 +9,7 @@ import type { JobEvents } from '../core/job-events.ts';
 import type { Db } from '../db/client.ts';
 import { jobProgress, jobs } from '../db/schema.ts';
 import { judgeJob } from './judge.ts';
-import { readJudgeVersion } from './versions.ts';
+import { readRuleSetVersion } from '../rules/repository.ts';
 
 /** The jobs among `ids` whose lookups are all done, that have a version and were not judged since their last change. */
 function dueJobs(db: Db, ids: number[]) {
@@ -53,7 +53,7 @@ export class FinishedJobsJudge {
       this.pending.clear();
       try {
         for (const job of await dueJobs(this.db, ids)) {
-          const version = job.rule_set_version_id ? await readJudgeVersion(this.db, job.rule_set_version_id) : undefined;
+          const version = job.rule_set_version_id ? await readRuleSetVersion(this.db, job.rule_set_version_id) : undefined;
           if (!version) continue;
           await judgeJob(this.db, job, version);
           this.jobEvents.touched(job.id);

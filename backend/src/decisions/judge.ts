@@ -9,10 +9,9 @@ import { comparisonTable } from '../comparison/query.ts';
 import { feeSchedulesInForce } from '../fees/repository.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { compileRules, decisionCases } from './rules-sql.ts';
-import type { JudgeVersion } from './versions.ts';
 
-/** Judges the job with the version; returns the job as written (its version and judged_at). */
-export async function judgeJob(db: Db, job: JobRow, version: Pick<JudgeVersion, 'id' | 'rules'>): Promise<JobRow> {
+/** Judges the job with the version (its rules as stored: compileRules reads them defensively); returns the job as written (its version and judged_at). */
+export async function judgeJob(db: Db, job: JobRow, version: { id: number; rules: readonly unknown[] }): Promise<JobRow> {
   const { ruleIndex, outcome } = decisionCases(compileRules(version.rules));
   // Rules may use the estimated profit, which the fee schedules in force decide.
   const fees = await feeSchedulesInForce(db);

@@ -10,13 +10,14 @@ import { currentUser } from '../users/current-user.ts';
 import { judgeJob } from './judge.ts';
 import { JobDecisions, JudgeBody, JudgeRuleSets } from './schemas.ts';
 import { jobDecisionsSummary } from './summary.ts';
-import { currentUsableVersion, type JudgeVersion, listUsableRuleSets, readJudgeVersion } from './versions.ts';
+import { currentUsableVersion, listUsableRuleSets } from './versions.ts';
+import { readRuleSetVersion, type RuleSetVersion } from '../rules/repository.ts';
 
 const tags = ['jobs'];
 
 export function decisionRoutes(app: App, ctx: AppContext): void {
   /** Judges the job, tells its viewers (live updates) and answers its decisions as they now are. */
-  async function judgeAndSummarise(job: JobRow, version: JudgeVersion) {
+  async function judgeAndSummarise(job: JobRow, version: RuleSetVersion) {
     const judged = await judgeJob(ctx.db, job, version);
     ctx.jobEvents.touched(job.id);
     return jobDecisionsSummary(ctx.db, judged);
@@ -59,7 +60,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     },
     handler: async (req) => {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
-      const version = job.rule_set_version_id ? await readJudgeVersion(ctx.db, job.rule_set_version_id) : undefined;
+      const version = job.rule_set_version_id ? await readRuleSetVersion(ctx.db, job.rule_set_version_id) : undefined;
       if (!version) throw new HttpError(409, 'This job has not been judged yet: choose a rule set to judge it with.');
       return judgeAndSummarise(job, version);
     },

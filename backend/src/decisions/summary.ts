@@ -6,10 +6,10 @@ import type { Db } from '../db/client.ts';
 import { jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { compileRules } from './rules-sql.ts';
-import { readJudgeVersion } from './versions.ts';
+import { readRuleSetVersion } from '../rules/repository.ts';
 
 export async function jobDecisionsSummary(db: Db, job: JobRow) {
-  const version = job.rule_set_version_id ? await readJudgeVersion(db, job.rule_set_version_id) : undefined;
+  const version = job.rule_set_version_id ? await readRuleSetVersion(db, job.rule_set_version_id) : undefined;
   // Served by the (job, outcome, row) index; nothing to count before the job is judged.
   const counted = job.judged_at
     ? await db
@@ -26,7 +26,7 @@ export async function jobDecisionsSummary(db: Db, job: JobRow) {
   for (const o of counts.keys()) if (!outcomes.has(o)) outcomes.set(o, 'gray');
   return {
     job_id: job.id,
-    rule_set: version ? { id: version.rule_set_id, name: version.rule_set_name, version: version.version, version_id: version.id } : null,
+    rule_set: version ? { id: version.rule_set_id, name: version.name, version: version.version, version_id: version.id } : null,
     judged_at: job.judged_at,
     // The job changed after it was judged (a re-price's answers, a retry): its decisions may be out of date.
     stale: job.judged_at !== null && job.judged_at < job.updated_at,

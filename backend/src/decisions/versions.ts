@@ -1,37 +1,22 @@
-// The rule set versions judging reads: one by id (a job's), the current version of a rule set the
-// user may judge with (their own or the team default, not deleted), and the list of those rule sets.
-// The rule set API (rules/) owns creating and editing them; this reads only.
+// Which rule sets a user may judge with (their own or the team default, not deleted): the current
+// version of one, and the list. The rule set API (rules/) owns them and reads a version by id
+// (readRuleSetVersion); this reads only.
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { validationError } from '../lib/http-errors.ts';
 import type { UserRow } from '../users/schemas.ts';
-
-export interface JudgeVersion {
-  id: number;
-  rule_set_id: number;
-  rule_set_name: string;
-  version: number;
-  rules: unknown[];
-}
+import type { Rule } from '@app/domain/rules';
+import type { RuleSetVersion } from '../rules/repository.ts';
 
 const versionColumns = {
   id: ruleSetVersions.id,
   rule_set_id: ruleSetVersions.rule_set_id,
-  rule_set_name: ruleSets.name,
   version: ruleSetVersions.version,
+  name: ruleSets.name,
   rules: ruleSetVersions.rules,
+  created_at: ruleSetVersions.created_at,
 };
-
-/** A version by id with its rule set's name (deleted rule sets included: jobs keep their versions). */
-export async function readJudgeVersion(db: Db, id: number): Promise<JudgeVersion | undefined> {
-  const [row] = await db
-    .select(versionColumns)
-    .from(ruleSetVersions)
-    .innerJoin(ruleSets, eq(ruleSets.id, ruleSetVersions.rule_set_id))
-    .where(eq(ruleSetVersions.id, id));
-  return row;
-}
 
 /** Rule sets `user` may judge with: their own and the team default, while not deleted. */
 const usableBy = (user: UserRow) =>
@@ -41,14 +26,14 @@ const usableBy = (user: UserRow) =>
 const isCurrent = sql`${ruleSetVersions.version} = (SELECT max(v.version) FROM ${ruleSetVersions} v WHERE v.rule_set_id = ${ruleSets.id})`;
 
 /** The current version of a rule set the user may judge with; else a 422 naming rule_set_id. */
-export async function currentUsableVersion(db: Db, user: UserRow, ruleSetId: number): Promise<JudgeVersion> {
+export async function currentUsableVersion(db: Db, user: UserRow, ruleSetId: number): Promise<RuleSetVersion> {
   const [row] = await db
     .select(versionColumns)
     .from(ruleSets)
     .innerJoin(ruleSetVersions, eq(ruleSetVersions.rule_set_id, ruleSets.id))
     .where(and(eq(ruleSets.id, ruleSetId), usableBy(user), isCurrent));
   if (!row) throw validationError(['body', 'rule_set_id'], 'No rule set of yours or the team default has this id');
-  return row;
+  return { ...row, rules: row.rules as Rule[] };
 }
 
 /** The rule sets a user may judge with, the team default first, then by name, each with its current version. */
