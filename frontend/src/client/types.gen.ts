@@ -416,9 +416,13 @@ export type ComparisonRowInput = {
     isbn: string;
     title: string | null;
     abe_books_price: number | null;
+    abe_books_change: number | null;
     biblio_price: number | null;
+    biblio_change: number | null;
     alibris_price: number | null;
+    alibris_change: number | null;
     best_price: number | null;
+    best_price_change: number | null;
     best_source: string | null;
     spread: number | null;
     pallet_iq_decision: string | null;
@@ -426,6 +430,9 @@ export type ComparisonRowInput = {
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
+    abe_books_offers: number | null;
+    biblio_offers: number | null;
+    alibris_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
@@ -920,9 +927,13 @@ export type ComparisonRow = {
     isbn: string;
     title: string | null;
     abe_books_price: number | null;
+    abe_books_change: number | null;
     biblio_price: number | null;
+    biblio_change: number | null;
     alibris_price: number | null;
+    alibris_change: number | null;
     best_price: number | null;
+    best_price_change: number | null;
     best_source: string | null;
     spread: number | null;
     pallet_iq_decision: string | null;
@@ -930,6 +941,9 @@ export type ComparisonRow = {
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
+    abe_books_offers: number | null;
+    biblio_offers: number | null;
+    alibris_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
