@@ -56,17 +56,19 @@ export const COMPARISON_FIELDS: readonly FieldDef[] = [
   { ...field('id', 'Row', 'number', { filterable: false }), required: true },
   { ...col('isbn', 'ISBN'), required: true },
   col('title', 'Title'),
-  ...PRICE_SOURCES.flatMap((s) => [
+  ...PRICE_SOURCES.map((s) =>
     money(col(priceField(s.marketplace), MARKETPLACES[s.marketplace].label, 'number'), currencyField(s.marketplace)),
-    // Beside its price; empty until the ISBN was looked at twice (in the same currency).
-    money(col(changeField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Change`, 'number'), currencyField(s.marketplace)),
-  ]),
+  ),
   money(col('best_price', 'Best Price', 'number')),
-  money(col(BEST_PRICE_CHANGE, 'Best Price Change', 'number')),
   col('best_source', 'Best Source'),
   money(col('spread', 'Spread', 'number')),
   col('pallet_iq_decision', 'PalletIQ Decision'),
   money(col('pallet_iq_value', 'PalletIQ Value', 'number')),
+  // Change since the previous look (price history): empty until an ISBN was looked at twice in one currency.
+  ...PRICE_SOURCES.map((s) =>
+    money(col(changeField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Change`, 'number'), currencyField(s.marketplace)),
+  ),
+  money(col(BEST_PRICE_CHANGE, 'Best Price Change', 'number')),
   // Not shown as columns; filterable, and in the CSV.
   ...PRICE_SOURCES.map((s) => field(currencyField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Currency`)),
   ...PRICE_SOURCES.map((s) => field(offersField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Offers`, 'number')),
