@@ -204,6 +204,8 @@ describe.each(ENGINES)('price history on %s', (engine) => {
       expect(r.previous_price).not.toBeNull();
       expect(r.previous_price).toBe(source?.previous_price);
       expect(r.previous_currency).toBe(source?.previous_currency);
+      expect(r.offer_count).toBe(source?.offer_count);
+      expect(r.offer_count).toBeGreaterThan(0);
     }
   });
 
@@ -321,5 +323,15 @@ describe.each(ENGINES)('price history on %s', (engine) => {
       ['abe_books', a0!.id, 12.5, 'USD', 2],
       ['biblio', b0!.id, 14, 'EUR', 1],
     ]);
+
+    // Migration 0009 counts the offers already stored: a number where there are offers, null elsewhere.
+    const counting = readFileSync(new URL('../src/db/migrations/0009_offer_counts.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((s) => /UPDATE "\w+_price_lookups" SET "offer_count"/.test(s));
+    expect(counting).toHaveLength(4);
+    for (const statement of counting) await t.ctx.db.execute(sql.raw(statement));
+    const counts = new Map((await lookupRows(t.ctx.db, 'abe_books', jobId)).map((r) => [r.id, r.offer_count]));
+    expect([a0, a1, a2].map((r) => counts.get(r!.id))).toEqual([2, null, null]);
+    expect((await lookupRows(t.ctx.db, 'biblio', jobId)).find((r) => r.id === b0!.id)?.offer_count).toBe(1);
   });
 });
