@@ -1,8 +1,8 @@
 // Price history on both engines: every answer the worker writes is kept as an observation (failures
 // and reused answers are not), a re-priced job keeps the old answer in history and shows the change
 // since the previous look in its comparison (filterable, sortable), offers are stored only when they
-// changed, retention prunes old observations but never the latest, and migration 0008's backfill
-// turns answers from before into observations.
+// changed, retention prunes old observations but never the latest, and migrations 0008 and 0009
+// turn answers from before into observations, offer counts and previous looks.
 import { readFileSync } from 'node:fs';
 import { COMPARISON_CURRENCY, PRICE_SOURCES } from '@app/domain/comparison';
 import type { MarketplaceId } from '@app/domain/marketplaces';
@@ -294,44 +294,57 @@ describe.each(ENGINES)('price history on %s', (engine) => {
     expect(await new HistoryPruner(db, 0).tick()).toBeNull();
   });
 
-  it("migration 0008's backfill turns the answers already stored into observations (not reused copies, not failures)", async () => {
+  /** The statements of a committed migration that match `pattern`, run as the migration runs them. */
+  async function runMigrationStatements(file: string, pattern: RegExp): Promise<number> {
+    const statements = readFileSync(new URL(`../src/db/migrations/${file}`, import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => pattern.test(statement));
+    for (const statement of statements) await t.ctx.db.execute(sql.raw(statement));
+    return statements.length;
+  }
+
+  it('migrations 0008 and 0009 turn the answers already stored into observations, offer counts and previous looks', async () => {
     const isbns = sampleIsbns(3, 35_000);
     const jobId = await seedJob(t.ctx.db, isbns, ['abe_books', 'biblio']);
+    // A later job asked AbeBooks about the first ISBN again.
+    const laterJob = await seedJob(t.ctx.db, isbns.slice(0, 1), ['abe_books']);
     const abe = LOOKUP_TABLES.abe_books;
     const biblio = LOOKUP_TABLES.biblio;
     const [a0, a1, a2] = await lookupRows(t.ctx.db, 'abe_books', jobId);
+    const [later] = await lookupRows(t.ctx.db, 'abe_books', laterJob);
     const [b0] = await lookupRows(t.ctx.db, 'biblio', jobId);
     await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'completed', answered_at = now() - interval '2 days',
       total_listing_price = 12.5, listing_price = 9, offers = '[{"a":1},{"a":2}]'::jsonb WHERE id = ${a0!.id}`);
     await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'failed', answered_at = now() WHERE id = ${a1!.id}`);
     await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'completed', answered_at = now(), reused_from = ${a0!.id},
       total_listing_price = 12.5 WHERE id = ${a2!.id}`);
+    await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'completed', answered_at = now() - interval '1 day',
+      total_listing_price = 10, offers = '[{"a":3}]'::jsonb WHERE id = ${later!.id}`);
     await t.ctx.db.execute(sql`UPDATE ${biblio} SET lookup_status = 'completed', answered_at = now() - interval '1 day',
       price = 10, shipping_price = 4, currency = 'eur', offers = '[{"b":1}]'::jsonb WHERE id = ${b0!.id}`);
 
-    // The backfill statements of the migration, as written there.
-    const migration = readFileSync(new URL('../src/db/migrations/0008_decisions.sql', import.meta.url), 'utf8');
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim())
-      .filter((s) => /INSERT INTO "price_observations"/.test(s));
-    expect(backfill).toHaveLength(4);
-    for (const statement of backfill) await t.ctx.db.execute(sql.raw(statement));
-
+    // 0008: every answer asked anew (not reused copies, not failures) becomes an observation.
+    expect(await runMigrationStatements('0008_decisions.sql', /INSERT INTO "price_observations"/)).toBe(4);
     const kept = await observations();
     expect(kept.map((o) => [o.marketplace, o.lookup_id, o.price, o.currency, o.offer_count])).toEqual([
       ['abe_books', a0!.id, 12.5, 'USD', 2],
+      ['abe_books', later!.id, 10, 'USD', 1],
       ['biblio', b0!.id, 14, 'EUR', 1],
     ]);
 
-    // Migration 0009 counts the offers already stored: a number where there are offers, null elsewhere.
-    const counting = readFileSync(new URL('../src/db/migrations/0009_offer_counts.sql', import.meta.url), 'utf8')
-      .split('--> statement-breakpoint')
-      .filter((s) => /UPDATE "\w+_price_lookups" SET "offer_count"/.test(s));
-    expect(counting).toHaveLength(4);
-    for (const statement of counting) await t.ctx.db.execute(sql.raw(statement));
-    const counts = new Map((await lookupRows(t.ctx.db, 'abe_books', jobId)).map((r) => [r.id, r.offer_count]));
-    expect([a0, a1, a2].map((r) => counts.get(r!.id))).toEqual([2, null, null]);
+    // 0009: offer counts where there are offers (null elsewhere), and each answer's previous look.
+    expect(await runMigrationStatements('0009_history_backfill.sql', /^\s*(--.*\n)*UPDATE /)).toBe(8);
+    const rows = new Map(
+      (await lookupRows(t.ctx.db, 'abe_books', jobId)).concat(await lookupRows(t.ctx.db, 'abe_books', laterJob)).map((r) => [r.id, r]),
+    );
+    expect([a0, a1, a2, later].map((r) => rows.get(r!.id)?.offer_count)).toEqual([2, null, null, 1]);
     expect((await lookupRows(t.ctx.db, 'biblio', jobId)).find((r) => r.id === b0!.id)?.offer_count).toBe(1);
+    expect(rows.get(later!.id)).toMatchObject({ previous_price: 12.5, previous_currency: 'USD' });
+    expect(rows.get(a0!.id)).toMatchObject({ previous_price: null, previous_currency: null });
+    // The later job's comparison shows the change since the first look.
+    await t.ctx.db.update(jobs).set({ abe_books: true }).where(eq(jobs.id, laterJob));
+    const res = await post(admin, `/jobs/${laterJob}/comparison`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject([{ isbn: isbns[0], abe_books_price: 10, abe_books_change: -2.5, best_price_change: -2.5 }]);
   });
 });
