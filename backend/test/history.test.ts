@@ -294,6 +294,29 @@ describe.each(ENGINES)('price history on %s', (engine) => {
     expect(await new HistoryPruner(db, 0).tick()).toBeNull();
   });
 
+  it('the worker prunes on its own timer, with the retention it is given', async () => {
+    await startDriftingSandbox();
+    const old = { marketplace: 'alibris', isbn: '9780306406157', status: 'completed', price: 1, currency: 'USD', offer_count: 0 };
+    await t.ctx.db.insert(priceObservations).values([
+      { ...old, observed_at: new Date(Date.now() - 10 * DAY) },
+      { ...old, observed_at: new Date(Date.now() - 9 * DAY) },
+    ]);
+    const worker = startWorker({
+      db: t.ctx.db,
+      pollIntervalMs: 20,
+      historyRetentionMs: DAY,
+      pruneIntervalMs: 20,
+      ...sandboxWorkerParts(sandbox!, ['alibris']),
+    });
+    try {
+      // The 10-day-old look goes; the 9-day-old one is the latest of its ISBN and stays.
+      await expect.poll(async () => (await observations()).length, { timeout: 5000 }).toBe(1);
+      expect((await observations())[0]?.observed_at.getTime()).toBeGreaterThan(Date.now() - 9.5 * DAY);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   /** The statements of a committed migration that match `pattern`, run as the migration runs them. */
   async function runMigrationStatements(file: string, pattern: RegExp): Promise<number> {
     const statements = readFileSync(new URL(`../src/db/migrations/${file}`, import.meta.url), 'utf8')
