@@ -20,6 +20,10 @@ const COMPARISON_COLUMNS = [
   'Estimated Profit',
   'PalletIQ Decision',
   'PalletIQ Value',
+  'Abe Books Change',
+  'Biblio Change',
+  'Alibris Change',
+  'Best Price Change',
 ];
 
 /** "$1,234.50" → 1234.5; N/A → null. */
