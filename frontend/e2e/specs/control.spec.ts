@@ -57,7 +57,7 @@ test('cancel a running job: it shows Cancelled; retry runs what it stopped', asy
   // Retry resumes the cancelled lookups: the job runs again and is no longer shown as cancelled.
   await jobAction(page, job.id, 'Retry failed');
   const retry = page.getByRole('dialog', { name: 'Retry failed lookups' });
-  await expect(retry.getByRole('textbox', { name: 'Marketplaces' })).toHaveValue(/^All marketplaces \(0 failed, \d+ cancelled\)$/);
+  await expect(retry.getByRole('combobox', { name: 'Marketplaces' })).toHaveValue(/^All marketplaces \(0 failed, \d+ cancelled\)$/);
   await retry.getByRole('button', { name: 'Retry' }).click();
   await expectToast(page, TOAST.successTitle, 'queued again.');
   await expect(jobRow(page, 'E2E cancel').getByText('Cancelled', { exact: true })).toHaveCount(0);
@@ -80,7 +80,7 @@ test('retry a failed lookup of one marketplace until the worker answers it', asy
 
   await jobAction(page, job.id, 'Retry failed');
   const dialog = page.getByRole('dialog', { name: 'Retry failed lookups' });
-  const choice = dialog.getByRole('textbox', { name: 'Marketplaces' });
+  const choice = dialog.getByRole('combobox', { name: 'Marketplaces' });
   await expect(choice).toHaveValue('All marketplaces (1 failed)');
   await choice.click();
   await page.getByRole('option', { name: 'Abe Books (1 failed)' }).click();
@@ -90,7 +90,7 @@ test('retry a failed lookup of one marketplace until the worker answers it', asy
   expect(await statuses(api, user.token, 'abe-books', job.id)).not.toContain('failed');
   // Nothing failed any more: the dialog says so and its Retry is disabled.
   await jobAction(page, job.id, 'Retry failed');
-  await expect(dialog.getByRole('textbox', { name: 'Marketplaces' })).toHaveValue('All marketplaces (0 failed)');
+  await expect(dialog.getByRole('combobox', { name: 'Marketplaces' })).toHaveValue('All marketplaces (0 failed)');
   await expect(dialog.getByRole('button', { name: 'Retry' })).toBeDisabled();
 });
 

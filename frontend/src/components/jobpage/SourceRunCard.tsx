@@ -56,7 +56,7 @@ export function SourceRunCard({ run }: { run: SourceRun }) {
           <Table.Tbody>
             {facts.map(([label, value]) => (
               <Table.Tr key={label}>
-                <Table.Th fw={500}>{label}</Table.Th>
+                <Table.Th fw="var(--mantine-font-weight-medium)">{label}</Table.Th>
                 <Table.Td>{value}</Table.Td>
               </Table.Tr>
             ))}

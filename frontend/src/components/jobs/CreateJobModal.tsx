@@ -77,7 +77,7 @@ export function CreateJobModal({ opened, onClose }: { opened: boolean; onClose: 
       />
       {source === 'file' ? <FileField control={form.control} name="file" /> : <PastedIsbnsField control={form.control} name="isbns" />}
       <Stack gap={6} role="group" aria-labelledby="create-job-sources">
-        <Text id="create-job-sources" size="sm" fw={500}>
+        <Text id="create-job-sources" size="sm" fw="var(--mantine-font-weight-medium)">
           Sources
         </Text>
         {MARKETPLACE_LIST.map((m) => (

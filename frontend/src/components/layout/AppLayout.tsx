@@ -50,7 +50,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
-            <Text component={Link} to="/" fw={700}>
+            <Text component={Link} to="/" fw={700} c="inherit">
               Price Lookup Dashboard
             </Text>
           </Group>

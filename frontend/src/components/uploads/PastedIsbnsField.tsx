@@ -60,7 +60,7 @@ function PastedListCount({ list }: { list: PastedList }) {
           </Button>
         )}
       </Group>
-      <Collapse in={reasonsShown && rejected.length > 0}>
+      <Collapse expanded={reasonsShown && rejected.length > 0}>
         <RejectionsTable
           rowLabel="Line"
           label="Codes not recognised"
