@@ -30,7 +30,7 @@ test('judge a job with a rule set: Decision column, counts, filter by a decision
   await page.goto(`/jobs/${job.id}`);
   const card = page.getByRole('region', { name: 'Decisions' });
   await expect(card.getByText('Not judged yet')).toBeVisible();
-  await card.getByRole('textbox', { name: 'Rule set' }).click();
+  await card.getByRole('combobox', { name: 'Rule set' }).click();
   await page.getByRole('option', { name: `${ruleSet} (v1)` }).click();
   await card.getByRole('button', { name: 'Judge', exact: true }).click();
   await expect(card.getByText(`Judged with ${ruleSet}, version 1`)).toBeVisible();

@@ -193,7 +193,7 @@ function RuleCard({ i, rule, count, error, onChange, onMove, onRemove }: RuleCar
             onChange={(color) => onChange({ ...rule, color })}
           />
         </Group>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw="var(--mantine-font-weight-medium)">
           When all of these hold
         </Text>
         {rule.conditions.map((c, j) => {
