@@ -1,4 +1,5 @@
 // Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
+import { bookRoutes } from './books/routes.ts';
 import { comparisonRoutes } from './comparison/routes.ts';
 import type { App, AppContext } from './core/context.ts';
 import { jobRoutes } from './jobs/routes.ts';
@@ -14,4 +15,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   comparisonRoutes,
   jobControlRoutes,
   liveRoutes,
+  bookRoutes,
 ];
