@@ -23,6 +23,7 @@ import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
+import { Route as LayoutBooksIsbnRouteImport } from './routes/_layout/books.$isbn'
 import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
 const LayoutRoute = LayoutRouteImport.update({
@@ -94,6 +95,11 @@ const LayoutSettingsRoute = LayoutSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutBooksIsbnRoute = LayoutBooksIsbnRouteImport.update({
+  id: '/books/$isbn',
+  path: '/books/$isbn',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutJobsIdRoute = LayoutJobsIdRouteImport.update({
   id: '/jobs_/$id',
   path: '/jobs/$id',
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/settings': typeof LayoutSettingsRoute
+  '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRoutesByTo {
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
+  '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRoutesById {
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
+  '/_layout/books/$isbn': typeof LayoutBooksIsbnRoute
   '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRouteTypes {
@@ -166,6 +175,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/pallet-iq'
     | '/settings'
+    | '/books/$isbn'
     | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -182,6 +192,7 @@ export interface FileRouteTypes {
     | '/pallet-iq'
     | '/settings'
     | '/'
+    | '/books/$isbn'
     | '/jobs/$id'
   id:
     | '__root__'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '/_layout/pallet-iq'
     | '/_layout/settings'
     | '/_layout/'
+    | '/_layout/books/$isbn'
     | '/_layout/jobs_/$id'
   fileRoutesById: FileRoutesById
 }
@@ -310,6 +322,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutSettingsRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/books/$isbn': {
+      id: '/_layout/books/$isbn'
+      path: '/books/$isbn'
+      fullPath: '/books/$isbn'
+      preLoaderRoute: typeof LayoutBooksIsbnRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/jobs_/$id': {
       id: '/_layout/jobs_/$id'
       path: '/jobs/$id'
@@ -330,6 +349,7 @@ interface LayoutRouteChildren {
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
+  LayoutBooksIsbnRoute: typeof LayoutBooksIsbnRoute
   LayoutJobsIdRoute: typeof LayoutJobsIdRoute
 }
 
@@ -343,6 +363,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutPalletIqRoute: LayoutPalletIqRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
+  LayoutBooksIsbnRoute: LayoutBooksIsbnRoute,
   LayoutJobsIdRoute: LayoutJobsIdRoute,
 }
 

@@ -74,3 +74,14 @@ function normalise(v: unknown): string {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? String(n) : String(v).trim().toLowerCase();
 }
+
+const LINK_KEY = /url|link/i;
+
+/** An offer's address to follow (its listing), when the key names a link and the value is one; else null. */
+export function offerLink(key: string, offer: Record<string, unknown>): string | null {
+  const v = offer[key];
+  if (!LINK_KEY.test(key) || typeof v !== 'string') return null;
+  const text = v.trim();
+  // An address, with or without its scheme (marketplaces send both): no spaces, a dot in the host.
+  return /^(https?:\/\/|\/\/)?[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(text) ? text : null;
+}
