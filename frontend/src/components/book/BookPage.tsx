@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import type { BookHistory, BookPublic } from '../../client/types.gen';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { BOOK_TEXT } from '../../lib/messages';
 import { PageTitle } from '../common/PageTitle';
 import { JobLink } from '../jobs/JobLink';
 import { MarketplaceAnswerCard } from './MarketplaceAnswerCard';
@@ -15,8 +16,6 @@ import { PriceNow } from './PriceNow';
 import { useBook, useBookHistory } from './useBook';
 
 const PriceHistoryChart = lazy(async () => ({ default: (await import('./PriceHistoryChart')).PriceHistoryChart }));
-
-export const NEVER_LOOKED_UP = 'This book has not been looked up yet.';
 
 export function BookPage({ isbn: typed }: { isbn: string }) {
   const read = readOneIsbn(typed);
@@ -57,7 +56,7 @@ function BookBody({ isbn }: { isbn: string }) {
       </Stack>
 
       {answered.length === 0 && (
-        <Alert color="blue" title={NEVER_LOOKED_UP}>
+        <Alert color="blue" title={BOOK_TEXT.neverLookedUp}>
           Ask the marketplaces about it now: a job of this one book.
         </Alert>
       )}

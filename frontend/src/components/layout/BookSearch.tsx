@@ -5,8 +5,7 @@ import { Popover, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-
-export const BOOK_SEARCH_LABEL = 'Find a book by ISBN';
+import { BOOK_TEXT } from '../../lib/messages';
 
 export function BookSearch() {
   const navigate = useNavigate();
@@ -27,8 +26,8 @@ export function BookSearch() {
     <Popover opened={error !== null} position="bottom-start" withArrow shadow="md" width="target" onChange={(o) => !o && setError(null)}>
       <Popover.Target>
         <TextInput
-          aria-label={BOOK_SEARCH_LABEL}
-          placeholder={BOOK_SEARCH_LABEL}
+          aria-label={BOOK_TEXT.searchLabel}
+          placeholder={BOOK_TEXT.searchLabel}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
           onChange={(e) => {
