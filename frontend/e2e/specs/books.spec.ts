@@ -50,7 +50,7 @@ test('an ISBN cell opens its book: title, ISBNs, each marketplace’s latest ans
   // The job that included it links to its page.
   const jobs = page.getByRole('list', { name: 'Jobs with this book' });
   await expect(jobs.getByRole('link', { name })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Price history' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Price history' })).toBeVisible();
   await expectAccessible(page, 'book page');
 
   // From the job's comparison, back on the same page.
