@@ -40,6 +40,8 @@ export function BookSearch() {
         }}
         onBlur={() => setError(null)}
         error={error !== null}
+        // The red border marks the error; the typed text keeps the text colour (red text fails AA contrast).
+        styles={{ input: { color: 'var(--mantine-color-text)' } }}
         aria-describedby={error !== null ? errorId : undefined}
         size="sm"
       />
