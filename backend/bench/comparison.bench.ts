@@ -1,7 +1,7 @@
 // A job's comparison across marketplaces on a 150k-ISBN job × 4 marketplaces, on PostgreSQL and on
-// PGlite: p50/p95 of a page (default sort, sorted by spread, filtered on best source) through the
-// API beside the repository's SQL run directly, the run summary, the price distribution, and the
-// time of the whole CSV export.
+// PGlite: p50/p95 of a page (default sort, sorted by spread, filtered on best source, best price
+// dropped by $5 or more sorted by the change) through the API beside the repository's SQL run
+// directly, the run summary, the price distribution, and the time of the whole CSV export.
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
@@ -33,17 +33,24 @@ async function seed(db: Db, ownerId: string): Promise<number> {
           SELECT ${job}::int, ${isbn}, 'bench.xlsx', ${status}, 1, now() - (g % 3600) * interval '1 second', ${sql.raw(values)}
           FROM generate_series(1, ${ISBNS}::int) g`,
     );
+  // A previous look for most rows (price history): up to $10 either side of today's price.
+  const previous = (price: string) =>
+    `CASE WHEN g % 5 <> 0 THEN ${price} + (g % 2001 - 1000) / 100.0 END, CASE WHEN g % 5 <> 0 THEN 'USD' END`;
   await rowsOf(
     'abe_books_price_lookups',
-    'title, total_listing_price',
-    `'Title ' || g, CASE WHEN ${priced} THEN 4 + (g::bigint * 7919 % 9000) / 100.0 END`,
+    'title, total_listing_price, previous_price, previous_currency',
+    `'Title ' || g, CASE WHEN ${priced} THEN 4 + (g::bigint * 7919 % 9000) / 100.0 END, ${previous('4 + (g::bigint * 7919 % 9000) / 100.0')}`,
   );
   await rowsOf(
     'biblio_price_lookups',
     'price, currency',
     `CASE WHEN ${priced} THEN 3 + (g::bigint * 104729 % 12000) / 100.0 END, CASE WHEN g % 20 = 0 THEN 'EUR' ELSE 'USD' END`,
   );
-  await rowsOf('alibris_price_lookups', 'price', `CASE WHEN ${priced} THEN 2 + (g::bigint * 1299709 % 15000) / 100.0 END`);
+  await rowsOf(
+    'alibris_price_lookups',
+    'price, previous_price, previous_currency',
+    `CASE WHEN ${priced} THEN 2 + (g::bigint * 1299709 % 15000) / 100.0 END, ${previous('2 + (g::bigint * 1299709 % 15000) / 100.0')}`,
+  );
   await rowsOf(
     'pallet_iq_price_lookups',
     'winner_amazon_log_data_mp_decision, winner_amazon_log_data_mm_val',
@@ -87,6 +94,7 @@ async function benchEngine(engine: 'pg' | 'pglite'): Promise<void> {
     const job = await findVisibleJob(db, admin, jobId);
 
     const filter = [{ field: 'best_source', operator: 'equals' as const, value: 'Alibris' }];
+    const dropped = [{ field: 'best_price_change', operator: 'lte' as const, value: '-5' }];
     // The page's own size (PAGE_SIZE.lookups), as the browser asks.
     const scenarios: [string, string, () => Promise<unknown>][] = [
       ['page, default sort', '?skip=0&limit=10', () => listComparison(db, job, { filters: [] }, { skip: 0, limit: 10 })],
@@ -96,9 +104,14 @@ async function benchEngine(engine: 'pg' | 'pglite'): Promise<void> {
         () => listComparison(db, job, { filters: [], sort_by: 'spread', sort_direction: 'desc' }, { skip: 0, limit: 10 }),
       ],
       ['page, best source = Alibris', '?skip=0&limit=10', () => listComparison(db, job, { filters: filter }, { skip: 0, limit: 10 })],
+      [
+        'page, best price dropped by $5 or more, biggest drop first',
+        '?skip=0&limit=10&sort_by=best_price_change&sort_direction=asc',
+        () => listComparison(db, job, { filters: dropped, sort_by: 'best_price_change', sort_direction: 'asc' }, { skip: 0, limit: 10 }),
+      ],
     ];
     for (const [name, qs, direct] of scenarios) {
-      const body = name.includes('Alibris') ? { filters: filter } : { filters: [] };
+      const body = { filters: name.includes('Alibris') ? filter : name.includes('dropped') ? dropped : [] };
       report({ name: `comparison (${engine}): ${name}, direct SQL`, value: await latencies(direct) });
       report({
         name: `comparison (${engine}): ${name}, API`,

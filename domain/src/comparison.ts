@@ -38,6 +38,15 @@ export const DECISION_SOURCE = {
 export const priceField = (id: MarketplaceId) => `${id}_price`;
 export const currencyField = (id: MarketplaceId) => `${id}_currency`;
 export const statusField = (id: MarketplaceId) => `${id}_status`;
+/** The price's change since the previous look at the ISBN on that marketplace (price history). */
+export const changeField = (id: MarketplaceId) => `${id}_change`;
+/** How many offers the marketplace's answer had. */
+export const offersField = (id: MarketplaceId) => `${id}_offers`;
+/** The best USD price now minus the best of the previous looks' USD prices. */
+export const BEST_PRICE_CHANGE = 'best_price_change';
+
+/** Change columns, shown with their direction (▼ / ▲) rather than a sign. */
+export const CHANGE_FIELDS: ReadonlySet<string> = new Set([...PRICE_SOURCES.map((s) => changeField(s.marketplace)), BEST_PRICE_CHANGE]);
 
 /**
  * Every comparison column. `id` is the row's place in the upload (the first enabled marketplace's
@@ -55,8 +64,14 @@ export const COMPARISON_FIELDS: readonly FieldDef[] = [
   money(col('spread', 'Spread', 'number')),
   col('pallet_iq_decision', 'PalletIQ Decision'),
   money(col('pallet_iq_value', 'PalletIQ Value', 'number')),
+  // Change since the previous look (price history): empty until an ISBN was looked at twice in one currency.
+  ...PRICE_SOURCES.map((s) =>
+    money(col(changeField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Change`, 'number'), currencyField(s.marketplace)),
+  ),
+  money(col(BEST_PRICE_CHANGE, 'Best Price Change', 'number')),
   // Not shown as columns; filterable, and in the CSV.
   ...PRICE_SOURCES.map((s) => field(currencyField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Currency`)),
+  ...PRICE_SOURCES.map((s) => field(offersField(s.marketplace), `${MARKETPLACES[s.marketplace].label} Offers`, 'number')),
   ...[...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace].map((id) =>
     field(statusField(id), `${MARKETPLACES[id].label} Status`),
   ),

@@ -83,6 +83,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       FRONTEND_HOST: baseUrl,
       // control.spec.ts: this ISBN is refused on its first request per marketplace, then answered.
       SANDBOX_FAIL_ISBNS: `${REFUSED_ONCE_ISBN}:1`,
+      // history.spec.ts: a re-priced ISBN's prices move (the second request for it sees them 20 % lower).
+      SANDBOX_PRICE_DRIFT: 'true',
     },
   });
   child.stdout!.pipe(log);

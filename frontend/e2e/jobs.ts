@@ -25,6 +25,18 @@ export const MIXED = {
   knownIsbn: '9780131457577',
 };
 
+/** Valid ISBN-13s 978 + nine digits from `first` on (each spec picks a range no other uses) + check digit. */
+export function isbns(count: number, first: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const body = `978${String(first + i).padStart(9, '0')}`;
+    const sum = [...body].reduce((s, d, j) => s + Number(d) * (j % 2 ? 3 : 1), 0);
+    return `${body}${(10 - (sum % 10)) % 10}`;
+  });
+}
+
+/** A one-column CSV upload of these ISBNs. */
+export const isbnCsv = (list: string[]) => ['isbn', ...list].join('\n');
+
 /** A job through POST /jobs/upload-file, as the Create Job modal would send it. */
 export function seedJob(
   api: Api,

@@ -5,24 +5,42 @@
 // one another (best price → best source → spread) in nested selects; the query builder would need
 // the same SQL fragments, only harder to read.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPARISON_CURRENCY, DECISION_SOURCE, PRICE_SOURCES, currencyField, priceField, statusField } from '@app/domain/comparison';
+import {
+  BEST_PRICE_CHANGE,
+  COMPARISON_CURRENCY,
+  DECISION_SOURCE,
+  PRICE_SOURCES,
+  changeField,
+  currencyField,
+  offersField,
+  priceField,
+  statusField,
+} from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
 import type { JobRow } from '../jobs/repository.ts';
 
 /** A column of one marketplace's lookup row in the join (each table is aliased by its marketplace id). */
 export const column = (id: MarketplaceId, name: string) => sql`${sql.identifier(id)}.${sql.identifier(name)}`;
 
-/** The chosen offer's price with shipping where given, in its own currency; NULL when the job does not ask the marketplace. */
-export function priceOf(s: (typeof PRICE_SOURCES)[number], asked: boolean): { price: SQL; currency: SQL } {
+/**
+ * The chosen offer's price with shipping where given, in its own currency; NULL when the job does not ask the marketplace.
+ * `columnOf` names the lookup row's columns (the comparison's join by default; the worker's write-back
+ * passes its own alias, so price history stores exactly the price the comparison shows).
+ */
+export function priceOf(
+  s: (typeof PRICE_SOURCES)[number],
+  asked: boolean,
+  columnOf: (name: string) => SQL = (name) => column(s.marketplace, name),
+): { price: SQL; currency: SQL } {
   if (!asked) return { price: sql`NULL::double precision`, currency: sql`NULL::text` };
   const price = sql`coalesce(${sql.join(
-    s.price.map((p) => column(s.marketplace, p)),
+    s.price.map((p) => columnOf(p)),
     sql`, `,
   )})`;
-  const withShipping = s.shipping ? sql`(${price} + coalesce(${column(s.marketplace, s.shipping)}, 0))` : price;
+  const withShipping = s.shipping ? sql`(${price} + coalesce(${columnOf(s.shipping)}, 0))` : price;
   // A currency is written upper-case in three letters; an empty one means the marketplace's default (USD).
   const currency = s.currency
-    ? sql`CASE WHEN ${price} IS NOT NULL THEN upper(coalesce(nullif(${column(s.marketplace, s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
+    ? sql`CASE WHEN ${price} IS NOT NULL THEN upper(coalesce(nullif(${columnOf(s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
     : sql`CASE WHEN ${price} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END`;
   return { price: withShipping, currency };
 }
@@ -52,6 +70,7 @@ export function comparisonTable(job: JobRow): SQL {
     sql`${price} AS ${sql.identifier(priceField(source.marketplace))}`,
     sql`${currency} AS ${sql.identifier(currencyField(source.marketplace))}`,
     sql`${textOrNull(isAsked(source.marketplace), column(source.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(source.marketplace))}`,
+    ...historyColumns(source.marketplace, isAsked(source.marketplace)),
   ]);
   const decisionAsked = isAsked(DECISION_SOURCE.marketplace);
   const d = DECISION_SOURCE;
@@ -71,12 +90,16 @@ export function comparisonTable(job: JobRow): SQL {
     sql`CASE WHEN ${sql.identifier(currencyField(id))} = ${COMPARISON_CURRENCY} THEN ${sql.identifier(priceField(id))} END`;
   const usd = PRICE_SOURCES.map((s) => ({ id: s.marketplace, value: comparable(s.marketplace) }));
   const withUsd = sql`SELECT c.*, ${sql.join(
-    usd.map((u) => sql`${u.value} AS ${sql.identifier(`${u.id}_usd`)}`),
+    [...usd.map((u) => sql`${u.value} AS ${sql.identifier(`${u.id}_usd`)}`), ...PRICE_SOURCES.flatMap((s) => changeColumns(s.marketplace))],
     sql`, `,
   )} FROM (${inner}) c`;
 
   const usdCols = usd.map((u) => sql.identifier(`${u.id}_usd`));
   const best = sql`LEAST(${sql.join(usdCols, sql`, `)})`;
+  const previousBest = sql`LEAST(${sql.join(
+    usd.map((u) => sql.identifier(`${u.id}_previous_usd`)),
+    sql`, `,
+  )})`;
   const worst = sql`GREATEST(${sql.join(usdCols, sql`, `)})`;
   const pricedCount = sql.join(
     usdCols.map((c) => sql`(${c} IS NOT NULL)::int`),
@@ -92,9 +115,17 @@ export function comparisonTable(job: JobRow): SQL {
     sql`isbn`,
     sql`title`,
     ...PRICE_SOURCES.flatMap((s) =>
-      [priceField(s.marketplace), currencyField(s.marketplace), statusField(s.marketplace)].map((n) => sql.identifier(n)),
+      [
+        priceField(s.marketplace),
+        currencyField(s.marketplace),
+        statusField(s.marketplace),
+        changeField(s.marketplace),
+        offersField(s.marketplace),
+      ].map((n) => sql.identifier(n)),
     ),
     sql`${best} AS best_price`,
+    // Empty when either side has no USD price (LEAST ignores NULLs; minus a NULL is NULL).
+    sql`${best} - ${previousBest} AS ${sql.identifier(BEST_PRICE_CHANGE)}`,
     sql`${bestSource} AS best_source`,
     sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
     sql`pallet_iq_decision`,
@@ -102,6 +133,30 @@ export function comparisonTable(job: JobRow): SQL {
     sql.identifier(statusField(d.marketplace)),
   ];
   return sql`(SELECT ${sql.join(outputs, sql`, `)} FROM (${withUsd}) u) comparison`;
+}
+
+/**
+ * Level 1 columns of price history for one price source: the answer's offer count (NULL when it
+ * was not answered: failed or never looked up) and the previous look's price and currency
+ * (internal, for changeColumns).
+ */
+function historyColumns(id: MarketplaceId, asked: boolean): SQL[] {
+  const offers = column(id, 'offers');
+  return [
+    sql`${asked ? sql`CASE WHEN jsonb_typeof(${offers}) = 'array' THEN jsonb_array_length(${offers}) END` : sql`NULL::int`} AS ${sql.identifier(offersField(id))}`,
+    sql`${asked ? column(id, 'previous_price') : sql`NULL::double precision`} AS ${sql.identifier(`${id}_previous_price`)}`,
+    sql`${textOrNull(asked, column(id, 'previous_currency'))} AS ${sql.identifier(`${id}_previous_currency`)}`,
+  ];
+}
+
+/** Level 2: the change since the previous look (only between prices in one currency) and the previous price when in USD (for best_price_change). */
+function changeColumns(id: MarketplaceId): SQL[] {
+  const [price, currency] = [sql.identifier(priceField(id)), sql.identifier(currencyField(id))];
+  const [previous, previousCurrency] = [sql.identifier(`${id}_previous_price`), sql.identifier(`${id}_previous_currency`)];
+  return [
+    sql`CASE WHEN ${currency} = ${previousCurrency} THEN ${price} - ${previous} END AS ${sql.identifier(changeField(id))}`,
+    sql`CASE WHEN ${previousCurrency} = ${COMPARISON_CURRENCY} THEN ${previous} END AS ${sql.identifier(`${id}_previous_usd`)}`,
+  ];
 }
 
 /** `FROM <base table> WHERE job`: the job's ISBNs, without the joins (for an unfiltered count). */

@@ -110,3 +110,15 @@ export function listingsFor(marketplace: MarketplaceId, book: Book, opts: Catalo
     signed: rng.chance(0.05),
   }));
 }
+
+/**
+ * With price drift on (SANDBOX_PRICE_DRIFT), the n-th request for an ISBN on a marketplace sees every
+ * listing at the n-th of these shares of its price, in turn (1st as is, 2nd 20 % cheaper, …), so a
+ * re-priced job shows a change since the previous look, the same in every run.
+ */
+export const DRIFT_FACTORS = [1, 0.8, 1.1, 0.9, 1.25] as const;
+
+export function driftedListings(listings: Listing[], requestNumber: number): Listing[] {
+  const factor = DRIFT_FACTORS[(Math.max(1, requestNumber) - 1) % DRIFT_FACTORS.length] ?? 1;
+  return listings.map((l) => ({ ...l, price: Math.round(l.price * factor * 100) / 100 }));
+}

@@ -1,6 +1,6 @@
 // The sandbox's knobs, with one set of defaults for `startSandbox` and for the environment.
 import { z } from 'zod';
-import { envPort } from '../core/config.ts';
+import { envBool, envPort } from '../core/config.ts';
 
 export interface SandboxOptions {
   host: string;
@@ -28,6 +28,8 @@ export interface SandboxOptions {
    * retry), each for its first n requests per marketplace (Infinity: always); later ones answer as usual.
    */
   failIsbns: Record<string, number>;
+  /** Prices of an ISBN change with each request for it (catalog.ts DRIFT_FACTORS), so a re-price shows a change. */
+  priceDrift: boolean;
   /** Seeds offers and faults; faults are drawn per (marketplace, ISBN, attempt), so a retry can succeed. */
   seed: number;
 }
@@ -46,6 +48,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   timeoutShare: 0,
   malformedShare: 0,
   failIsbns: {},
+  priceDrift: false,
   seed: 1,
 };
 
@@ -91,6 +94,7 @@ export const sandboxConfigSection = z
     SANDBOX_TIMEOUT_SHARE: share(d.timeoutShare),
     SANDBOX_MALFORMED_SHARE: share(d.malformedShare),
     SANDBOX_FAIL_ISBNS: FailIsbns.default(d.failIsbns),
+    SANDBOX_PRICE_DRIFT: envBool.default(d.priceDrift),
     SANDBOX_SEED: z.coerce.number().int().default(d.seed),
     SANDBOX_API_KEY: z.string().optional(),
   })
@@ -109,6 +113,7 @@ export const sandboxConfigSection = z
       timeoutShare: e.SANDBOX_TIMEOUT_SHARE,
       malformedShare: e.SANDBOX_MALFORMED_SHARE,
       failIsbns: e.SANDBOX_FAIL_ISBNS,
+      priceDrift: e.SANDBOX_PRICE_DRIFT,
       seed: e.SANDBOX_SEED,
       ...(e.SANDBOX_API_KEY === undefined ? {} : { apiKey: e.SANDBOX_API_KEY }),
     } satisfies SandboxOptions,

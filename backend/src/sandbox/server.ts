@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace as byMarketplaceOf, type MarketplaceId } from '@app/domain/marketplaces';
-import { bookFor, listingsFor } from './catalog.ts';
+import { bookFor, driftedListings, listingsFor } from './catalog.ts';
 import { faultFor } from './faults.ts';
 import type { SandboxReply, SimulatedFormat } from './formats/types.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from './options.ts';
@@ -109,7 +109,8 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
       return send(res, format.invalidIsbn(isbn));
     }
     const book = bookFor(isbn.toUpperCase(), opts.seed);
-    const listings = listingsFor(id, book, opts);
+    const stock = listingsFor(id, book, opts);
+    const listings = opts.priceDrift ? driftedListings(stock, entry.count) : stock;
     const reply = format.offers(book, listings);
     if (fault === 'malformed') {
       byResult.malformed++;

@@ -9,7 +9,7 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs' | 'reuseWindowMs'
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs' | 'reuseWindowMs' | 'historyRetentionMs'
 > & {
   leaseMs: number;
   stopTimeoutMs: number;
@@ -28,6 +28,8 @@ export const workerConfigSection = z
     WORKER_STOP_TIMEOUT_MS: ms(DEFAULT_TUNING.stopTimeoutMs),
     /** An ISBN answered this recently (e.g. 24h) is filled from that answer instead of a request; 0 turns it off. */
     LOOKUP_REUSE_WINDOW: envDuration.default(DEFAULT_TUNING.reuseWindowMs),
+    /** Price observations older than this (e.g. 730d) are pruned, the latest per marketplace and ISBN kept; 0 keeps all. */
+    PRICE_HISTORY_RETENTION: envDuration.default(DEFAULT_TUNING.historyRetentionMs),
   })
   .transform((e) => ({
     runInApi: e.RUN_WORKER,
@@ -38,6 +40,7 @@ export const workerConfigSection = z
       backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
       stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
       reuseWindowMs: e.LOOKUP_REUSE_WINDOW,
+      historyRetentionMs: e.PRICE_HISTORY_RETENTION,
     } satisfies WorkerTuning,
   }));
 

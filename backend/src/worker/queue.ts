@@ -5,6 +5,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
+import { headlinePrice, recordObservations, setPreviousLook } from '../history/observations.ts';
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 
@@ -57,8 +58,8 @@ const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz
 export class LookupQueue {
   /** This marketplace's lookup table. */
   private readonly table: LookupTable;
-  /** This marketplace's id: its rows in job_progress. */
-  private readonly source: string;
+  /** This marketplace's id: its rows in job_progress and price_observations. */
+  private readonly source: MarketplaceInfo['id'];
   private readonly columns: string[];
   /** The data columns of a finished batch as jsonb_to_recordset reads them, and their SET list. */
   private readonly recordset: SQL;
@@ -122,8 +123,9 @@ export class LookupQueue {
 
   /**
    * Writes final results and bumps their jobs' updated_at. A row whose attempts changed meanwhile
-   * (its lease expired and another worker took it) is left alone. Returns the rows written and the
-   * jobs whose progress moved (for live updates).
+   * (its lease expired and another worker took it) is left alone. Each answer (not a failure) is
+   * also kept in the price history, and the row notes the price of the previous look at its ISBN.
+   * Returns the rows written and the jobs whose progress moved (for live updates).
    */
   async finish(rows: FinishedRow[]): Promise<Moved> {
     if (rows.length === 0) return { count: 0, jobIds: [] };
@@ -135,21 +137,26 @@ export class LookupQueue {
       offers: r.offers,
       ...Object.fromEntries(this.columns.map((c) => [c, r.record?.[c] ?? null])),
     }));
-    // Raw SQL on purpose: a whole batch (results, progress counters, the jobs' updated_at) in one
-    // statement and one round trip; the batch travels as one jsonb parameter, whatever its size.
+    const headline = headlinePrice(this.source, (name) => sql`t.${sql.identifier(name)}`);
+    // Raw SQL on purpose: a whole batch (results, price history, progress counters, the jobs'
+    // updated_at) in one statement and one round trip; the batch travels as one jsonb parameter,
+    // whatever its size. RETURNING reads the row as written, so the history gets the new price.
     const { rows: out } = await this.db.execute<{ written: number; job_ids: number[] | null }>(sql`
       WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(${this.recordset})),
       done AS (
         UPDATE ${this.table} t
         SET lookup_status = v.status, last_error = v.last_error, offers = v.offers,
-            answered_at = now(), reused_from = NULL, lease_expires_at = NULL, updated_at = now()${this.setData}
+            answered_at = now(), reused_from = NULL, lease_expires_at = NULL, updated_at = now(),
+            ${setPreviousLook(this.source, sql`t.isbn`)}${this.setData}
         FROM v
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
-        RETURNING t.isbn_lookup_job_id
+        RETURNING t.isbn_lookup_job_id, t.id, t.isbn, t.lookup_status, t.offers, t.answered_at,
+                  ${headline.price} AS price, ${headline.currency} AS currency
       ),
       -- Each row reaches a final status once (the WHERE above), so the counters move exactly once.
       progress AS (${progressUpdate(sql`done`, this.source)}),
-      bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)})
+      bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)}),
+      observed AS (${recordObservations(this.source, sql`done`)})
       SELECT count(*)::int AS written, array_agg(DISTINCT isbn_lookup_job_id) AS job_ids FROM done`);
     return { count: out[0]?.written ?? 0, jobIds: out[0]?.job_ids ?? [] };
   }

@@ -39,7 +39,8 @@ export class AnswerReuse {
    * (a failure is asked again) for the same ISBN in this marketplace's table, answered within the window and after the row's
    * job was last re-priced. Copies its status, data, offers and answer time, notes the row it came
    * from, gives back the claim's attempt (no request was made) and moves the progress counters as
-   * finishing does. Returns the ids filled (the others still need asking) and their jobs.
+   * finishing does. Nobody looked again, so no price observation is written; the row takes the
+   * source's previous price, so its change since the previous look is the source's. Returns the ids filled (the others still need asking) and their jobs.
    */
   async fill(claimed: ClaimedRow[]): Promise<{ ids: Set<number>; jobIds: number[] }> {
     if (this.windowMs <= 0 || claimed.length === 0) return { ids: new Set(), jobIds: [] };
@@ -52,7 +53,7 @@ export class AnswerReuse {
       WITH claimed AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id bigint, attempts int)),
       src AS (
         SELECT r.id AS target_id, r.attempts AS target_attempts, coalesce(s.reused_from, s.id) AS origin_id,
-               s.lookup_status, s.offers, s.answered_at${this.sourceData}
+               s.lookup_status, s.offers, s.answered_at, s.previous_price, s.previous_currency${this.sourceData}
         FROM claimed c
         JOIN ${t} r ON r.id = c.id AND r.attempts = c.attempts AND r.lookup_status = 'pending'
         JOIN ${jobs} j ON j.id = r.isbn_lookup_job_id
@@ -69,6 +70,7 @@ export class AnswerReuse {
         UPDATE ${t} t
         SET lookup_status = src.lookup_status, offers = src.offers, answered_at = src.answered_at,
             reused_from = src.origin_id, last_error = NULL, lease_expires_at = NULL,
+            previous_price = src.previous_price, previous_currency = src.previous_currency,
             attempts = t.attempts - 1, updated_at = now()${this.setData}
         FROM src
         WHERE t.id = src.target_id AND t.attempts = src.target_attempts AND t.lookup_status = 'pending'

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
+import { HistoryPruner } from '../history/retention.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
@@ -35,6 +36,10 @@ export interface WorkerOptions {
   flushIntervalMs?: number;
   /** An ISBN answered within this window is filled from that answer, not asked again (default a day; 0: never). */
   reuseWindowMs?: number;
+  /** Price observations older than this are pruned, the latest per marketplace and ISBN kept (default 730 days; 0: never). */
+  historyRetentionMs?: number;
+  /** How often one batch of old observations is pruned (default a minute). */
+  pruneIntervalMs?: number;
 }
 
 export interface Worker {
@@ -46,7 +51,14 @@ export interface Worker {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 };
 /** The one set of defaults: for callers of startWorker and for WORKER_* variables left unset. */
-export const DEFAULT_TUNING = { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 50, stopTimeoutMs: 10_000, reuseWindowMs: 86_400_000 };
+export const DEFAULT_TUNING = {
+  pollIntervalMs: 1000,
+  leaseMs: 120_000,
+  batchSize: 50,
+  stopTimeoutMs: 10_000,
+  reuseWindowMs: 86_400_000,
+  historyRetentionMs: 730 * 86_400_000,
+};
 
 export function startWorker(opts: WorkerOptions): Worker {
   const { log } = opts;
@@ -100,6 +112,19 @@ export function startWorker(opts: WorkerOptions): Worker {
     },
     opts.reapIntervalMs ?? Math.min(30_000, leaseMs / 2),
   );
+  const pruner = new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs);
+  let pruning = false;
+  const prune = setInterval(async () => {
+    if (pruning) return;
+    pruning = true;
+    try {
+      const result = await pruner.tick();
+      if (result?.deleted) log.info({ observations: result.deleted }, 'old price observations pruned');
+    } catch (err) {
+      log.error({ err }, 'pruning price history failed');
+    }
+    pruning = false;
+  }, opts.pruneIntervalMs ?? 60_000);
   log.info(`worker started for ${served.join(', ')}`);
 
   let stopped: Promise<void> | undefined;
@@ -107,6 +132,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     stop() {
       stopped ??= (async () => {
         clearInterval(reaper);
+        clearInterval(prune);
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);

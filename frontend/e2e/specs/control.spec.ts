@@ -6,18 +6,7 @@ import type { JobPublic } from '../../src/client/types.gen';
 import { TOAST } from '../../src/lib/messages';
 import { REFUSED_ONCE_ISBN } from '../app-env';
 import { type Api, expect, expectToast, test } from '../fixtures';
-import { seedJob, settledTable, waitForJob } from '../jobs';
-
-/** Valid ISBN-13s 978 + n (9 digits) + check digit, from `first` on. */
-function isbns(count: number, first: number): string[] {
-  return Array.from({ length: count }, (_, i) => {
-    const body = `978${String(first + i).padStart(9, '0')}`;
-    const sum = [...body].reduce((s, d, j) => s + Number(d) * (j % 2 ? 3 : 1), 0);
-    return body + String((10 - (sum % 10)) % 10);
-  });
-}
-
-const csv = (list: string[]) => ['isbn', ...list].join('\n');
+import { isbnCsv as csv, isbns, seedJob, settledTable, waitForJob } from '../jobs';
 
 const readJob = (api: Api, token: string, id: number) =>
   api.call<JobPublic>('GET', `/api/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${token}` } });

@@ -18,6 +18,10 @@ const COMPARISON_COLUMNS = [
   'Spread',
   'PalletIQ Decision',
   'PalletIQ Value',
+  'Abe Books Change',
+  'Biblio Change',
+  'Alibris Change',
+  'Best Price Change',
 ];
 
 /** "$1,234.50" → 1234.5; N/A → null. */

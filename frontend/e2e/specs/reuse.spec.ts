@@ -2,23 +2,13 @@
 // the answers the marketplace gave the first time, and the page says so with the answer's age.
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { expect, test } from '../fixtures';
-import { expectRowCount, seedJob, settledTable, waitForJob } from '../jobs';
-
-/** Valid ISBN-13s 978 + nine digits from `first`, unlike any other spec's. */
-function isbns(count: number, first: number): string[] {
-  return Array.from({ length: count }, (_, i) => {
-    const body = `978${String(first + i).padStart(9, '0')}`;
-    const sum = [...body].reduce((s, d, j) => s + Number(d) * (j % 2 ? 3 : 1), 0);
-    return `${body}${(10 - (sum % 10)) % 10}`;
-  });
-}
+import { expectRowCount, isbnCsv as csv, isbns, seedJob, settledTable, waitForJob } from '../jobs';
 
 test('an overlapping list is filled from the first answers and marked reused with their age', async ({ api, user, userPage: page }) => {
   test.setTimeout(90_000);
   const m = MARKETPLACES.alibris;
   const first = isbns(6, 424_242_000);
   const overlap = first.slice(0, 4);
-  const csv = (list: string[]) => ['isbn', ...list].join('\n');
   const a = await seedJob(api, user.token, { name: 'first list', content: csv(first), filename: 'first.csv', sources: { alibris: true } });
   await waitForJob(api, user.token, a.id);
   const b = await seedJob(api, user.token, {

@@ -1,7 +1,7 @@
 // The comparison across marketplaces on the job page: one row per ISBN with each marketplace's
 // price in its currency, the best source, the spread and PalletIQ's verdict; the same filter
 // builder, header sorting, paging and CSV download as the other tables, all done by the server.
-import { COMPARISON_FIELDS, comparisonFieldSource } from '@app/domain/comparison';
+import { CHANGE_FIELDS, COMPARISON_FIELDS, comparisonFieldSource } from '@app/domain/comparison';
 import type { FieldDef } from '@app/domain/fields';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { jobDownloadComparisonCsv } from './comparison-api';
@@ -16,6 +16,7 @@ import { SortableHeader } from '../common/SortableHeader';
 import { FilterBuilder } from '../filters/FilterBuilder';
 import { CsvFileButton } from '../marketplace/DownloadCsvButton';
 import { LookupValue } from '../marketplace/LookupValue';
+import { PriceChangeValue } from './PriceChangeValue';
 import { useComparison } from './useJobPage';
 
 /** The fields of the marketplaces the job asks (another's would be N/A in every row). */
@@ -34,7 +35,9 @@ function comparisonColumns(fields: readonly FieldDef[], sort: SortState, onSort:
     align: f.format === 'money' ? ('right' as const) : undefined,
     sticky: f.name === 'isbn',
     render: (row) =>
-      f.name === 'title' ? (
+      CHANGE_FIELDS.has(f.name) ? (
+        <PriceChangeValue field={f} row={row} />
+      ) : f.name === 'title' ? (
         <Box miw="8rem" maw="16rem">
           <LookupValue field={f} row={row} />
         </Box>
