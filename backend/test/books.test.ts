@@ -36,6 +36,18 @@ describe.each(ENGINES)('book page on %s', (engine) => {
     t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
   const exec = (q: ReturnType<typeof sql>) => t.ctx.db.execute(q);
 
+  /** Runs a worker against a sandbox (every ISBN has offers) until nothing is queued. */
+  async function runWorker() {
+    const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
+    try {
+      const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
+      await worker.idle();
+      await worker.stop();
+    } finally {
+      await sandbox.close();
+    }
+  }
+
   async function insertJob(ownerId: string, name: string, minutesAgo: number): Promise<number> {
     const { rows } = await t.ctx.db.execute<{ id: number }>(
       sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books, biblio, alibris, created_at)
@@ -244,14 +256,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
     expect((await get(`/books/${isbn}`, other.token)).json().jobs).toEqual([]);
     expect((await get(`/jobs/${job.id}`, other.token)).statusCode).toBe(404);
 
-    const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
-    try {
-      const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
-      await worker.idle();
-      await worker.stop();
-    } finally {
-      await sandbox.close();
-    }
+    await runWorker();
     const book = (await get(`/books/${isbn}`, nobody.token)).json();
     const latest = Object.fromEntries(book.marketplaces.map((m: { marketplace: string; latest: unknown }) => [m.marketplace, m.latest]));
     for (const m of ['abe_books', 'alibris']) {
@@ -272,6 +277,19 @@ describe.each(ENGINES)('book page on %s', (engine) => {
         marketplaces: ['abe_books', 'alibris'],
       },
     ]);
+
+    // Re-pricing the job keeps the first answer: two observations per marketplace asked.
+    expect((await post(`/jobs/${job.id}/reprice`, nobody.token)).statusCode).toBe(200);
+    await runWorker();
+    const history = (await get(`/books/${isbn}/history`, nobody.token)).json();
+    expect(
+      Object.fromEntries(history.series.map((s: { marketplace: string; points: unknown[] }) => [s.marketplace, s.points.length])),
+    ).toEqual({
+      abe_books: 2,
+      biblio: 0,
+      alibris: 2,
+      pallet_iq: 0,
+    });
 
     // No marketplace named: all of them.
     const all = await post(`/books/${isbn}/price`, nobody.token);

@@ -2,12 +2,11 @@
 // market data like the reuse of recent answers), its title and author from the lookup rows, its
 // price series, and the jobs that included it (private: the caller's own, superusers all).
 import { isbn13To10 } from '@app/domain/isbn';
-import { DECISION_SOURCE, PRICE_SOURCES } from '@app/domain/comparison';
 import { MARKETPLACE_LIST, type MarketplaceId, type MarketplaceInfo } from '@app/domain/marketplaces';
-import { sql, type SQL } from 'drizzle-orm';
-import { priceOf } from '../comparison/query.ts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { priceObservations } from '../db/schema.ts';
+import { ANSWERED_STATUSES, headlinePrice } from '../history/observations.ts';
 import type { UserRow } from '../users/schemas.ts';
 
 /** Jobs listed on a book's page; more are left out (jobs_truncated). */
@@ -16,23 +15,12 @@ export const BOOK_JOBS_LIMIT = 50;
 export const HISTORY_POINTS = 500;
 
 /** Rows with an answer (the statuses reuse and history read; failures are not answers). */
-const ANSWERED = sql`lookup_status IN ('completed', 'no_offers_available') AND answered_at IS NOT NULL`;
+const ANSWERED = sql`lookup_status IN (${sql.join(
+  ANSWERED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)}) AND answered_at IS NOT NULL`;
 
 const hasField = (m: MarketplaceInfo, name: string) => m.fields.some((f) => f.name === name);
-
-/**
- * A lookup row's headline price and currency, as the comparison reads them (the table is aliased by
- * the marketplace's id): a selling marketplace's chosen price with shipping, PalletIQ's value.
- */
-function headline(m: MarketplaceInfo): { price: SQL; currency: SQL } {
-  const source = PRICE_SOURCES.find((s) => s.marketplace === m.id);
-  if (source) return priceOf(source, true);
-  if (m.id === DECISION_SOURCE.marketplace) {
-    const value = sql`${sql.identifier(m.id)}.${sql.identifier(DECISION_SOURCE.value)}`;
-    return { price: value, currency: sql`CASE WHEN ${value} IS NOT NULL THEN 'USD' END` };
-  }
-  return { price: sql`NULL::double precision`, currency: sql`NULL::text` };
-}
 
 type AnswerRow = {
   observed_at: Date | string;
@@ -69,7 +57,7 @@ async function latestObservation(db: Db, m: MarketplaceId, isbn: string) {
 /** The latest answered lookup row of any job: the answer when no observation exists, and its title and author. */
 async function latestLookup(db: Db, m: MarketplaceInfo, isbn: string) {
   const alias = sql.identifier(m.id);
-  const { price, currency } = headline(m);
+  const { price, currency } = headlinePrice(m.id, (name) => sql`${alias}.${sql.identifier(name)}`);
   // The title and author of the latest row that has them (a later "no offers" answer has none).
   const described = (name: string) =>
     hasField(m, name)

@@ -7,15 +7,10 @@ import { MARKETPLACE_LIST, MARKETPLACES } from '@app/domain/marketplaces';
 import type { JobCreated } from '../../src/client/types.gen';
 import { BOOK_TEXT } from '../../src/lib/messages';
 import { expect, expectAccessible, expectPath, test } from '../fixtures';
-import { MIXED, seedJob, settledTable, waitForJob } from '../jobs';
+import { MIXED, isbns, seedJob, settledTable, waitForJob } from '../jobs';
 
-/** A valid ISBN-13 no other test uses (tests share one database): 979-1 + random digits + check digit. */
-function freshIsbn(): string {
-  const first12 = `9791${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
-  return first12 + String((10 - (sum % 10)) % 10);
-}
+/** Books no other spec uses (the browser tests share one database). */
+const [NEVER_PRICED, REPRICED] = isbns(2, 515_150_000) as [string, string];
 
 const KNOWN_ISBN10_HYPHENATED = '0-13-145757-8'; // MIXED.knownIsbn as a hyphenated ISBN-10
 
@@ -94,7 +89,7 @@ test('the header search opens a book from a hyphenated ISBN-10 and says why a co
 
 test('a book never looked up says so; Price it now prices it on its page', async ({ userPage: page }) => {
   test.setTimeout(120_000);
-  const isbn = freshIsbn();
+  const isbn = NEVER_PRICED;
   await page.goto(`/books/${isbn}`);
   await expect(page.getByText(BOOK_TEXT.neverLookedUp)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Jobs with this book' })).toHaveCount(0);
@@ -116,7 +111,7 @@ test('a book never looked up says so; Price it now prices it on its page', async
 
 test('a book’s price history survives a re-price of its job: two observations per marketplace', async ({ userPage: page, user, api }) => {
   test.setTimeout(120_000);
-  const isbn = freshIsbn();
+  const isbn = REPRICED;
   const auth = { headers: { Authorization: `Bearer ${user.token}` } };
   const job = await api.call<JobCreated>('POST', `/api/v1/books/${isbn}/price`, { ...auth, data: {} });
   await waitForJob(api, user.token, job.id);
