@@ -42,6 +42,15 @@ test('an ISBN cell opens its book: title, ISBNs, each marketplace’s latest ans
       await expect(card.getByTestId('headline-price')).toHaveText(/^\$\d[\d,]*\.\d\d$/);
     }
   }
+  // AbeBooks' offers link out to their listings; every field of every offer is one click away.
+  const abe = page.getByRole('region', { name: 'Abe Books', exact: true });
+  if ((await abe.locator('[data-status]').getAttribute('data-status')) === 'completed') {
+    await expect(abe.getByRole('link', { name: 'Open listing' }).first()).toHaveAttribute('href', /^https:\/\//);
+    await abe.getByRole('button', { name: 'All details' }).click();
+    await expect(
+      abe.getByRole('table', { name: 'Abe Books offers, all details' }).getByRole('columnheader', { name: 'Vendor Name' }),
+    ).toBeVisible();
+  }
   // The job that included it links to its page.
   const jobs = page.getByRole('list', { name: 'Jobs with this book' });
   await expect(jobs.getByRole('link', { name })).toBeVisible();

@@ -9,6 +9,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import type { BookHistory, BookPublic } from '../../client/types.gen';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { BOOK_TEXT } from '../../lib/messages';
+import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { PageTitle } from '../common/PageTitle';
 import { JobLink } from '../jobs/JobLink';
 import { MarketplaceAnswerCard } from './MarketplaceAnswerCard';
@@ -114,7 +115,7 @@ function HistorySection({ history }: { history: BookHistory }) {
           </Suspense>
         </figure>
       )}
-      <Table.ScrollContainer minWidth={360}>
+      <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLLABLE}>
         <Table withTableBorder fz="sm" aria-label="Price history">
           <Table.Thead>
             <Table.Tr>

@@ -1,10 +1,10 @@
-// One marketplace's latest answer on a book's page: when, its status, the headline price and every offer.
+// One marketplace's latest answer on a book's page: when, its status, the headline price and its offers.
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { BookAnswer } from '../../client/types.gen';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { OffersTable } from '../marketplace/OffersTable';
 import { StatusBadge } from '../marketplace/StatusBadge';
+import { OfferSummaryTable } from './OfferSummaryTable';
 
 export function MarketplaceAnswerCard({ marketplace, answer }: { marketplace: MarketplaceId; answer: BookAnswer }) {
   const label = MARKETPLACES[marketplace].label;
@@ -24,7 +24,7 @@ export function MarketplaceAnswerCard({ marketplace, answer }: { marketplace: Ma
           </Text>
         </Group>
         {answer.offers.length ? (
-          <OffersTable offers={answer.offers} label={`${label} offers`} />
+          <OfferSummaryTable offers={answer.offers} label={`${label} offers`} />
         ) : (
           <Text size="sm" c="dimmed">
             No offers.
