@@ -67,7 +67,14 @@ export function OffersTable({
               {marked && (
                 <Table.Td>
                   {i === chosen && (
-                    <Badge size="xs" color="green" variant="dot" tt="none">
+                    // Never clipped: the column has no visible header to give it width.
+                    <Badge
+                      size="xs"
+                      color="green"
+                      variant="dot"
+                      tt="none"
+                      styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+                    >
                       Chosen
                     </Badge>
                   )}
