@@ -1,8 +1,8 @@
 // Price history on both engines: every answer the worker writes is kept as an observation (failures
 // and reused answers are not), a re-priced job keeps the old answer in history and shows the change
 // since the previous look in its comparison (filterable, sortable), offers are stored only when they
-// changed, retention prunes old observations but never the latest, and migration 0008's backfill
-// turns answers from before into observations.
+// changed, retention prunes old observations but never the latest, and migrations 0008 and 0009
+// turn answers from before into observations, offer counts and previous looks.
 import { readFileSync } from 'node:fs';
 import { COMPARISON_CURRENCY, PRICE_SOURCES } from '@app/domain/comparison';
 import type { MarketplaceId } from '@app/domain/marketplaces';
@@ -204,6 +204,8 @@ describe.each(ENGINES)('price history on %s', (engine) => {
       expect(r.previous_price).not.toBeNull();
       expect(r.previous_price).toBe(source?.previous_price);
       expect(r.previous_currency).toBe(source?.previous_currency);
+      expect(r.offer_count).toBe(source?.offer_count);
+      expect(r.offer_count).toBeGreaterThan(0);
     }
   });
 
@@ -292,34 +294,80 @@ describe.each(ENGINES)('price history on %s', (engine) => {
     expect(await new HistoryPruner(db, 0).tick()).toBeNull();
   });
 
-  it("migration 0008's backfill turns the answers already stored into observations (not reused copies, not failures)", async () => {
+  it('the worker prunes on its own timer, with the retention it is given', async () => {
+    await startDriftingSandbox();
+    const old = { marketplace: 'alibris', isbn: '9780306406157', status: 'completed', price: 1, currency: 'USD', offer_count: 0 };
+    await t.ctx.db.insert(priceObservations).values([
+      { ...old, observed_at: new Date(Date.now() - 10 * DAY) },
+      { ...old, observed_at: new Date(Date.now() - 9 * DAY) },
+    ]);
+    const worker = startWorker({
+      db: t.ctx.db,
+      pollIntervalMs: 20,
+      historyRetentionMs: DAY,
+      pruneIntervalMs: 20,
+      ...sandboxWorkerParts(sandbox!, ['alibris']),
+    });
+    try {
+      // The 10-day-old look goes; the 9-day-old one is the latest of its ISBN and stays.
+      await expect.poll(async () => (await observations()).length, { timeout: 5000 }).toBe(1);
+      expect((await observations())[0]?.observed_at.getTime()).toBeGreaterThan(Date.now() - 9.5 * DAY);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  /** The statements of a committed migration that match `pattern`, run as the migration runs them. */
+  async function runMigrationStatements(file: string, pattern: RegExp): Promise<number> {
+    const statements = readFileSync(new URL(`../src/db/migrations/${file}`, import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => pattern.test(statement));
+    for (const statement of statements) await t.ctx.db.execute(sql.raw(statement));
+    return statements.length;
+  }
+
+  it('migrations 0008 and 0009 turn the answers already stored into observations, offer counts and previous looks', async () => {
     const isbns = sampleIsbns(3, 35_000);
     const jobId = await seedJob(t.ctx.db, isbns, ['abe_books', 'biblio']);
+    // A later job asked AbeBooks about the first ISBN again.
+    const laterJob = await seedJob(t.ctx.db, isbns.slice(0, 1), ['abe_books']);
     const abe = LOOKUP_TABLES.abe_books;
     const biblio = LOOKUP_TABLES.biblio;
     const [a0, a1, a2] = await lookupRows(t.ctx.db, 'abe_books', jobId);
+    const [later] = await lookupRows(t.ctx.db, 'abe_books', laterJob);
     const [b0] = await lookupRows(t.ctx.db, 'biblio', jobId);
     await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'completed', answered_at = now() - interval '2 days',
       total_listing_price = 12.5, listing_price = 9, offers = '[{"a":1},{"a":2}]'::jsonb WHERE id = ${a0!.id}`);
     await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'failed', answered_at = now() WHERE id = ${a1!.id}`);
     await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'completed', answered_at = now(), reused_from = ${a0!.id},
       total_listing_price = 12.5 WHERE id = ${a2!.id}`);
+    await t.ctx.db.execute(sql`UPDATE ${abe} SET lookup_status = 'completed', answered_at = now() - interval '1 day',
+      total_listing_price = 10, offers = '[{"a":3}]'::jsonb WHERE id = ${later!.id}`);
     await t.ctx.db.execute(sql`UPDATE ${biblio} SET lookup_status = 'completed', answered_at = now() - interval '1 day',
       price = 10, shipping_price = 4, currency = 'eur', offers = '[{"b":1}]'::jsonb WHERE id = ${b0!.id}`);
 
-    // The backfill statements of the migration, as written there.
-    const migration = readFileSync(new URL('../src/db/migrations/0008_decisions.sql', import.meta.url), 'utf8');
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim())
-      .filter((s) => /INSERT INTO "price_observations"/.test(s));
-    expect(backfill).toHaveLength(4);
-    for (const statement of backfill) await t.ctx.db.execute(sql.raw(statement));
-
+    // 0008: every answer asked anew (not reused copies, not failures) becomes an observation.
+    expect(await runMigrationStatements('0008_decisions.sql', /INSERT INTO "price_observations"/)).toBe(4);
     const kept = await observations();
     expect(kept.map((o) => [o.marketplace, o.lookup_id, o.price, o.currency, o.offer_count])).toEqual([
       ['abe_books', a0!.id, 12.5, 'USD', 2],
+      ['abe_books', later!.id, 10, 'USD', 1],
       ['biblio', b0!.id, 14, 'EUR', 1],
     ]);
+
+    // 0009: offer counts where there are offers (null elsewhere), and each answer's previous look.
+    expect(await runMigrationStatements('0009_history_backfill.sql', /^\s*(--.*\n)*UPDATE /)).toBe(8);
+    const rows = new Map(
+      (await lookupRows(t.ctx.db, 'abe_books', jobId)).concat(await lookupRows(t.ctx.db, 'abe_books', laterJob)).map((r) => [r.id, r]),
+    );
+    expect([a0, a1, a2, later].map((r) => rows.get(r!.id)?.offer_count)).toEqual([2, null, null, 1]);
+    expect((await lookupRows(t.ctx.db, 'biblio', jobId)).find((r) => r.id === b0!.id)?.offer_count).toBe(1);
+    expect(rows.get(later!.id)).toMatchObject({ previous_price: 12.5, previous_currency: 'USD' });
+    expect(rows.get(a0!.id)).toMatchObject({ previous_price: null, previous_currency: null });
+    // The later job's comparison shows the change since the first look.
+    await t.ctx.db.update(jobs).set({ abe_books: true }).where(eq(jobs.id, laterJob));
+    const res = await post(admin, `/jobs/${laterJob}/comparison`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject([{ isbn: isbns[0], abe_books_price: 10, abe_books_change: -2.5, best_price_change: -2.5 }]);
   });
 });

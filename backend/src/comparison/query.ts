@@ -137,13 +137,13 @@ export function comparisonTable(job: JobRow): SQL {
 
 /**
  * Level 1 columns of price history for one price source: the answer's offer count (NULL when it
- * was not answered: failed or never looked up) and the previous look's price and currency
+ * was not answered: failed or never looked up; a stored count, since opening every row's offers
+ * made the whole comparison several times slower) and the previous look's price and currency
  * (internal, for changeColumns).
  */
 function historyColumns(id: MarketplaceId, asked: boolean): SQL[] {
-  const offers = column(id, 'offers');
   return [
-    sql`${asked ? sql`CASE WHEN jsonb_typeof(${offers}) = 'array' THEN jsonb_array_length(${offers}) END` : sql`NULL::int`} AS ${sql.identifier(offersField(id))}`,
+    sql`${asked ? column(id, 'offer_count') : sql`NULL::int`} AS ${sql.identifier(offersField(id))}`,
     sql`${asked ? column(id, 'previous_price') : sql`NULL::double precision`} AS ${sql.identifier(`${id}_previous_price`)}`,
     sql`${textOrNull(asked, column(id, 'previous_currency'))} AS ${sql.identifier(`${id}_previous_currency`)}`,
   ];

@@ -124,6 +124,11 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       last_error: text(),
       /** Every offer the marketplace returned, not only the chosen one. */
       offers: jsonb(),
+      /**
+       * How many offers (the length of `offers`), kept beside them so the comparison, its CSV and
+       * rules read a number instead of opening every row's offers; null until answered.
+       */
+      offer_count: integer(),
       /** When the marketplace answered; a reused row keeps the original answer's time, so its age is honest. */
       answered_at: timestamp({ withTimezone: true }),
       /** The row whose answer was copied here instead of asking again (worker/reuse.ts); null when asked anew. */

@@ -50,7 +50,7 @@ export const setPreviousLook = (marketplace: MarketplaceId, isbn: SQL) =>
 
 /**
  * `INSERT INTO price_observations …` (a data-modifying CTE) of the answered rows of `finished`, a
- * CTE with columns id, isbn, lookup_status, offers, answered_at, price and currency. Failures write
+ * CTE with columns id, isbn, lookup_status, offers, offer_count, answered_at, price and currency. Failures write
  * nothing. `offers` is stored only when it differs from the latest stored offers of the ISBN on this
  * marketplace, else NULL: most re-prices see the same listings, and the offers are most of a row's
  * size. Readers take the latest non-null offers at or before an observation. (Two rows of one ISBN in
@@ -60,7 +60,7 @@ export function recordObservations(marketplace: MarketplaceId, finished: SQL): S
   const lastOffers = latest(marketplace, sql`f.isbn`, sql`o.offers`, sql` AND o.offers IS NOT NULL`);
   return sql`INSERT INTO ${priceObservations} (marketplace, isbn, observed_at, status, price, currency, offer_count, offers, lookup_id)
     SELECT ${marketplace}, f.isbn, f.answered_at, f.lookup_status, f.price, f.currency,
-           CASE WHEN jsonb_typeof(f.offers) = 'array' THEN jsonb_array_length(f.offers) ELSE 0 END,
+           coalesce(f.offer_count, 0),
            CASE WHEN f.offers IS NOT DISTINCT FROM (${lastOffers}) THEN NULL ELSE f.offers END,
            f.id
     FROM ${finished} f

@@ -146,11 +146,12 @@ export class LookupQueue {
       done AS (
         UPDATE ${this.table} t
         SET lookup_status = v.status, last_error = v.last_error, offers = v.offers,
+            offer_count = CASE WHEN jsonb_typeof(v.offers) = 'array' THEN jsonb_array_length(v.offers) END,
             answered_at = now(), reused_from = NULL, lease_expires_at = NULL, updated_at = now(),
             ${setPreviousLook(this.source, sql`t.isbn`)}${this.setData}
         FROM v
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
-        RETURNING t.isbn_lookup_job_id, t.id, t.isbn, t.lookup_status, t.offers, t.answered_at,
+        RETURNING t.isbn_lookup_job_id, t.id, t.isbn, t.lookup_status, t.offers, t.offer_count, t.answered_at,
                   ${headline.price} AS price, ${headline.currency} AS currency
       ),
       -- Each row reaches a final status once (the WHERE above), so the counters move exactly once.

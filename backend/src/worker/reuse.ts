@@ -53,7 +53,7 @@ export class AnswerReuse {
       WITH claimed AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id bigint, attempts int)),
       src AS (
         SELECT r.id AS target_id, r.attempts AS target_attempts, coalesce(s.reused_from, s.id) AS origin_id,
-               s.lookup_status, s.offers, s.answered_at, s.previous_price, s.previous_currency${this.sourceData}
+               s.lookup_status, s.offers, s.offer_count, s.answered_at, s.previous_price, s.previous_currency${this.sourceData}
         FROM claimed c
         JOIN ${t} r ON r.id = c.id AND r.attempts = c.attempts AND r.lookup_status = 'pending'
         JOIN ${jobs} j ON j.id = r.isbn_lookup_job_id
@@ -68,7 +68,7 @@ export class AnswerReuse {
       ),
       done AS (
         UPDATE ${t} t
-        SET lookup_status = src.lookup_status, offers = src.offers, answered_at = src.answered_at,
+        SET lookup_status = src.lookup_status, offers = src.offers, offer_count = src.offer_count, answered_at = src.answered_at,
             reused_from = src.origin_id, last_error = NULL, lease_expires_at = NULL,
             previous_price = src.previous_price, previous_currency = src.previous_currency,
             attempts = t.attempts - 1, updated_at = now()${this.setData}
