@@ -85,23 +85,23 @@ describe.each(ENGINES)('book page on %s', (engine) => {
 
     // AbeBooks: an answer in the owner's job (title, author) and two observations, the latest with
     // the same offers as before (stored as null).
-    await exec(sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, lookup_status, answered_at, title, author, total_listing_price, offers)
-                   VALUES (${ownerJob}, ${ISBN}, 'completed', now() - interval '1 hour', 'Quantum Mechanics', 'Someone, A.', 10,
+    await exec(sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, lookup_status, answered_at, title, author, total_listing_price, offer_count, offers)
+                   VALUES (${ownerJob}, ${ISBN}, 'completed', now() - interval '1 hour', 'Quantum Mechanics', 'Someone, A.', 10, 2,
                            ${JSON.stringify([offer('10.00', 'Shop A'), offer('14.50', 'Shop B')])}::jsonb)`);
     await observe('abe_books', 3, 12, 2, [offer('12.00', 'Shop A'), offer('14.50', 'Shop B')]);
     await observe('abe_books', 2, 11, 2, [offer('11.00', 'Shop A'), offer('14.50', 'Shop B')]);
     await observe('abe_books', 1, 10, 2, null);
     // Biblio: an answer in euros with shipping apart and no observation: the lookup row is the answer.
-    await exec(sql`INSERT INTO biblio_price_lookups (isbn_lookup_job_id, isbn, lookup_status, answered_at, price, shipping_price, currency, offers)
-                   VALUES (${ownerJob}, ${ISBN}, 'completed', now() - interval '2 hours', 15, 1, 'eur',
+    await exec(sql`INSERT INTO biblio_price_lookups (isbn_lookup_job_id, isbn, lookup_status, answered_at, price, shipping_price, currency, offer_count, offers)
+                   VALUES (${ownerJob}, ${ISBN}, 'completed', now() - interval '2 hours', 15, 1, 'eur', 1,
                            ${JSON.stringify([{ price: 15, shipping_price: 1, currency: 'EUR', seller: 'Libreria' }])}::jsonb)`);
     // A failed Biblio lookup later is not an answer.
     await exec(
       sql`INSERT INTO biblio_price_lookups (isbn_lookup_job_id, isbn, lookup_status, last_error) VALUES (${otherJob}, ${ISBN}, 'failed', 'HTTP 500')`,
     );
     // Alibris: asked in the other user's job only; no offers now, one before.
-    await exec(sql`INSERT INTO alibris_price_lookups (isbn_lookup_job_id, isbn, lookup_status, answered_at, offers)
-                   VALUES (${otherJob}, ${ISBN}, 'no_offers_available', now() - interval '1 hour', '[]'::jsonb)`);
+    await exec(sql`INSERT INTO alibris_price_lookups (isbn_lookup_job_id, isbn, lookup_status, answered_at, offer_count, offers)
+                   VALUES (${otherJob}, ${ISBN}, 'no_offers_available', now() - interval '1 hour', 0, '[]'::jsonb)`);
     await observe('alibris', 5, 9, 1, [{ price: '9.00', sellername: 'Pico' }]);
     await observe('alibris', 1, null, 0, [], 'no_offers_available');
   });

@@ -70,7 +70,7 @@ async function latestLookup(db: Db, m: MarketplaceInfo, isbn: string) {
     FROM (SELECT 1) one
     LEFT JOIN LATERAL (
       SELECT true AS found, ${alias}.answered_at AS observed_at, ${alias}.lookup_status AS status, ${price} AS price, ${currency} AS currency,
-             CASE WHEN jsonb_typeof(${alias}.offers) = 'array' THEN jsonb_array_length(${alias}.offers) ELSE 0 END AS offer_count,
+             coalesce(${alias}.offer_count, 0) AS offer_count,
              ${alias}.offers AS offers
       FROM ${sql.identifier(m.table)} AS ${alias}
       WHERE ${alias}.isbn = ${isbn} AND ${ANSWERED}
