@@ -1,4 +1,5 @@
 // Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
+import { bookRoutes } from './books/routes.ts';
 import { comparisonRoutes } from './comparison/routes.ts';
 import type { App, AppContext } from './core/context.ts';
 import { decisionRoutes } from './decisions/routes.ts';
@@ -20,4 +21,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   liveRoutes,
   ruleSetRoutes,
   feeRoutes,
+  bookRoutes,
 ];

@@ -25,6 +25,7 @@ import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
+import { Route as LayoutBooksIsbnRouteImport } from './routes/_layout/books.$isbn'
 import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
 const LayoutRoute = LayoutRouteImport.update({
@@ -106,6 +107,11 @@ const LayoutSettingsRoute = LayoutSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutBooksIsbnRoute = LayoutBooksIsbnRouteImport.update({
+  id: '/books/$isbn',
+  path: '/books/$isbn',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutJobsIdRoute = LayoutJobsIdRouteImport.update({
   id: '/jobs_/$id',
   path: '/jobs/$id',
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
+  '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRoutesByTo {
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
+  '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRoutesById {
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/_layout/rules': typeof LayoutRulesRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
+  '/_layout/books/$isbn': typeof LayoutBooksIsbnRoute
   '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
 }
 export interface FileRouteTypes {
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/pallet-iq'
     | '/rules'
     | '/settings'
+    | '/books/$isbn'
     | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/'
+    | '/books/$isbn'
     | '/jobs/$id'
   id:
     | '__root__'
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '/_layout/rules'
     | '/_layout/settings'
     | '/_layout/'
+    | '/_layout/books/$isbn'
     | '/_layout/jobs_/$id'
   fileRoutesById: FileRoutesById
 }
@@ -348,6 +360,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutSettingsRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/books/$isbn': {
+      id: '/_layout/books/$isbn'
+      path: '/books/$isbn'
+      fullPath: '/books/$isbn'
+      preLoaderRoute: typeof LayoutBooksIsbnRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/jobs_/$id': {
       id: '/_layout/jobs_/$id'
       path: '/jobs/$id'
@@ -370,6 +389,7 @@ interface LayoutRouteChildren {
   LayoutRulesRoute: typeof LayoutRulesRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
+  LayoutBooksIsbnRoute: typeof LayoutBooksIsbnRoute
   LayoutJobsIdRoute: typeof LayoutJobsIdRoute
 }
 
@@ -385,6 +405,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutRulesRoute: LayoutRulesRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
+  LayoutBooksIsbnRoute: LayoutBooksIsbnRoute,
   LayoutJobsIdRoute: LayoutJobsIdRoute,
 }
 

@@ -83,8 +83,12 @@ for (const m of MARKETPLACE_LIST) {
     // The total under the table: two uploads of the sheet.
     const range = page.getByTestId('page-range');
     await expect(range).toHaveText(`1–10 of ${2 * MIXED.report.isbns_accepted}`);
-    // External links open in a new tab with an http(s) address.
-    for (const a of await table.locator('tbody a').all()) {
+    // Each ISBN opens its book's page; external links open in a new tab with an http(s) address.
+    for (const a of await table.locator('tbody a[href^="/books/"]').all()) {
+      await expect(a).toHaveAttribute('href', `/books/${await a.innerText()}`);
+    }
+    await expect(table.locator('tbody a[href^="/books/"]')).toHaveCount(10);
+    for (const a of await table.locator('tbody a:not([href^="/books/"])').all()) {
       await expect(a).toHaveAttribute('target', '_blank');
       await expect(a).toHaveAttribute('rel', /noopener/);
       await expect(a).toHaveAttribute('href', /^https?:\/\//);

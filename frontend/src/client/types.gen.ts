@@ -118,11 +118,6 @@ export type FiltersBodyInput = {
     filters?: Array<FilterInput>;
 };
 
-/**
- * The marketplace: its URL segment
- */
-export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
-
 export type SourceProgressInput = {
     enabled: boolean;
     total_isbns: number;
@@ -187,6 +182,65 @@ export type JobCreatedInput = {
     rejections: Array<RejectionInput>;
     rejections_truncated: boolean;
 };
+
+export type BookAnswerInput = {
+    observed_at: unknown;
+    status: string;
+    price: number | null;
+    currency: string | null;
+    offer_count: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type BookJobInput = {
+    id: number;
+    name: string;
+    input_filename: string;
+    created_at: unknown;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq'>;
+};
+
+export type BookPublicInput = {
+    isbn: string;
+    isbn10: string | null;
+    title: string | null;
+    author: string | null;
+    marketplaces: Array<{
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        latest: BookAnswerInput | null;
+    }>;
+    jobs: Array<BookJobInput>;
+    jobs_truncated: boolean;
+};
+
+export type BookHistoryInput = {
+    isbn: string;
+    series: Array<{
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        points: Array<{
+            observed_at: unknown;
+            status: string;
+            price: number | null;
+            currency: string | null;
+            offer_count: number;
+        }>;
+        truncated: boolean;
+    }>;
+};
+
+export type BookPriceBodyInput = {
+    abe_books?: boolean;
+    biblio?: boolean;
+    alibris?: boolean;
+    pallet_iq?: boolean;
+};
+
+/**
+ * The marketplace: its URL segment
+ */
+export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
 
 export type SourceRunInput = {
     marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
@@ -797,11 +851,6 @@ export type FiltersBody = {
     filters: Array<Filter>;
 };
 
-/**
- * The marketplace: its URL segment
- */
-export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
-
 export type SourceProgress = {
     enabled: boolean;
     total_isbns: number;
@@ -866,6 +915,65 @@ export type JobCreated = {
     rejections: Array<Rejection>;
     rejections_truncated: boolean;
 };
+
+export type BookAnswer = {
+    observed_at: string;
+    status: string;
+    price: number | null;
+    currency: string | null;
+    offer_count: number;
+    offers: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type BookJob = {
+    id: number;
+    name: string;
+    input_filename: string;
+    created_at: string;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq'>;
+};
+
+export type BookPublic = {
+    isbn: string;
+    isbn10: string | null;
+    title: string | null;
+    author: string | null;
+    marketplaces: Array<{
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        latest: BookAnswer | null;
+    }>;
+    jobs: Array<BookJob>;
+    jobs_truncated: boolean;
+};
+
+export type BookHistory = {
+    isbn: string;
+    series: Array<{
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        points: Array<{
+            observed_at: string;
+            status: string;
+            price: number | null;
+            currency: string | null;
+            offer_count: number;
+        }>;
+        truncated: boolean;
+    }>;
+};
+
+export type BookPriceBody = {
+    abe_books?: boolean;
+    biblio?: boolean;
+    alibris?: boolean;
+    pallet_iq?: boolean;
+};
+
+/**
+ * The marketplace: its URL segment
+ */
+export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
 
 export type SourceRun = {
     marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
@@ -2907,3 +3015,93 @@ export type SetJobCostResponses = {
 };
 
 export type SetJobCostResponse = SetJobCostResponses[keyof SetJobCostResponses];
+
+export type ReadBookData = {
+    body?: never;
+    path: {
+        /**
+         * ISBN-13 or ISBN-10, with or without hyphens; a scanned EAN with its add-on
+         */
+        isbn: string;
+    };
+    query?: never;
+    url: '/api/v1/books/{isbn}';
+};
+
+export type ReadBookErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ReadBookError = ReadBookErrors[keyof ReadBookErrors];
+
+export type ReadBookResponses = {
+    /**
+     * Default Response
+     */
+    200: BookPublic;
+};
+
+export type ReadBookResponse = ReadBookResponses[keyof ReadBookResponses];
+
+export type ReadBookHistoryData = {
+    body?: never;
+    path: {
+        /**
+         * ISBN-13 or ISBN-10, with or without hyphens; a scanned EAN with its add-on
+         */
+        isbn: string;
+    };
+    query?: never;
+    url: '/api/v1/books/{isbn}/history';
+};
+
+export type ReadBookHistoryErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ReadBookHistoryError = ReadBookHistoryErrors[keyof ReadBookHistoryErrors];
+
+export type ReadBookHistoryResponses = {
+    /**
+     * Default Response
+     */
+    200: BookHistory;
+};
+
+export type ReadBookHistoryResponse = ReadBookHistoryResponses[keyof ReadBookHistoryResponses];
+
+export type PriceBookData = {
+    body: BookPriceBodyInput | null;
+    path: {
+        /**
+         * ISBN-13 or ISBN-10, with or without hyphens; a scanned EAN with its add-on
+         */
+        isbn: string;
+    };
+    query?: never;
+    url: '/api/v1/books/{isbn}/price';
+};
+
+export type PriceBookErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type PriceBookError = PriceBookErrors[keyof PriceBookErrors];
+
+export type PriceBookResponses = {
+    /**
+     * Default Response
+     */
+    200: JobCreated;
+};
+
+export type PriceBookResponse = PriceBookResponses[keyof PriceBookResponses];

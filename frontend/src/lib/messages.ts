@@ -59,3 +59,9 @@ export const LIMITS = {
   signUpFullNameMin: 3,
   profileFullNameMax: 30,
 } as const;
+
+/** A book's page and the header's search box. */
+export const BOOK_TEXT = {
+  searchLabel: 'Find a book by ISBN',
+  neverLookedUp: 'This book has not been looked up yet.',
+} as const;

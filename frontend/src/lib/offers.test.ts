@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerDate } from './format';
-import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerMoney } from './offers';
+import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerLink, offerMoney, summarisedOffers } from './offers';
 import { ACCEPT, hasUploadExtension } from './uploads';
 
 describe('offers drawer table', () => {
@@ -21,6 +21,54 @@ describe('offers drawer table', () => {
     expect(offerCellText({ a: 1 })).toBe('{"a":1}');
     expect(offerCellText(3.5)).toBe('3.5');
     expect(offerCellText(false)).toBe('false');
+  });
+});
+
+describe("a book page's offers", () => {
+  it('reads price, shipping, condition, seller and link from each wire format, cheapest first', () => {
+    const abe = {
+      listingUrl: 'www.abebooks.com/x',
+      totalListingPrice: '12.50',
+      listingPrice: '9',
+      firstBookShipCost: '3.50',
+      itemCondition: 'Fine',
+      vendorName: 'Shop',
+      vendorId: '7',
+    };
+    const biblio = {
+      price: 8,
+      shipping_price: 2,
+      currency: 'eur',
+      book_condition: 'Good',
+      seller: 'Libreria',
+      url: 'https://biblio.com/b',
+      seller_id: 'x',
+    };
+    const alibris = { price: '20.00', condition: 'As new.', fl_bookcond: '5', sellername: 'Pico' };
+    expect(summarisedOffers([alibris, abe, biblio])).toEqual([
+      {
+        price: { value: 8, currency: 'EUR' },
+        shipping: { value: 2, currency: 'EUR' },
+        condition: 'Good',
+        seller: 'Libreria',
+        link: 'https://biblio.com/b',
+      },
+      {
+        price: { value: '12.50', currency: 'USD' },
+        shipping: { value: '3.50', currency: 'USD' },
+        condition: 'Fine',
+        seller: 'Shop',
+        link: 'www.abebooks.com/x',
+      },
+      { price: { value: '20.00', currency: 'USD' }, shipping: null, condition: 'As new.', seller: 'Pico', link: null },
+    ]);
+    // PalletIQ's evaluation is no listing: shown whole instead.
+    expect(summarisedOffers([{ status: 'success', meta: { title: 't' } }])).toBeNull();
+  });
+  it('links only to addresses', () => {
+    expect(offerLink('listingUrl', { listingUrl: 'www.abebooks.com/servlet/x?y=1' })).toBe('www.abebooks.com/servlet/x?y=1');
+    expect(offerLink('photo_url', { photo_url: 'not a link' })).toBeNull();
+    expect(offerLink('seller', { seller: 'www.shop.com' })).toBeNull();
   });
 });
 

@@ -74,3 +74,66 @@ function normalise(v: unknown): string {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? String(n) : String(v).trim().toLowerCase();
 }
+
+const LINK_KEY = /url|link/i;
+
+/** An offer's address to follow (its listing), when the key names a link and the value is one; else null. */
+export function offerLink(key: string, offer: Record<string, unknown>): string | null {
+  const v = offer[key];
+  if (!LINK_KEY.test(key) || typeof v !== 'string') return null;
+  const text = v.trim();
+  // An address, with or without its scheme (marketplaces send both): no spaces, a dot in the host.
+  return /^(https?:\/\/|\/\/)?[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(text) ? text : null;
+}
+
+/** One offer as a dealer reads it at a glance: what it costs, its shipping, condition, seller and listing. */
+export interface OfferSummary {
+  price: { value: unknown; currency: string } | null;
+  shipping: { value: unknown; currency: string } | null;
+  condition: string | null;
+  seller: string | null;
+  link: string | null;
+}
+
+// The wire keys that hold each part, best first (AbeBooks, Biblio and Alibris name them differently).
+const PRICE_KEYS = [/^total_?listing_?price$/i, /^price$/i, /^listing_?price$/i];
+const SHIPPING_KEYS = [/^first_?book_?ship_?cost$/i, /^shipping_?(price|cost)$/i];
+const CONDITION_KEYS = [/^item_?condition$/i, /^book_?condition$/i, /^condition$/i, /^listing_?condition$/i];
+const SELLER_KEYS = [/^vendor_?name$/i, /^seller_?name$/i, /^seller$/i, /^dealer$/i];
+
+function firstKey(offer: Record<string, unknown>, patterns: RegExp[]): string | undefined {
+  const keys = Object.keys(offer).filter((k) => offer[k] !== null && offer[k] !== '');
+  for (const re of patterns) {
+    const k = keys.find((key) => re.test(key));
+    if (k) return k;
+  }
+  return undefined;
+}
+
+function text(offer: Record<string, unknown>, patterns: RegExp[]): string | null {
+  const k = firstKey(offer, patterns);
+  return k === undefined ? null : offerCellText(offer[k]);
+}
+
+export function offerSummary(offer: Record<string, unknown>): OfferSummary {
+  const money = (patterns: RegExp[]) => {
+    const k = firstKey(offer, patterns);
+    return k === undefined ? null : offerMoney(k, offer);
+  };
+  const linkKey = Object.keys(offer).find((k) => offerLink(k, offer) !== null);
+  return {
+    price: money(PRICE_KEYS),
+    shipping: money(SHIPPING_KEYS),
+    condition: text(offer, CONDITION_KEYS),
+    seller: text(offer, SELLER_KEYS),
+    link: linkKey === undefined ? null : offerLink(linkKey, offer),
+  };
+}
+
+/** Offers summarised, cheapest first (those without a price last); null when none has a price or a seller (e.g. PalletIQ's evaluation). */
+export function summarisedOffers(offers: readonly Record<string, unknown>[]): OfferSummary[] | null {
+  const rows = offers.map(offerSummary);
+  if (!rows.some((r) => r.price || r.seller)) return null;
+  const amount = (r: OfferSummary) => (r.price ? Number(r.price.value) : Number.POSITIVE_INFINITY);
+  return rows.sort((a, b) => amount(a) - amount(b));
+}

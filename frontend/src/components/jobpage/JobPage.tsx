@@ -11,7 +11,7 @@ import { NotFound } from '../common/NotFound';
 import { PageTitle } from '../common/PageTitle';
 import { JobActions } from '../jobs/JobActions';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
-import { IngestCounts, isPastedList } from '../uploads/IngestCounts';
+import { IngestCounts, isBookPageJob, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
 import { JobCost } from './JobCost';
 import { DecisionsCard } from './DecisionsCard';
@@ -65,8 +65,14 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
         </Title>
         {job.report ? (
           <>
-            <Text size="sm">{isPastedList(job) ? 'From a pasted list.' : `Column ${job.report.column} of sheet ${job.report.sheet}.`}</Text>
-            <IngestCounts report={job.report} pasted={isPastedList(job)} />
+            <Text size="sm">
+              {isPastedList(job)
+                ? 'From a pasted list.'
+                : isBookPageJob(job)
+                  ? "From a book's page."
+                  : `Column ${job.report.column} of sheet ${job.report.sheet}.`}
+            </Text>
+            <IngestCounts report={job.report} pasted={isPastedList(job) || isBookPageJob(job)} />
             {job.report.cells_rejected > 0 && (
               <Group>
                 <DownloadRejectionsButton jobId={job.id} />

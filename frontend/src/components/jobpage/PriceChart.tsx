@@ -9,7 +9,8 @@ import type { JobPublic, PriceDistribution } from '../../client/types.gen';
 import { formatMoney } from '../../lib/format';
 import { usePriceDistribution } from './useJobPage';
 
-const SERIES_COLOR: Partial<Record<MarketplaceId, string>> = { abe_books: 'red.7', biblio: 'blue.6', alibris: 'teal.7' };
+/** Each selling marketplace's colour in every chart (the job's prices, a book's history). */
+export const SERIES_COLOR: Partial<Record<MarketplaceId, string>> = { abe_books: 'red.7', biblio: 'blue.6', alibris: 'teal.7' };
 
 /** One bar group per bucket, labelled by its price range; the last reads "$X+". */
 export function chartData(d: PriceDistribution) {

@@ -1,8 +1,7 @@
 // Columns of the jobs table (spec §2): the job's own fields, then one progress cell per source.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { JobPublic } from '../../client/types.gen';
 import { formatDateTime } from '../../lib/format';
@@ -10,6 +9,7 @@ import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
+import { JobLink } from './JobLink';
 import { JobActions } from './JobActions';
 import { SourceProgressCell } from './SourceProgressCell';
 import { must } from '@app/domain/must';
@@ -39,9 +39,7 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
     )),
     own('name', (j) => (
       <Group gap="xs" wrap="nowrap">
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/jobs/$id" params={{ id: String(j.id) }} />}>
-          {j.name}
-        </Anchor>
+        <JobLink id={j.id}>{j.name}</JobLink>
         {j.cancelled_at && (
           <Badge size="sm" variant="dot" color="orange" tt="none" title={`Cancelled ${formatDateTime(j.cancelled_at)}`}>
             Cancelled

@@ -1,4 +1,4 @@
-// Shell of every protected page: header with the user menu, a 320 px sidebar on desktop and a
+// Shell of every protected page: header with the book search and the user menu, a 320 px sidebar on desktop and a
 // 250 px drawer on mobile (AppShell forces a full-width navbar on mobile, hence the Drawer),
 // and a spinner until the current user is known.
 import { AppShell, Burger, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
@@ -7,6 +7,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useLiveJobEvents } from '../../hooks/useLiveJobEvents';
 import { useLogout } from '../../hooks/useLogout';
+import { BookSearch } from './BookSearch';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -47,14 +48,18 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
             <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
-            <Text component={Link} to="/" fw={700} c="inherit">
+            {/* On a phone the search box takes the title's room (the menu and the logo's page stay a tap away). */}
+            <Text component={Link} to="/" fw={700} visibleFrom="sm" c="inherit" style={{ whiteSpace: 'nowrap' }}>
               Price Lookup Dashboard
             </Text>
           </Group>
-          <UserMenu user={user} />
+          <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end', minWidth: 0 }}>
+            <BookSearch />
+            <UserMenu user={user} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">

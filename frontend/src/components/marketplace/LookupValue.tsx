@@ -1,11 +1,12 @@
-// One cell of a price-lookup table, read through the field table: N/A when empty, external
-// links for link fields, a badge for the status, money with its currency, local time for dates,
+// One cell of a price-lookup table, read through the field table: N/A when empty, the ISBN as a
+// link to its book's page, external links for link fields, a badge for the status, money with its currency, local time for dates,
 // the value otherwise.
 import { currencyOf, type FieldDef } from '@app/domain/fields';
 import { Anchor } from '@mantine/core';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
 import { offerCellText } from '../../lib/offers';
+import { BookLink } from '../book/BookLink';
 import { OrNA, isEmptyValue } from '../common/EmptyValue';
 import classes from './LookupValue.module.css';
 import { StatusBadge } from './StatusBadge';
@@ -15,6 +16,7 @@ export function LookupValue({ field, row }: { field: FieldDef; row: Record<strin
   if (field.name === 'lookup_status') return <StatusBadge status={value} />;
   if (isEmptyValue(value)) return <OrNA value={value} />;
   const text = offerCellText(value);
+  if (field.name === 'isbn') return <BookLink isbn={text} />;
   if (field.link) {
     return (
       // A row click opens the offers; following the link must not.

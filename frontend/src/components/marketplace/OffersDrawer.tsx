@@ -1,59 +1,14 @@
 // Every offer the marketplace returned for one lookup (the row shows only the best), with the
 // lookup's status, attempts and, when it failed, the last error.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
-import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { marketplaceApi, type LookupOffers } from '../../lib/marketplace-api';
-import { formatMoney } from '../../lib/format';
-import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerMoney } from '../../lib/offers';
-import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
-import { OrNA } from '../common/EmptyValue';
+import { OffersTable } from './OffersTable';
 import { StatusBadge } from './StatusBadge';
 import { ReusedHint } from './ReusedHint';
 import { must } from '@app/domain/must';
-
-function OffersTable({ offers, row }: { offers: Record<string, unknown>[]; row?: Record<string, unknown> }) {
-  const keys = offerKeys(offers);
-  const chosen = chosenOfferIndex(offers, row);
-  return (
-    <Table.ScrollContainer minWidth={400} scrollAreaProps={KEYBOARD_SCROLLABLE}>
-      <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label="Offers">
-        <Table.Thead>
-          <Table.Tr>
-            {keys.map((k) => (
-              <Table.Th key={k} title={k} style={{ whiteSpace: 'nowrap' }}>
-                {offerHeader(k)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {offers.map((o, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: offers have no id; their place in the marketplace's answer is their identity
-            <Table.Tr key={i} data-chosen={i === chosen || undefined} bg={i === chosen ? 'var(--mantine-color-green-light)' : undefined}>
-              <Table.Td>
-                {i === chosen && (
-                  <Badge size="xs" color="green" variant="dot" tt="none">
-                    Chosen
-                  </Badge>
-                )}
-              </Table.Td>
-              {keys.map((k) => {
-                const money = offerMoney(k, o);
-                return (
-                  <Table.Td key={k} ta={money ? 'right' : undefined} style={money ? { whiteSpace: 'nowrap' } : undefined}>
-                    <OrNA value={o[k]}>{money ? formatMoney(money.value, money.currency) : offerCellText(o[k])}</OrNA>
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 function OffersBody({ lookup, row }: { lookup: LookupOffers; row?: Record<string, unknown> }) {
   return (

@@ -1,10 +1,14 @@
 // What the server made of an upload, as counts: on the upload dialog and on the job's page.
+import { BOOK_PAGE_FILENAME } from '@app/domain/book';
 import { PASTED_LIST_FILENAME } from '@app/domain/isbn-list';
 import { Table } from '@mantine/core';
 import type { IngestReport } from '../../client/types.gen';
 
 /** A pasted list has lines and codes where a spreadsheet has rows and cells. */
 export const isPastedList = (job: { input_filename: string }) => job.input_filename === PASTED_LIST_FILENAME;
+
+/** A one-book job made by a book page's Price it now. */
+export const isBookPageJob = (job: { input_filename: string }) => job.input_filename === BOOK_PAGE_FILENAME;
 
 export function IngestCounts({ report, pasted }: { report: IngestReport; pasted: boolean }) {
   const counts: [string, number][] = [

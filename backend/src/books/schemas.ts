@@ -1,0 +1,96 @@
+// Shapes of the book API (/books/{isbn}): a book's page and its price history.
+import { readOneIsbn } from '@app/domain/book';
+import { MARKETPLACE_IDS, MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
+import { z } from 'zod';
+
+/** Any form the upload's normaliser accepts; anything else is a 422 naming `isbn` with its reason. */
+export const IsbnParam = z.object({
+  isbn: z
+    .string()
+    .max(100, 'Not an ISBN')
+    .transform((text, ctx) => {
+      const read = readOneIsbn(text);
+      if ('isbn' in read) return read.isbn;
+      ctx.addIssue({ code: 'custom', message: read.reason });
+      return z.NEVER;
+    })
+    .meta({ description: 'ISBN-13 or ISBN-10, with or without hyphens; a scanned EAN with its add-on' }),
+});
+
+const MarketplaceId = z.enum(MARKETPLACE_IDS);
+
+export const BookAnswer = z
+  .object({
+    observed_at: z.date(),
+    status: z.string(),
+    /** The headline price: a selling marketplace's cheapest offer with shipping, PalletIQ's value. */
+    price: z.number().nullable(),
+    currency: z.string().nullable(),
+    offer_count: z.number().int(),
+    offers: z.array(z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: 'BookAnswer' });
+
+export const BookJob = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    input_filename: z.string(),
+    created_at: z.date(),
+    /** The marketplaces the job asked about this book. */
+    marketplaces: z.array(MarketplaceId),
+  })
+  .meta({ id: 'BookJob' });
+
+export const BookPublic = z
+  .object({
+    isbn: z.string(),
+    isbn10: z.string().nullable(),
+    title: z.string().nullable(),
+    author: z.string().nullable(),
+    /** Every marketplace in the registry's order, with its latest answer (null: never answered). */
+    marketplaces: z.array(z.object({ marketplace: MarketplaceId, latest: BookAnswer.nullable() })),
+    /** Jobs of the caller that included the book (superusers: everyone's), newest first. */
+    jobs: z.array(BookJob),
+    jobs_truncated: z.boolean(),
+  })
+  .meta({ id: 'BookPublic' });
+
+export const BookHistory = z
+  .object({
+    isbn: z.string(),
+    series: z.array(
+      z.object({
+        marketplace: MarketplaceId,
+        /** Oldest first; at most the latest HISTORY_POINTS. */
+        points: z.array(
+          z.object({
+            observed_at: z.date(),
+            status: z.string(),
+            price: z.number().nullable(),
+            currency: z.string().nullable(),
+            offer_count: z.number().int(),
+          }),
+        ),
+        truncated: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'BookHistory' });
+
+/** The marketplaces to ask; none named means all of them. */
+export const BookPriceBody = z
+  .object(byMarketplace(() => z.boolean().optional()))
+  .refine((flags) => Object.values(flags).every((v) => v === undefined) || MARKETPLACE_IDS.some((id) => flags[id]), {
+    message: 'Choose at least one marketplace',
+    path: ['sources'],
+  })
+  .meta({ id: 'BookPriceBody' });
+
+/** The body's flags as a job's: all marketplaces when none is named. */
+export function chosenMarketplaces(
+  body: z.infer<typeof BookPriceBody> | null | undefined,
+): Record<(typeof MARKETPLACE_IDS)[number], boolean> {
+  const named = body && MARKETPLACE_LIST.some((m) => body[m.id] !== undefined);
+  return byMarketplace((m) => (named ? body[m.id] === true : true));
+}

@@ -1,0 +1,183 @@
+// A book's own page (/books/$isbn): its title and author where a marketplace gave them, its ISBNs,
+// each marketplace's latest answer with every offer, its price over time, the jobs that included it,
+// and "Price it now". The address takes any form the normaliser reads and is replaced by the ISBN-13.
+import { readOneIsbn } from '@app/domain/book';
+import { MARKETPLACES } from '@app/domain/marketplaces';
+import { Alert, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import type { BookHistory, BookPublic } from '../../client/types.gen';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { BOOK_TEXT } from '../../lib/messages';
+import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
+import { PageTitle } from '../common/PageTitle';
+import { JobLink } from '../jobs/JobLink';
+import { MarketplaceAnswerCard } from './MarketplaceAnswerCard';
+import { PriceNow } from './PriceNow';
+import { useBook, useBookHistory } from './useBook';
+
+const PriceHistoryChart = lazy(async () => ({ default: (await import('./PriceHistoryChart')).PriceHistoryChart }));
+
+export function BookPage({ isbn: typed }: { isbn: string }) {
+  const read = readOneIsbn(typed);
+  const navigate = useNavigate();
+  const canonical = 'isbn' in read ? read.isbn : null;
+  useEffect(() => {
+    if (canonical && canonical !== typed) void navigate({ to: '/books/$isbn', params: { isbn: canonical }, replace: true });
+  }, [canonical, typed, navigate]);
+  if ('reason' in read) {
+    return (
+      <Stack gap="sm">
+        <PageTitle>Not an ISBN</PageTitle>
+        <Text>
+          “{typed}”: {read.reason}
+        </Text>
+      </Stack>
+    );
+  }
+  return <BookBody isbn={read.isbn} />;
+}
+
+function BookBody({ isbn }: { isbn: string }) {
+  const book = useBook(isbn);
+  const history = useBookHistory(isbn);
+  const b = book.data;
+  if (!b) return <Skeleton h={400} />;
+  const answered = b.marketplaces.filter((m) => m.latest !== null);
+  const unanswered = b.marketplaces.filter((m) => m.latest === null);
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <PageTitle>{b.title ?? `ISBN ${b.isbn}`}</PageTitle>
+        {b.author && <Text>by {b.author}</Text>}
+        <Text size="sm" c="dimmed" data-testid="book-isbns">
+          ISBN-13 {b.isbn}
+          {b.isbn10 && ` · ISBN-10 ${b.isbn10}`}
+        </Text>
+      </Stack>
+
+      {answered.length === 0 && (
+        <Alert color="blue" title={BOOK_TEXT.neverLookedUp}>
+          Ask the marketplaces about it now: a job of this one book.
+        </Alert>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="price-now-title">
+        <Title order={3} id="price-now-title">
+          {answered.length === 0 ? 'Price it now' : 'Price it again'}
+        </Title>
+        <PriceNow isbn={b.isbn} />
+      </Stack>
+
+      {answered.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="answers-title">
+          <Title order={3} id="answers-title">
+            Latest answers
+          </Title>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            {answered.map((m) => m.latest && <MarketplaceAnswerCard key={m.marketplace} marketplace={m.marketplace} answer={m.latest} />)}
+          </SimpleGrid>
+          {unanswered.length > 0 && (
+            <Text size="sm" c="dimmed">
+              No answer yet from {unanswered.map((m) => MARKETPLACES[m.marketplace].label).join(', ')}.
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="history-title">
+        <Title order={3} id="history-title">
+          Price history
+        </Title>
+        {history.data ? <HistorySection history={history.data} /> : <Skeleton h={200} />}
+      </Stack>
+
+      <JobsSection book={b} />
+    </Stack>
+  );
+}
+
+function HistorySection({ history }: { history: BookHistory }) {
+  const series = history.series.filter((s) => s.points.length > 0);
+  if (series.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No prices seen yet.
+      </Text>
+    );
+  const priced = series.some((s) => s.marketplace !== 'pallet_iq' && s.points.some((p) => p.price !== null));
+  return (
+    <>
+      {priced && (
+        <figure style={{ margin: 0 }} aria-label="Best price over time per marketplace" data-testid="history-chart">
+          <Suspense fallback={<Skeleton h={260} />}>
+            <PriceHistoryChart history={history} />
+          </Suspense>
+        </figure>
+      )}
+      <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLLABLE}>
+        <Table withTableBorder fz="sm" aria-label="Price history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Marketplace</Table.Th>
+              <Table.Th ta="right">Observations</Table.Th>
+              <Table.Th ta="right">First price</Table.Th>
+              <Table.Th ta="right">Latest price</Table.Th>
+              <Table.Th>Latest</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {series.map((s) => {
+              const first = s.points[0];
+              const last = s.points[s.points.length - 1];
+              const money = (p: typeof first) => (p && p.price !== null ? formatMoney(p.price, p.currency ?? 'USD') : '—');
+              return (
+                <Table.Tr key={s.marketplace} data-marketplace={s.marketplace}>
+                  <Table.Td>{MARKETPLACES[s.marketplace].label}</Table.Td>
+                  <Table.Td ta="right">
+                    {s.points.length}
+                    {s.truncated && '+'}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(first)}</Table.Td>
+                  <Table.Td ta="right">{money(last)}</Table.Td>
+                  <Table.Td>{last && formatDateTime(last.observed_at)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+function JobsSection({ book }: { book: BookPublic }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="book-jobs-title">
+      <Title order={3} id="book-jobs-title">
+        Jobs with this book
+      </Title>
+      {book.jobs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None of your jobs included this book.
+        </Text>
+      ) : (
+        <List spacing={4} size="sm" aria-label="Jobs with this book">
+          {book.jobs.map((j) => (
+            <List.Item key={j.id}>
+              <JobLink id={j.id}>{j.name}</JobLink>{' '}
+              <Text span size="sm" c="dimmed">
+                · {formatDateTime(j.created_at)} · {j.marketplaces.map((m) => MARKETPLACES[m].label).join(', ')}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {book.jobs_truncated && (
+        <Text size="sm" c="dimmed">
+          Only the {book.jobs.length} newest are listed.
+        </Text>
+      )}
+    </Stack>
+  );
+}

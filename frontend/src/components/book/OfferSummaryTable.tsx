@@ -1,0 +1,74 @@
+// A book page's offers at a glance: price, shipping, condition, seller and a link to the listing,
+// cheapest first. Every field of every offer stays one click away (the offers drawer's table).
+import { Anchor, Button, Stack, Table } from '@mantine/core';
+import { useState } from 'react';
+import { formatMoney } from '../../lib/format';
+import { externalHref } from '../../lib/links';
+import { summarisedOffers, type OfferSummary } from '../../lib/offers';
+import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
+import { OrNA } from '../common/EmptyValue';
+import { OffersTable } from '../marketplace/OffersTable';
+
+const money = (m: OfferSummary['price']) => (m ? formatMoney(m.value, m.currency) : null);
+
+function SummaryTable({ rows, label }: { rows: OfferSummary[]; label: string }) {
+  return (
+    <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLLABLE}>
+      <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Shipping</Table.Th>
+            <Table.Th>Condition</Table.Th>
+            <Table.Th>Seller</Table.Th>
+            <Table.Th>Listing</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: offers have no id; their place in the list is their identity
+            <Table.Tr key={i}>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <OrNA value={money(r.price)} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <OrNA value={money(r.shipping)} />
+              </Table.Td>
+              <Table.Td>
+                <OrNA value={r.condition} />
+              </Table.Td>
+              <Table.Td>
+                <OrNA value={r.seller} />
+              </Table.Td>
+              <Table.Td>
+                <OrNA value={r.link}>
+                  {r.link && (
+                    <Anchor href={externalHref(r.link)} target="_blank" rel="noopener noreferrer" size="xs">
+                      Open listing
+                    </Anchor>
+                  )}
+                </OrNA>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function OfferSummaryTable({ offers, label }: { offers: Record<string, unknown>[]; label: string }) {
+  const [all, setAll] = useState(false);
+  const rows = summarisedOffers(offers);
+  // Nothing to summarise (PalletIQ's evaluation): the offer as sent.
+  if (!rows) return <OffersTable offers={offers} label={label} />;
+  return (
+    <Stack gap={4} align="flex-start">
+      <SummaryTable rows={rows} label={label} />
+      <Button variant="subtle" size="compact-xs" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+        {all ? 'Hide details' : 'All details'}
+      </Button>
+      {all && <OffersTable offers={offers} label={`${label}, all details`} />}
+    </Stack>
+  );
+}
