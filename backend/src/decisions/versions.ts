@@ -7,16 +7,7 @@ import { ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { validationError } from '../lib/http-errors.ts';
 import type { UserRow } from '../users/schemas.ts';
 import type { Rule } from '@app/domain/rules';
-import type { RuleSetVersion } from '../rules/repository.ts';
-
-const versionColumns = {
-  id: ruleSetVersions.id,
-  rule_set_id: ruleSetVersions.rule_set_id,
-  version: ruleSetVersions.version,
-  name: ruleSets.name,
-  rules: ruleSetVersions.rules,
-  created_at: ruleSetVersions.created_at,
-};
+import { type RuleSetVersion, versionColumns } from '../rules/repository.ts';
 
 /** Rule sets `user` may judge with: their own and the team default, while not deleted. */
 const usableBy = (user: UserRow) =>

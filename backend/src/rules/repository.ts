@@ -45,7 +45,8 @@ const isCurrentVersion = eq(
   sql`(SELECT max(v.version) FROM ${ruleSetVersions} v WHERE v.rule_set_id = ${ruleSets.id})`,
 );
 
-const versionColumns = {
+/** A version's columns with its set's name, as RuleSetVersion reads them (the judge's reads use them too). */
+export const versionColumns = {
   id: ruleSetVersions.id,
   rule_set_id: ruleSetVersions.rule_set_id,
   version: ruleSetVersions.version,
