@@ -152,6 +152,8 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       index(`${name}_job_queue_idx`).on(t.isbn_lookup_job_id, t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
       index(`${name}_lease_idx`).on(t.lease_expires_at).where(sql`lookup_status = 'pending'`),
       index(`${name}_status_idx`).on(t.lookup_status),
+      // The metrics scrape: the queued rows' count and the oldest of them (metrics/queue-gauges.ts).
+      index(`${name}_queued_created_idx`).on(t.created_at).where(sql`lookup_status = 'queued'`),
       // The reuse search: the freshest answer for an ISBN (worker/reuse.ts).
       index(`${name}_reusable_idx`)
         .on(t.isbn, t.answered_at.desc())
@@ -323,3 +325,19 @@ export const jobDecisions = pgTable(
     index('job_decisions_rank_idx').on(t.job_id, t.rule_index, t.row_id, t.outcome),
   ],
 );
+
+/**
+ * One row per running worker (in the API process or `npm run worker`), upserted every `beat_ms`
+ * and deleted on a graceful stop, so a row whose last_seen is older than three beats is a worker
+ * that died or hangs (GET /health/workers).
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  id: uuid().primaryKey(),
+  host: text().notNull(),
+  pid: integer().notNull(),
+  started_at: timestamp({ withTimezone: true }).notNull(),
+  last_seen: timestamp({ withTimezone: true }).notNull(),
+  /** The worker's own interval: staleness is judged against it, whatever the API is configured with. */
+  beat_ms: integer().notNull(),
+  lookups_in_flight: integer().notNull(),
+});

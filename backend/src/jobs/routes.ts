@@ -8,6 +8,7 @@ import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
+import { uploadsParsing } from '../metrics/instruments.ts';
 import { nulIssues } from '../lib/nul-guard.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
@@ -71,7 +72,14 @@ export function jobRoutes(app: App, ctx: AppContext): void {
 
   async function upload(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     try {
-      return await uploads.run(() => readAndCreate(req, config));
+      return await uploads.run(async () => {
+        uploadsParsing.inc();
+        try {
+          return await readAndCreate(req, config);
+        } finally {
+          uploadsParsing.dec();
+        }
+      });
     } catch (err) {
       if (err instanceof GateFullError) {
         throw new HttpError(429, 'Other uploads are being read right now. Please try again in a moment.', { 'retry-after': '5' });

@@ -77,11 +77,14 @@ describe('worker options from the environment', () => {
       leaseMs: 120_000,
       batchSize: 50,
       backoff: { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 },
-      stopTimeoutMs: 10_000,
+      heartbeatMs: 10_000,
       reuseWindowMs: 86_400_000,
       historyRetentionMs: 730 * 86_400_000,
     });
     expect(workerOptionsFromEnv({ WORKER_LEASE_MS: '5000', WORKER_BATCH_SIZE: '' })).toMatchObject({ leaseMs: 5000, batchSize: 50 });
+    expect(workerOptionsFromEnv({ WORKER_HEARTBEAT_MS: '2500' }).heartbeatMs).toBe(2500);
+    expect(parseConfig({ worker: workerConfigSection }, { WORKER_METRICS_PORT: '9464' }).worker.metricsPort).toBe(9464);
+    expect(parseConfig({ worker: workerConfigSection }, {}).worker.metricsPort).toBeUndefined();
     expect(() => workerOptionsFromEnv({ WORKER_RETRY_BASE_MS: 'soon' })).toThrow(/WORKER_RETRY_BASE_MS/);
     expect(workerOptionsFromEnv({ LOOKUP_REUSE_WINDOW: '90m' }).reuseWindowMs).toBe(5_400_000);
     expect(workerOptionsFromEnv({ LOOKUP_REUSE_WINDOW: '0' }).reuseWindowMs).toBe(0);

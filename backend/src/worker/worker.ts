@@ -10,6 +10,7 @@ import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
 import { HistoryPruner } from '../history/retention.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
+import { WorkerHeartbeat } from './heartbeat.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
 
 export interface WorkerOptions {
@@ -29,8 +30,10 @@ export interface WorkerOptions {
   /** Most rows per claim and per write (default 50). */
   batchSize?: number;
   backoff?: Partial<BackoffPolicy>;
-  /** How long stop() lets running calls finish (default 10000). */
+  /** How long stop() lets running calls finish (default 10000; SHUTDOWN_TIMEOUT_MS in the processes). */
   stopTimeoutMs?: number;
+  /** How often the worker's row in worker_heartbeats is written (default 10000). */
+  heartbeatMs?: number;
   /** How often expired leases are reaped (default leaseMs / 2, at most 30 s). */
   reapIntervalMs?: number;
   /** Results wait at most this long to be written together (default 50). */
@@ -57,6 +60,7 @@ export const DEFAULT_TUNING = {
   leaseMs: 120_000,
   batchSize: 50,
   stopTimeoutMs: 10_000,
+  heartbeatMs: 10_000,
   reuseWindowMs: 86_400_000,
   historyRetentionMs: 730 * 86_400_000,
 };
@@ -121,6 +125,13 @@ export function startWorker(opts: WorkerOptions): Worker {
     },
     opts.reapIntervalMs ?? Math.min(30_000, leaseMs / 2),
   );
+  const heartbeat = new WorkerHeartbeat(
+    opts.db,
+    opts.heartbeatMs ?? DEFAULT_TUNING.heartbeatMs,
+    () => runners.reduce((n, { runner }) => n + runner.running, 0),
+    log,
+  );
+  heartbeat.start();
   const pruner = new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs);
   let pruning = false;
   const prune = setInterval(async () => {
@@ -145,6 +156,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
         await judge.idle();
+        await heartbeat.stop();
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);
         const reused = runners.reduce((n, { runner }) => n + runner.reused, 0);
         log.info(
