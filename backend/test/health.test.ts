@@ -22,7 +22,13 @@ async function appOver(engine: Engine) {
   const ctx = await createContext(testConfig(), { database: test.database, log: silentLogger });
   const app = await buildApp(ctx);
   await app.ready();
-  return { app, test, close: async () => (await app.close(), await ctx.closeDatabase(), await test.cleanup().catch(() => {})) };
+  const close = async () => {
+    await app.close();
+    await ctx.closeDatabase();
+    // The test may have closed the database already.
+    await test.cleanup().catch(() => {});
+  };
+  return { app, test, close };
 }
 
 describe.each(ENGINES)('health on %s', (engine) => {

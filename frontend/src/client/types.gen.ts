@@ -108,6 +108,25 @@ export type AppInfoInput = {
     prices_simulated: boolean;
 };
 
+export type HealthStatusInput = {
+    status: 'ok';
+};
+
+export type WorkerHeartbeatInput = {
+    id: string;
+    host: string;
+    pid: number;
+    started_at: unknown;
+    last_seen: unknown;
+    lookups_in_flight: number;
+    stale: boolean;
+};
+
+export type WorkersListInput = {
+    data: Array<WorkerHeartbeatInput>;
+    count: number;
+};
+
 export type FilterInput = {
     field: string;
     operator: string;
@@ -839,6 +858,25 @@ export type ItemsPublic = {
 
 export type AppInfo = {
     prices_simulated: boolean;
+};
+
+export type HealthStatus = {
+    status: 'ok';
+};
+
+export type WorkerHeartbeat = {
+    id: string;
+    host: string;
+    pid: number;
+    started_at: string;
+    last_seen: string;
+    lookups_in_flight: number;
+    stale: boolean;
+};
+
+export type WorkersList = {
+    data: Array<WorkerHeartbeat>;
+    count: number;
 };
 
 export type Filter = {
@@ -1976,6 +2014,63 @@ export type ReadAppInfoResponses = {
 };
 
 export type ReadAppInfoResponse = ReadAppInfoResponses[keyof ReadAppInfoResponses];
+
+export type HealthLiveData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/live';
+};
+
+export type HealthLiveResponses = {
+    /**
+     * Default Response
+     */
+    200: HealthStatus;
+};
+
+export type HealthLiveResponse = HealthLiveResponses[keyof HealthLiveResponses];
+
+export type HealthReadyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/ready';
+};
+
+export type HealthReadyErrors = {
+    /**
+     * Default Response
+     */
+    503: HttpError;
+};
+
+export type HealthReadyError = HealthReadyErrors[keyof HealthReadyErrors];
+
+export type HealthReadyResponses = {
+    /**
+     * Default Response
+     */
+    200: HealthStatus;
+};
+
+export type HealthReadyResponse = HealthReadyResponses[keyof HealthReadyResponses];
+
+export type HealthWorkersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/workers';
+};
+
+export type HealthWorkersResponses = {
+    /**
+     * Default Response
+     */
+    200: WorkersList;
+};
+
+export type HealthWorkersResponse = HealthWorkersResponses[keyof HealthWorkersResponses];
 
 export type UploadJobFileData = {
     body: {
