@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/core/create-context.ts';
 import { workerHeartbeats } from '../src/db/schema.ts';
+import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { startWorker } from '../src/worker/worker.ts';
@@ -105,6 +107,10 @@ describe.each(ENGINES)('health on %s', (engine) => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ detail: '1 database migration(s) not applied yet' });
       expect((await get(a, 'live')).statusCode).toBe(200);
+      // A database never migrated at all (no drizzle bookkeeping): every shipped migration is missing.
+      await db.execute(sql`DROP SCHEMA drizzle CASCADE`);
+      const shipped = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
+      expect((await get(a, 'ready')).json()).toEqual({ detail: `${shipped} database migration(s) not applied yet` });
     } finally {
       await a.close();
     }
