@@ -1,7 +1,6 @@
 // SIGTERM on real processes: the API stops accepting, answers the request it is reading and lets
 // its worker finish the lookups in flight, then exits 0; a worker process cut off by
 // SHUTDOWN_TIMEOUT_MS hands its lookups back to the queue and removes its heartbeat.
-import { request } from 'node:http';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
 import { ADMIN } from './helpers/app.ts';
+import { halfSentRequest } from './helpers/half-sent.ts';
 import { metricValue, parseMetrics } from './helpers/prometheus.ts';
 import { ENTRY_POINTS, marketplaceEnv, spawnProcess, type SpawnedProcess } from './helpers/spawn.ts';
 import { lookupRows, openWorkerTestDatabase, seedJob, type TestDatabase } from './helpers/worker.ts';
@@ -32,25 +32,6 @@ async function sandboxWithLatency(latencyMs: number): Promise<Sandbox> {
 
 async function untilRequests(sandbox: Sandbox, n: number): Promise<void> {
   while (sandbox.stats().requests < n) await sleep(20);
-}
-
-/** Sends a request's headers and half its body now; the rest when `finish` is called. Resolves to status and body. */
-function halfSentRequest(url: string, method: string, headers: Record<string, string>, body: string) {
-  const req = request(url, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-  });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.once('response', (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.once('error', reject);
-  });
-  const half = Math.floor(body.length / 2);
-  req.write(body.slice(0, half));
-  return { answer, finish: () => req.end(body.slice(half)) };
 }
 
 describe('graceful stop of the API process (PGlite, worker in-process)', () => {

@@ -9,6 +9,10 @@ import { bearer, createUser, login, ADMIN, startTestApp, type TestApp } from './
 import { ENGINES } from './helpers/databases.ts';
 import { metricValue, parseMetrics } from './helpers/prometheus.ts';
 import { sandboxWorkerParts } from './helpers/worker.ts';
+import { openEventStream } from './helpers/sse.ts';
+import { halfSentRequest } from './helpers/half-sent.ts';
+import { multipartBody } from './helpers/multipart.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 const scrapeAs = (t: TestApp, authorization?: string) =>
@@ -70,8 +74,11 @@ describe('metrics are not public', () => {
 describe.each(ENGINES)('metrics move with the work on %s', (engine) => {
   let t: TestApp;
   let sandbox: Sandbox;
+  /** The app over real HTTP, for streams and requests sent in parts (inject waits for a whole one). */
+  let base: string;
   beforeAll(async () => {
     t = await startTestApp(engine, { env: { METRICS_TOKEN: TOKEN } });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     sandbox = await startMarketplaceSandbox({ latencyMs: 5, noOfferShare: 0.3 });
   });
   afterAll(async () => {
@@ -123,6 +130,57 @@ describe.each(ENGINES)('metrics move with the work on %s', (engine) => {
     expect(metricValue(after, 'database_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
   });
 
+  it('a list answered before is filled from those answers: counted as reused, no marketplace call', async () => {
+    const { token } = await createUser(t, `reuse-${engine}@example.com`);
+    const isbns = sampleIsbns(5, 44_000);
+    const paste = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs/from-isbns',
+        headers: bearer(token),
+        payload: { name: 'reused', pallet_iq: true, isbns: isbns.join('\n') },
+      });
+    const run = async () => {
+      const worker = startWorker({ db: t.ctx.db, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS), pollIntervalMs: 20 });
+      await worker.idle();
+      await worker.stop();
+    };
+    expect((await paste()).statusCode).toBe(200);
+    await run();
+    const before = await scrape(t);
+    expect((await paste()).statusCode).toBe(200);
+    await run();
+    const after = await scrape(t);
+    const moved = (name: string, labels: Record<string, string>) => metricValue(after, name, labels) - metricValue(before, name, labels);
+    expect(moved('lookups_finished_total', { marketplace: 'pallet_iq', outcome: 'reused' })).toBe(5);
+    expect(moved('lookups_finished_total', { marketplace: 'pallet_iq' })).toBe(5);
+    expect(moved('marketplace_request_duration_seconds_count', { marketplace: 'pallet_iq' })).toBe(0);
+  });
+
+  it('open live streams are counted while open', async () => {
+    const { token } = await createUser(t, `live-${engine}@example.com`);
+    const clients = async () => metricValue(await scrape(t), 'live_stream_clients');
+    const before = await clients();
+    const stream = await openEventStream(`${base}/api/v1/jobs/events`, token);
+    await stream.waitFor((e) => e.event === 'ready');
+    expect(await clients()).toBe(before + 1);
+    stream.close();
+    while ((await clients()) !== before) await sleep(20);
+  });
+
+  it('an upload is counted as being parsed while the server reads it', async () => {
+    const { token } = await createUser(t, `upload-${engine}@example.com`);
+    const parsing = async () => metricValue(await scrape(t), 'uploads_parsing');
+    const before = await parsing();
+    const csv = `ISBN\n${sampleIsbns(50, 46_000).join('\n')}\n`;
+    const body = multipartBody({ config: JSON.stringify({ name: 'upload', abe_books: true }) }, { name: 'isbns.csv', data: csv });
+    const upload = halfSentRequest(`${base}/api/v1/jobs/upload-file`, 'POST', { ...bearer(token), ...body.headers }, body.payload);
+    while ((await parsing()) !== before + 1) await sleep(20);
+    upload.finish();
+    expect((await upload.answer).status).toBe(200);
+    expect(await parsing()).toBe(before);
+  });
+
   it('refusals by a marketplace (429, Alibris 403 over-QPS) are counted, and the lookups that gave up as failed', async () => {
     const refusing = await startMarketplaceSandbox({ latencyMs: 5, rate429Share: 1, retryAfterSeconds: 1 });
     try {
@@ -137,7 +195,7 @@ describe.each(ENGINES)('metrics move with the work on %s', (engine) => {
       expect(created.statusCode).toBe(200);
       const worker = startWorker({
         db: t.ctx.db,
-        ...sandboxWorkerParts(refusing, MARKETPLACE_IDS, { maxAttempts: 1 }),
+        ...sandboxWorkerParts(refusing, ['biblio', 'alibris'], { maxAttempts: 1 }),
         pollIntervalMs: 20,
       });
       await worker.idle();
