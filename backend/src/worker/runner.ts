@@ -228,9 +228,9 @@ export class MarketplaceRunner {
     try {
       // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
       for (let i = 0; i < finished.length; i += batchSize) {
-        const batch = finished.slice(i, i + batchSize);
-        this.o.jobEvents.touched((await queue.finish(batch)).jobIds);
-        for (const row of batch) lookupsFinished.inc({ marketplace: this.marketplace, outcome: row.status });
+        const { jobIds, byStatus } = await queue.finish(finished.slice(i, i + batchSize));
+        this.o.jobEvents.touched(jobIds);
+        for (const [outcome, n] of Object.entries(byStatus)) lookupsFinished.inc({ marketplace: this.marketplace, outcome }, n);
       }
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
