@@ -323,3 +323,30 @@ export const jobDecisions = pgTable(
     index('job_decisions_rank_idx').on(t.job_id, t.rule_index, t.row_id, t.outcome),
   ],
 );
+
+/**
+ * Who did what (audit/): written in the same transaction as the action it records, pruned after
+ * AUDIT_RETENTION. No foreign keys on purpose: the trail outlives the users and jobs it names, so
+ * the actor's email and the target's label are kept as they were. Never a password or a token.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    created_at: now(),
+    /** The signed-in user who acted; null for an anonymous action (a failed login). Text: filters compare it as text. */
+    actor_id: varchar({ length: 36 }),
+    actor_email: varchar({ length: 255 }),
+    action: varchar({ length: 64 }).notNull(),
+    target_type: varchar({ length: 32 }),
+    target_id: varchar({ length: 64 }),
+    target_label: varchar({ length: 255 }),
+    client_address: varchar({ length: 64 }),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_created_idx').on(t.created_at, t.id),
+    index('audit_events_action_idx').on(t.action, t.created_at),
+    index('audit_events_actor_idx').on(t.actor_id, t.created_at),
+  ],
+);
