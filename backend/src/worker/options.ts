@@ -9,7 +9,7 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs' | 'reuseWindowMs' | 'historyRetentionMs'
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs' | 'reuseWindowMs' | 'historyRetentionMs' | 'auditRetentionMs'
 > & {
   leaseMs: number;
   stopTimeoutMs: number;
@@ -30,6 +30,8 @@ export const workerConfigSection = z
     LOOKUP_REUSE_WINDOW: envDuration.default(DEFAULT_TUNING.reuseWindowMs),
     /** Price observations older than this (e.g. 730d) are pruned, the latest per marketplace and ISBN kept; 0 keeps all. */
     PRICE_HISTORY_RETENTION: envDuration.default(DEFAULT_TUNING.historyRetentionMs),
+    /** Audit events older than this (e.g. 365d) are pruned; 0 keeps all. */
+    AUDIT_RETENTION: envDuration.default(DEFAULT_TUNING.auditRetentionMs),
   })
   .transform((e) => ({
     runInApi: e.RUN_WORKER,
@@ -41,6 +43,7 @@ export const workerConfigSection = z
       stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
       reuseWindowMs: e.LOOKUP_REUSE_WINDOW,
       historyRetentionMs: e.PRICE_HISTORY_RETENTION,
+      auditRetentionMs: e.AUDIT_RETENTION,
     } satisfies WorkerTuning,
   }));
 
