@@ -19,6 +19,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction, AuditTargetType } from '@app/domain/audit';
 import { byMarketplace, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -337,8 +338,8 @@ export const auditEvents = pgTable(
     /** The signed-in user who acted; null for an anonymous action (a failed login). Text: filters compare it as text. */
     actor_id: varchar({ length: 36 }),
     actor_email: varchar({ length: 255 }),
-    action: varchar({ length: 64 }).notNull(),
-    target_type: varchar({ length: 32 }),
+    action: varchar({ length: 64 }).$type<AuditAction>().notNull(),
+    target_type: varchar({ length: 32 }).$type<AuditTargetType>(),
     target_id: varchar({ length: 64 }),
     target_label: varchar({ length: 255 }),
     client_address: varchar({ length: 64 }),
