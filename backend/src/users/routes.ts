@@ -35,7 +35,11 @@ async function createOr400<T>(create: () => Promise<T>, detail: string): Promise
 }
 
 /** The names of the fields a patch sets (never their values). */
-const fieldsSet = (patch: Record<string, unknown>) => ({ fields: Object.keys(patch).filter((k) => patch[k] !== undefined) });
+const fieldsSet = (patch: Record<string, unknown>) => ({
+  fields: Object.keys(patch)
+    .filter((k) => patch[k] !== undefined)
+    .sort(),
+});
 const roleOf = (u: UserRow) => ({ is_superuser: u.is_superuser, is_active: u.is_active });
 
 /** The password was changed: a fresh token for this session, since older ones no longer work. */
