@@ -3,8 +3,7 @@
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
-import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
-import { ExportBody, asFilters } from '../lookups/routes.ts';
+import { ExportBody, FiltersBody, SortQuery, asFilters } from '../lib/filter-sql.ts';
 import { auditEventsCsv, listAuditEvents } from './repository.ts';
 import { AuditEventsPublic } from './schemas.ts';
 

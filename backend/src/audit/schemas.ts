@@ -10,7 +10,11 @@ export const AuditEventPublic = z
     actor_id: z.string().nullable(),
     actor_email: z.string().nullable(),
     action: z.enum(AUDIT_ACTIONS),
-    target_type: z.enum(AUDIT_TARGET_TYPES).nullable(),
+    // A plain string: OpenAPI 3.0's nullable enum reaches the generated client without its null.
+    target_type: z
+      .string()
+      .nullable()
+      .describe(`One of ${AUDIT_TARGET_TYPES.join(', ')}`),
     target_id: z.string().nullable(),
     target_label: z.string().nullable(),
     client_address: z.string().nullable(),
