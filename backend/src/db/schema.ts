@@ -19,6 +19,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction, AuditTargetType } from '@app/domain/audit';
 import { byMarketplace, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -341,3 +342,30 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   beat_ms: integer().notNull(),
   lookups_in_flight: integer().notNull(),
 });
+
+/**
+ * Who did what (audit/): written in the same transaction as the action it records, pruned after
+ * AUDIT_RETENTION. No foreign keys on purpose: the trail outlives the users and jobs it names, so
+ * the actor's email and the target's label are kept as they were. Never a password or a token.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    created_at: now(),
+    /** The signed-in user who acted; null for an anonymous action (a failed login). Text: filters compare it as text. */
+    actor_id: varchar({ length: 36 }),
+    actor_email: varchar({ length: 255 }),
+    action: varchar({ length: 64 }).$type<AuditAction>().notNull(),
+    target_type: varchar({ length: 32 }).$type<AuditTargetType>(),
+    target_id: varchar({ length: 64 }),
+    target_label: varchar({ length: 255 }),
+    client_address: varchar({ length: 64 }),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_created_idx').on(t.created_at, t.id),
+    index('audit_events_action_idx').on(t.action, t.created_at),
+    index('audit_events_actor_idx').on(t.actor_id, t.created_at),
+  ],
+);

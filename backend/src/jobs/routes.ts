@@ -15,7 +15,7 @@ import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { readUploadForm } from './multipart.ts';
-import { createJob, jobCreated } from './ingest.ts';
+import { auditJobCreated, createJob, jobCreated } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
   JobConfig,
@@ -90,7 +90,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
 
   async function readAndCreate(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
-    const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
+    const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits, auditJobCreated(req));
     ctx.jobEvents.touched(job.id);
     return jobCreated(job, parsed);
   }

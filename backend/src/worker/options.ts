@@ -9,7 +9,7 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'reuseWindowMs' | 'historyRetentionMs'
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'reuseWindowMs' | 'historyRetentionMs' | 'auditRetentionMs'
 > & {
   leaseMs: number;
 };
@@ -32,6 +32,8 @@ export const workerConfigSection = z
     LOOKUP_REUSE_WINDOW: envDuration.default(DEFAULT_TUNING.reuseWindowMs),
     /** Price observations older than this (e.g. 730d) are pruned, the latest per marketplace and ISBN kept; 0 keeps all. */
     PRICE_HISTORY_RETENTION: envDuration.default(DEFAULT_TUNING.historyRetentionMs),
+    /** Audit events older than this (e.g. 365d) are pruned; 0 keeps all. */
+    AUDIT_RETENTION: envDuration.default(DEFAULT_TUNING.auditRetentionMs),
   })
   .transform((e) => ({
     runInApi: e.RUN_WORKER,
@@ -44,6 +46,7 @@ export const workerConfigSection = z
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
       reuseWindowMs: e.LOOKUP_REUSE_WINDOW,
       historyRetentionMs: e.PRICE_HISTORY_RETENTION,
+      auditRetentionMs: e.AUDIT_RETENTION,
     } satisfies WorkerTuning,
   }));
 

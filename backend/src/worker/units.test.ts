@@ -80,6 +80,7 @@ describe('worker options from the environment', () => {
       heartbeatMs: 10_000,
       reuseWindowMs: 86_400_000,
       historyRetentionMs: 730 * 86_400_000,
+      auditRetentionMs: 365 * 86_400_000,
     });
     expect(workerOptionsFromEnv({ WORKER_LEASE_MS: '5000', WORKER_BATCH_SIZE: '' })).toMatchObject({ leaseMs: 5000, batchSize: 50 });
     expect(workerOptionsFromEnv({ WORKER_HEARTBEAT_MS: '2500' }).heartbeatMs).toBe(2500);
@@ -92,5 +93,9 @@ describe('worker options from the environment', () => {
     expect(workerOptionsFromEnv({ PRICE_HISTORY_RETENTION: '90d' }).historyRetentionMs).toBe(90 * 86_400_000);
     expect(workerOptionsFromEnv({ PRICE_HISTORY_RETENTION: '0' }).historyRetentionMs).toBe(0);
     expect(() => workerOptionsFromEnv({ PRICE_HISTORY_RETENTION: 'two years' })).toThrow(/PRICE_HISTORY_RETENTION/);
+    expect(workerOptionsFromEnv({}).auditRetentionMs).toBe(365 * 86_400_000);
+    expect(workerOptionsFromEnv({ AUDIT_RETENTION: '30d' }).auditRetentionMs).toBe(30 * 86_400_000);
+    expect(workerOptionsFromEnv({ AUDIT_RETENTION: '0' }).auditRetentionMs).toBe(0);
+    expect(() => workerOptionsFromEnv({ AUDIT_RETENTION: 'a year' })).toThrow(/AUDIT_RETENTION/);
   });
 });

@@ -7,6 +7,7 @@ import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/ty
 import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
+import { AuditPruner } from '../audit/retention.ts';
 import { HistoryPruner } from '../history/retention.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
@@ -42,7 +43,9 @@ export interface WorkerOptions {
   reuseWindowMs?: number;
   /** Price observations older than this are pruned, the latest per marketplace and ISBN kept (default 730 days; 0: never). */
   historyRetentionMs?: number;
-  /** How often one batch of old observations is pruned (default a minute). */
+  /** Audit events older than this are pruned (default 365 days; 0: never). */
+  auditRetentionMs?: number;
+  /** How often one batch of old observations and one of old audit events are pruned (default a minute). */
   pruneIntervalMs?: number;
 }
 
@@ -63,6 +66,7 @@ export const DEFAULT_TUNING = {
   heartbeatMs: 10_000,
   reuseWindowMs: 86_400_000,
   historyRetentionMs: 730 * 86_400_000,
+  auditRetentionMs: 365 * 86_400_000,
 };
 
 export function startWorker(opts: WorkerOptions): Worker {
@@ -132,16 +136,21 @@ export function startWorker(opts: WorkerOptions): Worker {
     log,
   );
   heartbeat.start();
-  const pruner = new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs);
+  const pruners = [
+    { what: 'price observations', pruner: new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs) },
+    { what: 'audit events', pruner: new AuditPruner(opts.db, opts.auditRetentionMs ?? DEFAULT_TUNING.auditRetentionMs) },
+  ];
   let pruning = false;
   const prune = setInterval(async () => {
     if (pruning) return;
     pruning = true;
-    try {
-      const result = await pruner.tick();
-      if (result?.deleted) log.info({ observations: result.deleted }, 'old price observations pruned');
-    } catch (err) {
-      log.error({ err }, 'pruning price history failed');
+    for (const { what, pruner } of pruners) {
+      try {
+        const result = await pruner.tick();
+        if (result?.deleted) log.info({ [what]: result.deleted }, `old ${what} pruned`);
+      } catch (err) {
+        log.error({ err }, `pruning old ${what} failed`);
+      }
     }
     pruning = false;
   }, opts.pruneIntervalMs ?? 60_000);

@@ -137,6 +137,36 @@ export type FiltersBodyInput = {
     filters?: Array<FilterInput>;
 };
 
+export type ExportBodyInput = {
+    filters?: Array<FilterInput>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
+export type AuditEventPublicInput = {
+    id: number;
+    created_at: unknown;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    /**
+     * One of job, user
+     */
+    target_type: string | null;
+    target_id: string | null;
+    target_label: string | null;
+    client_address: string | null;
+    details: {
+        [key: string]: unknown;
+    };
+};
+
+export type AuditEventsPublicInput = {
+    data: Array<AuditEventPublicInput>;
+    count: number;
+    count_exact: boolean;
+};
+
 export type SourceProgressInput = {
     enabled: boolean;
     total_isbns: number;
@@ -479,12 +509,6 @@ export type LookupOffersInput = {
      * Filled from a recent answer for the same ISBN instead of a new request
      */
     reused: boolean;
-};
-
-export type ExportBodyInput = {
-    filters?: Array<FilterInput>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
 };
 
 export type ComparisonRowInput = {
@@ -889,6 +913,36 @@ export type FiltersBody = {
     filters: Array<Filter>;
 };
 
+export type ExportBody = {
+    filters: Array<Filter>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
+export type AuditEventPublic = {
+    id: number;
+    created_at: string;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    /**
+     * One of job, user
+     */
+    target_type: string | null;
+    target_id: string | null;
+    target_label: string | null;
+    client_address: string | null;
+    details: {
+        [key: string]: unknown;
+    };
+};
+
+export type AuditEventsPublic = {
+    data: Array<AuditEventPublic>;
+    count: number;
+    count_exact: boolean;
+};
+
 export type SourceProgress = {
     enabled: boolean;
     total_isbns: number;
@@ -1231,12 +1285,6 @@ export type LookupOffers = {
      * Filled from a recent answer for the same ISBN instead of a new request
      */
     reused: boolean;
-};
-
-export type ExportBody = {
-    filters: Array<Filter>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
 };
 
 export type ComparisonRow = {
@@ -3200,3 +3248,58 @@ export type PriceBookResponses = {
 };
 
 export type PriceBookResponse = PriceBookResponses[keyof PriceBookResponses];
+
+export type ListAuditEventsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/audit-events';
+};
+
+export type ListAuditEventsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ListAuditEventsError = ListAuditEventsErrors[keyof ListAuditEventsErrors];
+
+export type ListAuditEventsResponses = {
+    /**
+     * Default Response
+     */
+    200: AuditEventsPublic;
+};
+
+export type ListAuditEventsResponse = ListAuditEventsResponses[keyof ListAuditEventsResponses];
+
+export type DownloadAuditEventsCsvData = {
+    body: ExportBodyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/audit-events/download-csv';
+};
+
+export type DownloadAuditEventsCsvErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type DownloadAuditEventsCsvError = DownloadAuditEventsCsvErrors[keyof DownloadAuditEventsCsvErrors];
+
+export type DownloadAuditEventsCsvResponses = {
+    /**
+     * CSV of the filtered audit events
+     */
+    200: Blob | File;
+};
+
+export type DownloadAuditEventsCsvResponse = DownloadAuditEventsCsvResponses[keyof DownloadAuditEventsCsvResponses];
