@@ -77,6 +77,8 @@ const uploadsSection = z.object({
   UPLOAD_MAX_ROWS: envInt.positive().default(200_000),
   UPLOAD_MAX_ISBNS: envInt.positive().default(150_000),
   UPLOAD_MAX_UNCOMPRESSED_BYTES: envInt.positive().default(200 * 1024 * 1024),
+  // Rejected cells (or pasted codes) kept per job for its report and download; the rest are counted.
+  UPLOAD_MAX_REJECTIONS_KEPT: envInt.positive().default(10_000),
   UPLOAD_PARSE_MAX_MEMORY_MB: envInt.min(64).default(2048),
   UPLOAD_MAX_CONCURRENT_PARSES: envInt.positive().default(2),
   UPLOAD_PARSE_QUEUE_WAIT_MS: envInt.min(0).default(10_000),

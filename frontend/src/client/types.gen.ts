@@ -132,6 +132,7 @@ export type IngestReportInput = {
     isbns_accepted: number;
     duplicates_merged: number;
     cells_rejected: number;
+    rejections_not_kept?: number;
 };
 
 export type RejectionInput = {
@@ -865,6 +866,7 @@ export type IngestReport = {
     isbns_accepted: number;
     duplicates_merged: number;
     cells_rejected: number;
+    rejections_not_kept?: number;
 };
 
 export type Rejection = {
