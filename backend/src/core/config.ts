@@ -9,10 +9,11 @@
 // keep the variable names as keys (one name in .env.example, here and in the code reading them);
 // a feature's section turns its variables into the options that feature takes.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from './logging.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 
 export class ConfigError extends Error {}
 
@@ -193,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function generatedSecretKey(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, 'secret_key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
