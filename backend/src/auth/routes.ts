@@ -9,6 +9,8 @@ import { currentUser } from '../users/current-user.ts';
 import { UsersRepository } from '../users/repository.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
 import { AttemptLimiter, type LimitPolicy } from './attempt-limiter.ts';
+import { Sessions } from './sessions.ts';
+import { must } from '@app/domain/must';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
 const LoginForm = z
@@ -28,6 +30,7 @@ export const RECOVERY_MESSAGE = 'If that email is registered, a password recover
 
 export function authRoutes(app: App, ctx: AppContext): void {
   const users = new UsersRepository(ctx.db);
+  const sessions = new Sessions(ctx.db);
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
@@ -65,13 +68,37 @@ export function authRoutes(app: App, ctx: AppContext): void {
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
       // Staff behind one office address log in all day: only failures count against the address.
       await Promise.all([limiter.reset(pairKey), limiter.refund(addressKey)]);
-      return { access_token: await ctx.tokens.createAccessToken(user.id, user.password_changed_at), token_type: 'bearer' };
+      return { access_token: await ctx.tokens.createAccessToken(user), token_type: 'bearer' };
     },
   });
 
   app.post('/login/test-token', {
     schema: { operationId: 'testToken', tags: ['login'], response: { 200: UserPublic } },
     handler: async (req) => toPublic(currentUser(req)),
+  });
+
+  // Signing out ends the token on the server too: a copy of it (a shared machine, a leaked log)
+  // stops working at once rather than at its expiry.
+  app.post('/login/sign-out', {
+    schema: { operationId: 'signOut', tags: ['login'], summary: 'End this session (this token)', response: { 200: Message } },
+    handler: async (req) => {
+      const token = must(req.accessToken, 'the guard accepted a token');
+      await sessions.revoke(token.id, token.expiresAt);
+      return { message: 'Signed out' };
+    },
+  });
+
+  app.post('/login/sign-out-everywhere', {
+    schema: {
+      operationId: 'signOutEverywhere',
+      tags: ['login'],
+      summary: "End every session of the current user (every browser's token, this one included)",
+      response: { 200: Message },
+    },
+    handler: async (req) => {
+      await sessions.endAll(currentUser(req).id);
+      return { message: 'Signed out everywhere' };
+    },
   });
 
   app.post('/password-recovery/:email', {

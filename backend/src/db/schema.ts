@@ -34,9 +34,21 @@ export const users = pgTable(
     is_superuser: boolean().notNull().default(false),
     /** Bumped on every password change: reset tokens carry it, so a used link stops working. */
     password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by "Sign out everywhere" and by deactivation: access tokens carry it, so older sessions end. */
+    session_stamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     created_at: now(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').using('btree', sql`lower(${t.email})`)],
+);
+
+/** Access tokens signed out before they expire (one sign-out ends one session); pruned once expired. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text().primaryKey(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expires_at)],
 );
 
 export const items = pgTable(

@@ -66,7 +66,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
       const updated = await users.update(user.id, { password: req.body.new_password });
       return {
         message: 'Password updated successfully',
-        access_token: await ctx.tokens.createAccessToken(updated.id, updated.password_changed_at),
+        access_token: await ctx.tokens.createAccessToken(updated),
         token_type: 'bearer',
       };
     },

@@ -1517,6 +1517,38 @@ export type TestTokenResponses = {
 
 export type TestTokenResponse = TestTokenResponses[keyof TestTokenResponses];
 
+export type SignOutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/login/sign-out';
+};
+
+export type SignOutResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type SignOutResponse = SignOutResponses[keyof SignOutResponses];
+
+export type SignOutEverywhereData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/login/sign-out-everywhere';
+};
+
+export type SignOutEverywhereResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type SignOutEverywhereResponse = SignOutEverywhereResponses[keyof SignOutEverywhereResponses];
+
 export type RecoverPasswordData = {
     body?: never;
     path: {
