@@ -8,8 +8,9 @@ import { dummyPasswordHash, verifyPassword } from '../core/security/passwords.ts
 import { currentUser } from '../users/current-user.ts';
 import { UsersRepository } from '../users/repository.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
-import { AttemptLimiter, type LimitPolicy } from './attempt-limiter.ts';
+import { AttemptLimiter, type LimitPolicy } from '../core/security/attempt-limiter.ts';
 import { Sessions } from './sessions.ts';
+import { passwordCheckPolicy } from '../core/security/throttles.ts';
 import { must } from '@app/domain/must';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
@@ -34,12 +35,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
-  const loginPolicy: LimitPolicy = {
-    max: c.LOGIN_MAX_ATTEMPTS,
-    windowSeconds: c.LOGIN_WINDOW_SECONDS,
-    after: 'double',
-    maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS,
-  };
+  const loginPolicy = passwordCheckPolicy(c);
   const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS };
   const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 

@@ -60,6 +60,9 @@ const authSection = z.object({
   RECOVERY_EMAILS_PER_ADDRESS: envInt.positive().default(3),
   RECOVERY_EMAILS_PER_CLIENT: envInt.positive().default(20),
   RECOVERY_WINDOW_SECONDS: envInt.positive().default(3600),
+  // Sign-ups per client address per window (each one hashes a password and adds an account).
+  SIGNUP_MAX_PER_ADDRESS: envInt.positive().default(20),
+  SIGNUP_WINDOW_SECONDS: envInt.positive().default(3600),
 });
 
 const mailSection = z.object({

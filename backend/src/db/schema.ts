@@ -196,7 +196,7 @@ export const marketplaceRateSlots = pgTable('marketplace_rate_slots', {
 
 /**
  * Attempt counters for throttling (logins, recovery emails), shared by every API process.
- * One row per key (e.g. account+address); see auth/attempt-limiter.ts.
+ * One row per key (e.g. account+address); see core/security/attempt-limiter.ts.
  */
 export const attemptCounters = pgTable('attempt_counters', {
   key: text().primaryKey(),

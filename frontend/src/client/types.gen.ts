@@ -1732,6 +1732,10 @@ export type UpdatePasswordMeErrors = {
      * Default Response
      */
     400: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type UpdatePasswordMeError = UpdatePasswordMeErrors[keyof UpdatePasswordMeErrors];
@@ -1757,6 +1761,10 @@ export type RegisterUserErrors = {
      * Default Response
      */
     400: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type RegisterUserError = RegisterUserErrors[keyof RegisterUserErrors];
