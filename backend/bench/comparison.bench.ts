@@ -91,7 +91,7 @@ async function benchEngine(engine: 'pg' | 'pglite'): Promise<void> {
     const jobId = seeded.value;
     const app = await buildApp(ctx, { routes: productRoutes });
     await app.ready();
-    const token = await ctx.tokens.createAccessToken(admin.id, admin.password_changed_at);
+    const token = await ctx.tokens.createAccessToken(admin);
     const headers = { authorization: `Bearer ${token}` };
     const job = await findVisibleJob(db, admin, jobId);
     const fees = await feeSchedulesInForce(db);

@@ -12,7 +12,13 @@ import { parseUpload } from '../src/uploads/index.ts';
 import { benchPostgres, report, timed } from './lib.ts';
 
 const ISBN_COUNT = 100_000;
-const limits = { maxRows: 200_000, maxIsbns: 200_000, maxUncompressedBytes: 500 * 1024 * 1024, maxParseMemoryMb: 2048 };
+const limits = {
+  maxRows: 200_000,
+  maxIsbns: 200_000,
+  maxUncompressedBytes: 500 * 1024 * 1024,
+  maxRejectionsKept: 10_000,
+  maxParseMemoryMb: 2048,
+};
 
 /** 100k distinct valid ISBN-13s as numeric cells, the way Excel stores them. */
 export function makeWorkbook(count = ISBN_COUNT): Buffer {

@@ -95,7 +95,7 @@ export async function benchLookups(): Promise<void> {
     const app = await buildApp(ctx, { routes: productRoutes });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const token = await ctx.tokens.createAccessToken(admin.id, admin.password_changed_at);
+    const token = await ctx.tokens.createAccessToken(admin);
     const filters = [{ field: 'isbn', operator: 'contains', value: '4242' }];
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 

@@ -77,11 +77,12 @@ describe('readPastedList', () => {
         { line: 6, raw: 'hello', reason: R.notAnIsbn },
         { line: 9, raw: '978030640615', reason: R.truncated },
       ],
+      rejectionsNotKept: 0,
     });
   });
 
   it('finds nothing in blank text or bare separators, and says what is wrong with a list', () => {
-    expect(readPastedList(' \n\t\n')).toEqual({ isbns: [], linesRead: 0, duplicates: 0, rejections: [] });
+    expect(readPastedList(' \n\t\n')).toEqual({ isbns: [], linesRead: 0, duplicates: 0, rejections: [], rejectionsNotKept: 0 });
     expect(pastedListProblem(readPastedList(' \n\t\n , ;\n'))).toBe(PASTE_MESSAGES.empty);
     expect(pastedListProblem(readPastedList('hello\n036000291452'))).toBe(PASTE_MESSAGES.noneRecognised);
     expect(pastedListProblem(readPastedList('hello\n9780306406157'))).toBeNull();

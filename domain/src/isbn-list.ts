@@ -73,15 +73,20 @@ export interface PastedList {
   linesRead: number;
   /** Codes naming an ISBN already seen (ISBN-10 and ISBN-13 of one book are the same ISBN). */
   duplicates: number;
-  /** One entry per code that is not an ISBN. */
+  /** One entry per code that is not an ISBN, up to the reader's limit. */
   rejections: PastedRejection[];
+  /** Codes that are not an ISBN, past the limit: counted, not listed. */
+  rejectionsNotKept: number;
 }
 
 /** Collects codes one at a time, so a caller can pause between them (the API does, on big lists). */
 export class PastedListReader {
   private readonly seen = new Set<string>();
   private lastLine = 0;
-  readonly list: PastedList = { isbns: [], linesRead: 0, duplicates: 0, rejections: [] };
+  readonly list: PastedList = { isbns: [], linesRead: 0, duplicates: 0, rejections: [], rejectionsNotKept: 0 };
+
+  /** Rejections listed at most (a paste of junk must not become millions of stored rows). */
+  constructor(private readonly maxRejectionsKept = Number.POSITIVE_INFINITY) {}
 
   /** Codes arrive in line order (as splitPastedText gives them). */
   add(code: PastedCode): void {
@@ -95,14 +100,17 @@ export class PastedListReader {
         this.list.isbns.push(isbn);
       }
     }
-    for (const { raw, reason } of cell.rejections) this.list.rejections.push({ line: code.line, raw, reason });
+    for (const { raw, reason } of cell.rejections) {
+      if (this.list.rejections.length < this.maxRejectionsKept) this.list.rejections.push({ line: code.line, raw, reason });
+      else this.list.rejectionsNotKept++;
+    }
   }
 }
 
 /** Why a list cannot make a job (the same message in the dialog and in the API's 422), or null. */
 export function pastedListProblem(list: PastedList): string | null {
   if (list.isbns.length > 0) return null;
-  return list.rejections.length > 0 ? PASTE_MESSAGES.noneRecognised : PASTE_MESSAGES.empty;
+  return list.rejections.length + list.rejectionsNotKept > 0 ? PASTE_MESSAGES.noneRecognised : PASTE_MESSAGES.empty;
 }
 
 export function readPastedList(text: string): PastedList {

@@ -18,6 +18,9 @@ export const CHROMIUM: LaunchOptions = {
 /** The sandbox of the browser run refuses this ISBN once per marketplace (a failed lookup to retry); only control.spec.ts uses it. */
 export const REFUSED_ONCE_ISBN = '9789876543217';
 
+/** Rejected cells kept per job in the browser run (UPLOAD_MAX_REJECTIONS_KEPT), small so paste.spec.ts can pass it. */
+export const REJECTIONS_KEPT = 50;
+
 export const ADMIN = { email: 'admin@example.com', password: 'changethis123' } as const;
 
 export function baseUrl(): string {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { ADMIN, REFUSED_ONCE_ISBN } from './app-env';
+import { ADMIN, REFUSED_ONCE_ISBN, REJECTIONS_KEPT } from './app-env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -85,6 +85,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SANDBOX_FAIL_ISBNS: `${REFUSED_ONCE_ISBN}:1`,
       // history.spec.ts: a re-priced ISBN's prices move (the second request for it sees them 20 % lower).
       SANDBOX_PRICE_DRIFT: 'true',
+      // paste.spec.ts: a paste of junk passes the limit on kept rejections.
+      UPLOAD_MAX_REJECTIONS_KEPT: String(REJECTIONS_KEPT),
+      // Every test signs up its own user from 127.0.0.1: far more than an office signs up in an hour.
+      SIGNUP_MAX_PER_ADDRESS: '100000',
     },
   });
   child.stdout!.pipe(log);

@@ -5,8 +5,13 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpError, forbidden } from '../lib/http-errors.ts';
 import { UsersRepository } from '../users/repository.ts';
+import { Sessions } from './sessions.ts';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The bearer token's id and expiry, once the guard has accepted it (sign-out revokes it). */
+    accessToken?: { id: string; expiresAt: Date };
+  }
   interface FastifyContextConfig {
     /** Who may call a guarded route: any active user (the default) or superusers only. */
     access?: 'user' | 'superuser';
@@ -29,18 +34,27 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
  */
 export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>): void {
   const users = new UsersRepository(ctx.db);
+  const sessions = new Sessions(ctx.db);
 
   async function authenticate(req: FastifyRequest): Promise<void> {
     const token = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (token === undefined) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
     const claims = await ctx.tokens.verifyAccessToken(token.trim());
     // A token for a user that no longer exists is as good as a forged one, and so is one from
-    // before the password last changed.
+    // before the password last changed, from before the user signed out everywhere or was
+    // deactivated, and one signed out.
     const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await users.byId(claims.userId) : undefined;
-    if (!user || !claims || user.password_changed_at.getTime() !== claims.passwordStamp)
+    if (
+      !user ||
+      !claims ||
+      user.password_changed_at.getTime() !== claims.passwordStamp ||
+      user.session_stamp.getTime() !== claims.sessionStamp ||
+      (await sessions.isRevoked(claims.tokenId))
+    )
       throw new HttpError(403, 'Could not validate credentials');
     if (!user.is_active) throw new HttpError(400, 'Inactive user');
     req.currentUser = user;
+    req.accessToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
   }
 
   async function requireSuperuser(req: FastifyRequest): Promise<void> {

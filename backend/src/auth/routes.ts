@@ -11,7 +11,9 @@ import { UsersRepository } from '../users/repository.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
 import { requestActor, writeAuditEvent } from '../audit/record.ts';
 import { auditUser } from '../users/audit.ts';
-import { AttemptLimiter, type LimitPolicy } from './attempt-limiter.ts';
+import { AttemptLimiter, type LimitPolicy } from '../core/security/attempt-limiter.ts';
+import { Sessions } from './sessions.ts';
+import { passwordCheckPolicy } from '../core/security/throttles.ts';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
 const LoginForm = z
@@ -31,15 +33,11 @@ export const RECOVERY_MESSAGE = 'If that email is registered, a password recover
 
 export function authRoutes(app: App, ctx: AppContext): void {
   const users = new UsersRepository(ctx.db);
+  const sessions = new Sessions(ctx.db);
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
-  const loginPolicy: LimitPolicy = {
-    max: c.LOGIN_MAX_ATTEMPTS,
-    windowSeconds: c.LOGIN_WINDOW_SECONDS,
-    after: 'double',
-    maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS,
-  };
+  const loginPolicy = passwordCheckPolicy(c);
   const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS };
   const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 
@@ -79,13 +77,37 @@ export function authRoutes(app: App, ctx: AppContext): void {
       });
       // Staff behind one office address log in all day: only failures count against the address.
       await Promise.all([limiter.reset(pairKey), limiter.refund(addressKey)]);
-      return { access_token: await ctx.tokens.createAccessToken(signedIn.id, signedIn.password_changed_at), token_type: 'bearer' };
+      return { access_token: await ctx.tokens.createAccessToken(signedIn), token_type: 'bearer' };
     },
   });
 
   app.post('/login/test-token', {
     schema: { operationId: 'testToken', tags: ['login'], response: { 200: UserPublic } },
     handler: async (req) => toPublic(currentUser(req)),
+  });
+
+  // Signing out ends the token on the server too: a copy of it (a shared machine, a leaked log)
+  // stops working at once rather than at its expiry.
+  app.post('/login/sign-out', {
+    schema: { operationId: 'signOut', tags: ['login'], summary: 'End this session (this token)', response: { 200: Message } },
+    handler: async (req) => {
+      const token = must(req.accessToken, 'the guard accepted a token');
+      await sessions.revoke(token.id, token.expiresAt);
+      return { message: 'Signed out' };
+    },
+  });
+
+  app.post('/login/sign-out-everywhere', {
+    schema: {
+      operationId: 'signOutEverywhere',
+      tags: ['login'],
+      summary: "End every session of the current user (every browser's token, this one included)",
+      response: { 200: Message },
+    },
+    handler: async (req) => {
+      await sessions.endAll(currentUser(req).id);
+      return { message: 'Signed out everywhere' };
+    },
   });
 
   app.post('/password-recovery/:email', {

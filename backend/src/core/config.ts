@@ -9,10 +9,11 @@
 // keep the variable names as keys (one name in .env.example, here and in the code reading them);
 // a feature's section turns its variables into the options that feature takes.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from './logging.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 
 export class ConfigError extends Error {}
 
@@ -68,6 +69,9 @@ const authSection = z.object({
   RECOVERY_EMAILS_PER_ADDRESS: envInt.positive().default(3),
   RECOVERY_EMAILS_PER_CLIENT: envInt.positive().default(20),
   RECOVERY_WINDOW_SECONDS: envInt.positive().default(3600),
+  // Sign-ups per client address per window (each one hashes a password and adds an account).
+  SIGNUP_MAX_PER_ADDRESS: envInt.positive().default(20),
+  SIGNUP_WINDOW_SECONDS: envInt.positive().default(3600),
 });
 
 const mailSection = z.object({
@@ -86,6 +90,8 @@ const uploadsSection = z.object({
   UPLOAD_MAX_ROWS: envInt.positive().default(200_000),
   UPLOAD_MAX_ISBNS: envInt.positive().default(150_000),
   UPLOAD_MAX_UNCOMPRESSED_BYTES: envInt.positive().default(200 * 1024 * 1024),
+  // Rejected cells (or pasted codes) kept per job for its report and download; the rest are counted.
+  UPLOAD_MAX_REJECTIONS_KEPT: envInt.positive().default(10_000),
   UPLOAD_PARSE_MAX_MEMORY_MB: envInt.min(64).default(2048),
   UPLOAD_MAX_CONCURRENT_PARSES: envInt.positive().default(2),
   UPLOAD_PARSE_QUEUE_WAIT_MS: envInt.min(0).default(10_000),
@@ -202,7 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function generatedSecretKey(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, 'secret_key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');

@@ -6,12 +6,15 @@ import type { Logger } from './logging.ts';
 import { TokenService } from './security/tokens.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { JobEvents } from './job-events.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 
 export async function createContext(
   config: Config,
   opts: { log: Logger; database?: Database; mailer?: Mailer; pricesSimulated?: boolean },
 ): Promise<AppContext> {
   const dbLog: DbLog = opts.log;
+  // The embedded database's files live under DATA_DIR: the service's user's alone.
+  if (!config.DATABASE_URL && !opts.database) ensurePrivateDir(config.DATA_DIR);
   const database =
     opts.database ??
     (await openDatabase(

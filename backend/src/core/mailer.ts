@@ -1,10 +1,11 @@
 // Outgoing email: SMTP when SMTP_HOST is set, otherwise .eml files in DATA_DIR/outbox so the
 // embedded default works offline and a developer can still open the message.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -42,13 +43,14 @@ export function createMailer(config: Config, log: (msg: string) => void): Mailer
   return {
     async send(m) {
       const info = await transport.sendMail({ from, ...m });
-      mkdirSync(outbox, { recursive: true });
+      ensurePrivateDir(config.DATA_DIR);
+      ensurePrivateDir(outbox);
       // A random part keeps two messages in the same millisecond (to the same address) apart.
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       log(`Email to ${m.to} ("${m.subject}") written to ${file}`);
     },
     describe: () => `outbox folder ${outbox} (set SMTP_HOST to send real email)`,

@@ -117,7 +117,8 @@ async function openPg(url: string, max: number, exportMax: number, log: DbLog): 
 }
 
 async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Owner-only, like all of DATA_DIR (core/private-dir.ts).
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lite = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },

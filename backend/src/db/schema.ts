@@ -35,9 +35,21 @@ export const users = pgTable(
     is_superuser: boolean().notNull().default(false),
     /** Bumped on every password change: reset tokens carry it, so a used link stops working. */
     password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by "Sign out everywhere" and by deactivation: access tokens carry it, so older sessions end. */
+    session_stamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     created_at: now(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').using('btree', sql`lower(${t.email})`)],
+);
+
+/** Access tokens signed out before they expire (one sign-out ends one session); pruned once expired. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text().primaryKey(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expires_at)],
 );
 
 export const items = pgTable(
@@ -187,7 +199,7 @@ export const marketplaceRateSlots = pgTable('marketplace_rate_slots', {
 
 /**
  * Attempt counters for throttling (logins, recovery emails), shared by every API process.
- * One row per key (e.g. account+address); see auth/attempt-limiter.ts.
+ * One row per key (e.g. account+address); see core/security/attempt-limiter.ts.
  */
 export const attemptCounters = pgTable('attempt_counters', {
   key: text().primaryKey(),

@@ -22,6 +22,7 @@ export interface UploadLimits {
   maxRows: number;
   maxIsbns: number;
   maxUncompressedBytes: number;
+  maxRejectionsKept: number;
   /** Heap of the thread that reads the file. */
   maxParseMemoryMb: number;
 }

@@ -23,7 +23,11 @@ export const JobFromIsbns = JobConfig.safeExtend({
 }).meta({ id: 'JobFromIsbns' });
 
 export function pasteJobRoutes(app: App, ctx: AppContext): void {
-  const limits = { maxRows: ctx.config.UPLOAD_MAX_ROWS, maxIsbns: ctx.config.UPLOAD_MAX_ISBNS };
+  const limits = {
+    maxRows: ctx.config.UPLOAD_MAX_ROWS,
+    maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
+    maxRejectionsKept: ctx.config.UPLOAD_MAX_REJECTIONS_KEPT,
+  };
 
   app.post('/jobs/from-isbns', {
     bodyLimit: ctx.config.UPLOAD_MAX_ISBNS * BODY_BYTES_PER_ISBN + BODY_BYTES_BESIDES_LIST,

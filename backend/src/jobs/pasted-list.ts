@@ -1,6 +1,7 @@
 // A pasted or scanned list of ISBNs → what an upload's parser gives (ParsedUpload), so the job is
 // written, reported and its rejections downloaded exactly as for a file.
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { clipRejectedValue } from '@app/domain/bounded-rejections';
 import { PastedListReader, pastedListProblem, splitPastedText } from '@app/domain/isbn-list';
 import { HttpError, validationError } from '../lib/http-errors.ts';
 import type { ParsedUpload } from '../uploads/index.ts';
@@ -11,6 +12,8 @@ export interface PastedListLimits {
   maxRows: number;
   /** Unique ISBNs. */
   maxIsbns: number;
+  /** Rejected codes kept for the report and the download; the rest are only counted. */
+  maxRejectionsKept: number;
 }
 
 // The list is read on the request's thread (no spreadsheet to unpack): it gives way to other
@@ -27,7 +30,7 @@ export async function readPastedIsbns(text: string, limits: PastedListLimits): P
     );
   }
 
-  const reader = new PastedListReader();
+  const reader = new PastedListReader(limits.maxRejectionsKept);
   for (const [i, code] of codes.entries()) {
     if (i > 0 && i % CODES_PER_TURN === 0) await nextTurn();
     reader.add(code);
@@ -41,7 +44,7 @@ export async function readPastedIsbns(text: string, limits: PastedListLimits): P
   const problem = pastedListProblem(reader.list);
   if (problem !== null) throw validationError(['body', 'isbns'], problem);
 
-  const { isbns, linesRead, duplicates, rejections } = reader.list;
+  const { isbns, linesRead, duplicates, rejections, rejectionsNotKept } = reader.list;
 
   return {
     isbns,
@@ -53,8 +56,9 @@ export async function readPastedIsbns(text: string, limits: PastedListLimits): P
       rows_read: linesRead,
       isbns_accepted: isbns.length,
       duplicates_merged: duplicates,
-      cells_rejected: rejections.length,
+      cells_rejected: rejections.length + rejectionsNotKept,
+      rejections_not_kept: rejectionsNotKept,
     },
-    rejections: rejections.map((r) => ({ sheet: '', row_number: r.line, raw_value: r.raw, reason: r.reason })),
+    rejections: rejections.map((r) => ({ sheet: '', row_number: r.line, raw_value: clipRejectedValue(r.raw), reason: r.reason })),
   };
 }

@@ -63,6 +63,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     maxRows: ctx.config.UPLOAD_MAX_ROWS,
     maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
     maxUncompressedBytes: ctx.config.UPLOAD_MAX_UNCOMPRESSED_BYTES,
+    maxRejectionsKept: ctx.config.UPLOAD_MAX_REJECTIONS_KEPT,
     maxParseMemoryMb: ctx.config.UPLOAD_PARSE_MAX_MEMORY_MB,
   };
 

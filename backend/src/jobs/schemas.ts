@@ -22,6 +22,8 @@ export const IngestReport = z
     isbns_accepted: z.number().int(),
     duplicates_merged: z.number().int(),
     cells_rejected: z.number().int(),
+    /** Rejected values past UPLOAD_MAX_REJECTIONS_KEPT: counted, not listed (absent on older jobs). */
+    rejections_not_kept: z.number().int().optional(),
   })
   .meta({ id: 'IngestReport' });
 

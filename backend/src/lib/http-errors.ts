@@ -23,6 +23,9 @@ export function validationError(loc: (string | number)[], msg: string, type = 'v
   return new HttpError(422, [{ loc, msg, type }]);
 }
 
+/** 429 with the seconds to wait, for a limit that was reached. */
+export const tooManyRequests = (detail: string, waitSeconds: number) => new HttpError(429, detail, { 'retry-after': String(waitSeconds) });
+
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const forbidden = (detail = "The user doesn't have enough privileges") => new HttpError(403, detail);
 

@@ -14,6 +14,7 @@ const report = (r: Partial<UploadReport> & Pick<UploadReport, 'sheet' | 'column'
   header_row: true,
   duplicates_merged: 0,
   cells_rejected: 0,
+  rejections_not_kept: 0,
   ...r,
 });
 

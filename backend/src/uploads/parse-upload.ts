@@ -1,5 +1,6 @@
 // An uploaded spreadsheet → the unique canonical ISBN-13s it lists, a report of what was done,
 // and every cell that could not be used. Pure: no database, no HTTP.
+import { BoundedRejections, clipRejectedValue } from '@app/domain/bounded-rejections';
 import { normalizeIsbnCell } from '@app/domain/isbn';
 import { readCsv } from './csv.ts';
 import { assertContentMatchesKind, fileKindFromName } from './file-kind.ts';
@@ -17,6 +18,8 @@ export interface UploadLimits {
   maxIsbns: number;
   /** Bytes the file may occupy once decompressed (the .xlsx parts, or the file itself). */
   maxUncompressedBytes: number;
+  /** Rejected values kept for the report and the download; the rest are only counted. */
+  maxRejectionsKept: number;
 }
 
 export interface UploadReport {
@@ -32,6 +35,8 @@ export interface UploadReport {
   duplicates_merged: number;
   /** Cells with at least one rejected value; `rejections` may list several per cell. */
   cells_rejected: number;
+  /** Rejected values past the limit on kept ones: counted, not listed (absent on jobs from before). */
+  rejections_not_kept?: number;
 }
 
 export interface UploadRejection {
@@ -93,7 +98,7 @@ export function parseUpload(data: Buffer, filename: string, limits: UploadLimits
 
   const isbns: string[] = [];
   const seen = new Set<string>();
-  const rejections: UploadRejection[] = [];
+  const rejections = new BoundedRejections<UploadRejection>(limits.maxRejectionsKept);
   let duplicates = 0;
   let cellsRejected = 0;
   for (let r = dataStart; r < sheet.rows.length; r++) {
@@ -114,7 +119,9 @@ export function parseUpload(data: Buffer, filename: string, limits: UploadLimits
       }
     }
     if (cell.rejections.length > 0) cellsRejected++;
-    for (const { raw, reason } of cell.rejections) rejections.push({ sheet: sheet.name, row_number: r + 1, raw_value: raw, reason });
+    for (const { raw, reason } of cell.rejections) {
+      rejections.add({ sheet: sheet.name, row_number: r + 1, raw_value: clipRejectedValue(raw), reason });
+    }
   }
 
   return {
@@ -127,7 +134,8 @@ export function parseUpload(data: Buffer, filename: string, limits: UploadLimits
       isbns_accepted: isbns.length,
       duplicates_merged: duplicates,
       cells_rejected: cellsRejected,
+      rejections_not_kept: rejections.notKept,
     },
-    rejections,
+    rejections: rejections.kept,
   };
 }

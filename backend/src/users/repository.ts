@@ -80,6 +80,8 @@ export class UsersRepository {
     const { password, ...rest } = patch;
     if (rest.email !== undefined) await this.assertEmailFree(rest.email, id);
     const values: Partial<typeof users.$inferInsert> = { ...rest };
+    // Deactivation ends every session: reactivating later does not bring old tokens back.
+    if (rest.is_active === false) values.session_stamp = new Date();
     if (password !== undefined) {
       values.hashed_password = await hashPassword(password);
       values.password_changed_at = new Date();

@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { auditUser } from './audit.ts';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError, forbidden } from '../lib/http-errors.ts';
+import { HttpError, forbidden, tooManyRequests } from '../lib/http-errors.ts';
 import { verifyPassword } from '../core/security/passwords.ts';
 import { currentUser } from './current-user.ts';
+import { AttemptLimiter } from '../core/security/attempt-limiter.ts';
+import { passwordCheckPolicy, signupPolicy } from '../core/security/throttles.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import { EMAIL_TAKEN, EmailTakenError, UsersRepository } from './repository.ts';
 import {
@@ -47,6 +49,7 @@ const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z
 
 export function userRoutes(app: App, ctx: AppContext): void {
   const users = new UsersRepository(ctx.db);
+  const limiter = new AttemptLimiter(ctx.db, app.log);
   const su = { config: { access: 'superuser' as const } };
 
   app.get('/users/', {
@@ -82,17 +85,28 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.patch('/users/me/password', {
-    schema: { operationId: 'updatePasswordMe', tags, body: UpdatePassword, response: { 200: PasswordChanged, 400: HttpErrorBody } },
+    schema: {
+      operationId: 'updatePasswordMe',
+      tags,
+      body: UpdatePassword,
+      response: { 200: PasswordChanged, 400: HttpErrorBody, 429: HttpErrorBody },
+    },
     handler: async (req) => {
       const user = currentUser(req);
+      // Guessing the current password through a stolen session is guessing a password: it is
+      // slowed like a login, and before the hash is checked (argon2 is the costly part).
+      const key = `password-check:${user.id}`;
+      const wait = await limiter.take(key, passwordCheckPolicy(ctx.config));
+      if (wait > 0) throw tooManyRequests('Too many wrong passwords. Please wait a moment and try again.', wait);
       if (!(await verifyPassword(user.hashed_password, req.body.current_password))) throw new HttpError(400, 'Incorrect password');
+      await limiter.reset(key);
       if (req.body.current_password === req.body.new_password) {
         throw new HttpError(400, 'New password cannot be the same as the current one');
       }
       const updated = await users.update(user.id, { password: req.body.new_password }, auditUser(req, 'auth.password_changed'));
       return {
         message: 'Password updated successfully',
-        access_token: await ctx.tokens.createAccessToken(updated.id, updated.password_changed_at),
+        access_token: await ctx.tokens.createAccessToken(updated),
         token_type: 'bearer',
       };
     },
@@ -112,9 +126,18 @@ export function userRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/users/signup', {
-    schema: { operationId: 'registerUser', tags, body: UserRegister, response: { 200: UserPublic, 400: HttpErrorBody } },
-    handler: async (req) =>
-      toPublic(
+    schema: {
+      operationId: 'registerUser',
+      tags,
+      body: UserRegister,
+      response: { 200: UserPublic, 400: HttpErrorBody, 429: HttpErrorBody },
+    },
+    handler: async (req) => {
+      // Every attempt counts (each one hashes a password): a script cannot mint accounts, each with
+      // its own allowances; the same answer whatever the email, so nothing is told about accounts.
+      const wait = await limiter.take(`signup:${req.ip}`, signupPolicy(ctx.config));
+      if (wait > 0) throw tooManyRequests('Too many sign-ups from this address. Please try again later.', wait);
+      return toPublic(
         await createOr400(
           () =>
             users.create(
@@ -129,7 +152,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
             ),
           'The user with this email already exists in the system',
         ),
-      ),
+      );
+    },
   });
 
   app.get('/users/:user_id', {

@@ -177,3 +177,31 @@ test('changing the password keeps this session and ends the others', async ({ us
   const res = await api.request.get('/api/v1/users/me', { headers: { authorization: `Bearer ${user.token}` } });
   expect(res.status()).toBe(403);
 });
+
+test('logging out ends the session on the server; signing out everywhere ends every session', async ({ page, userPage, user, api }) => {
+  const me = async (token: string | null) =>
+    (await api.request.get('/api/v1/users/me', { headers: { authorization: `Bearer ${token}` } })).status();
+
+  await userPage.goto('/settings');
+  const tabToken = await storedToken(userPage);
+  expect(await me(tabToken)).toBe(200);
+  await userPage.getByRole('tab', { name: 'Password' }).click();
+  const second = await api.token(user.email, user.password);
+
+  // Sign out everywhere (Password tab): this tab goes to the login page, and every other session ends.
+  await userPage.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expectToast(userPage, TOAST.successTitle, TOAST.signedOutEverywhere);
+  await expectPath(userPage, '/login');
+  expect(await me(tabToken)).toBe(403);
+  expect(await me(second)).toBe(403);
+
+  // A fresh login, then Log out from the menu: that token is dead on the server too.
+  await logInThroughForm(page, user.email, user.password);
+  await expectPath(page, '/');
+  const fresh = await storedToken(page);
+  expect(await me(fresh)).toBe(200);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expectPath(page, '/login');
+  await expect.poll(() => me(fresh)).toBe(403);
+});

@@ -3,6 +3,7 @@
 // names the rejected UPC and why; the job lists its ISBNs like an upload's.
 import { ISBN_REJECTION } from '@app/domain/isbn';
 import { PASTE_MESSAGES } from '@app/domain/isbn-list';
+import { REJECTIONS_KEPT } from '../app-env';
 import { blur, expect, expectAccessible, expectPath, test } from '../fixtures';
 import { columnValues, expectRowCount, settledTable } from '../jobs';
 
@@ -105,4 +106,20 @@ test('a pasted list without any ISBN is refused in the dialog; switching back to
   await expect(dialog.getByText(PASTE_MESSAGES.noneRecognised, { exact: true })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('File is required.', { exact: true })).toBeVisible();
+});
+
+test('a paste of mostly junk keeps the first rejected codes and says how many more were only counted', async ({ userPage: page }) => {
+  // Three more junk codes than the server keeps (UPLOAD_MAX_REJECTIONS_KEPT, set for the browser run).
+  const junk = Array.from({ length: REJECTIONS_KEPT + 3 }, (_, i) => `junk${i}`);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Job' });
+  await dialog.getByLabel('Job Name').fill('E2E junk paste');
+  await dialog.getByRole('checkbox', { name: 'Abe Books', exact: true }).check();
+  await dialog.getByText('Paste or scan ISBNs', { exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'ISBNs' }).fill(['9780306406157', ...junk].join('\n'));
+  await dialog.getByRole('button', { name: 'Create Job' }).click();
+  const report = dialog.getByRole('table', { name: 'Ingest report' });
+  await expect(report.getByRole('row', { name: 'Codes rejected' }).getByRole('cell')).toHaveText(String(REJECTIONS_KEPT + 3));
+  await expect(report.getByRole('row', { name: 'Rejected values not kept (over the limit)' }).getByRole('cell')).toHaveText('3');
 });

@@ -181,6 +181,7 @@ export type IngestReportInput = {
     isbns_accepted: number;
     duplicates_merged: number;
     cells_rejected: number;
+    rejections_not_kept?: number;
 };
 
 export type RejectionInput = {
@@ -957,6 +958,7 @@ export type IngestReport = {
     isbns_accepted: number;
     duplicates_merged: number;
     cells_rejected: number;
+    rejections_not_kept?: number;
 };
 
 export type Rejection = {
@@ -1601,6 +1603,38 @@ export type TestTokenResponses = {
 
 export type TestTokenResponse = TestTokenResponses[keyof TestTokenResponses];
 
+export type SignOutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/login/sign-out';
+};
+
+export type SignOutResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type SignOutResponse = SignOutResponses[keyof SignOutResponses];
+
+export type SignOutEverywhereData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/login/sign-out-everywhere';
+};
+
+export type SignOutEverywhereResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type SignOutEverywhereResponse = SignOutEverywhereResponses[keyof SignOutEverywhereResponses];
+
 export type RecoverPasswordData = {
     body?: never;
     path: {
@@ -1784,6 +1818,10 @@ export type UpdatePasswordMeErrors = {
      * Default Response
      */
     400: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type UpdatePasswordMeError = UpdatePasswordMeErrors[keyof UpdatePasswordMeErrors];
@@ -1809,6 +1847,10 @@ export type RegisterUserErrors = {
      * Default Response
      */
     400: HttpError;
+    /**
+     * Default Response
+     */
+    429: HttpError;
 };
 
 export type RegisterUserError = RegisterUserErrors[keyof RegisterUserErrors];

@@ -30,6 +30,7 @@ export const TOAST = {
   recovery: 'We sent an email with a link to get back into your account.',
   passwordUpdated: 'Password updated successfully.',
   accountDeleted: 'Your account has been successfully deleted.',
+  signedOutEverywhere: 'Every session of your account has ended. Log in again to go on.',
   userUpdated: 'User updated successfully.',
   userCreated: 'User created successfully.',
   itemUpdated: 'Item updated successfully.',

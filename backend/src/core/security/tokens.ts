@@ -1,5 +1,22 @@
 // Signed JWTs (HS256): access tokens for the session, reset tokens for password recovery.
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+
+/** What an access token is issued for: the user and the stamps that can end its sessions. */
+export interface SessionOwner {
+  id: string;
+  password_changed_at: Date;
+  session_stamp: Date;
+}
+
+export interface AccessClaims {
+  userId: string;
+  passwordStamp: number;
+  sessionStamp: number;
+  /** The token's own id (`jti`): signing out revokes it alone. */
+  tokenId: string;
+  expiresAt: Date;
+}
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -13,13 +30,15 @@ export class TokenService {
   }
 
   /**
-   * The access token carries the password's change stamp too: changing or resetting the password
-   * ends every session that started before it.
+   * The access token carries the password's change stamp and the session stamp: changing or
+   * resetting the password, signing out everywhere or being deactivated ends every session that
+   * started before. Its id lets one sign-out end it alone.
    */
-  createAccessToken(userId: string, passwordStamp: Date): Promise<string> {
-    return new SignJWT({ typ: 'access', pwd: passwordStamp.getTime() })
+  createAccessToken(user: SessionOwner): Promise<string> {
+    return new SignJWT({ typ: 'access', pwd: user.password_changed_at.getTime(), ses: user.session_stamp.getTime() })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
+      .setSubject(user.id)
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${this.accessMinutes}m`)
       .sign(this.key);
@@ -35,10 +54,17 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verifyAccessToken(token: string): Promise<{ userId: string; passwordStamp: number } | null> {
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     const payload = await this.verify(token, 'access');
-    if (!payload?.sub || typeof payload.pwd !== 'number') return null;
-    return { userId: payload.sub, passwordStamp: payload.pwd };
+    // Tokens from before sessions could end (no session stamp or id) are refused: one more login.
+    if (!payload?.sub || typeof payload.pwd !== 'number' || typeof payload.ses !== 'number' || !payload.jti || !payload.exp) return null;
+    return {
+      userId: payload.sub,
+      passwordStamp: payload.pwd,
+      sessionStamp: payload.ses,
+      tokenId: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
   }
 
   async verifyResetToken(token: string): Promise<{ email: string; passwordStamp: number } | null> {

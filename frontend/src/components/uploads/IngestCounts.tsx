@@ -17,6 +17,8 @@ export function IngestCounts({ report, pasted }: { report: IngestReport; pasted:
     ['Duplicates merged', report.duplicates_merged],
     [pasted ? 'Codes rejected' : 'Cells rejected', report.cells_rejected],
   ];
+  // Past the server's limit, rejected values are counted but not kept for the download.
+  if (report.rejections_not_kept) counts.push(['Rejected values not kept (over the limit)', report.rejections_not_kept]);
   return (
     <Table withTableBorder verticalSpacing={4} aria-label="Ingest report">
       <Table.Tbody>

@@ -4,6 +4,7 @@ import { PageTitle } from '../../components/common/PageTitle';
 import { Appearance } from '../../components/settings/Appearance';
 import { ChangePassword } from '../../components/settings/ChangePassword';
 import { DeleteAccount } from '../../components/settings/DeleteAccount';
+import { SignOutEverywhere } from '../../components/settings/SignOutEverywhere';
 import { UserInformation } from '../../components/settings/UserInformation';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 
@@ -30,6 +31,7 @@ function Settings() {
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <ChangePassword />
+          <SignOutEverywhere />
         </Tabs.Panel>
         <Tabs.Panel value="appearance">
           <Appearance />

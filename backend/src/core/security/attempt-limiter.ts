@@ -2,8 +2,8 @@
 // one statement whether an attempt may go ahead: parallel requests cannot slip past the limit,
 // because each takes its turn on the key's row before anything else (a password check) happens.
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbLog } from '../db/client.ts';
-import { attemptCounters } from '../db/schema.ts';
+import type { Db, DbLog } from '../../db/client.ts';
+import { attemptCounters } from '../../db/schema.ts';
 
 export interface LimitPolicy {
   /** Attempts allowed in a window before the key must wait. */

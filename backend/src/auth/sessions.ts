@@ -1,0 +1,26 @@
+// Ending sessions on the server: one token (sign out) or every token of a user (sign out
+// everywhere, deactivation). Tokens stay stateless JWTs; only the signed-out ones are remembered,
+// until they would have expired anyway.
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { revokedTokens, users } from '../db/schema.ts';
+
+export class Sessions {
+  constructor(private readonly db: Db) {}
+
+  async isRevoked(tokenId: string): Promise<boolean> {
+    const rows = await this.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, tokenId)).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Ends one token; forgets those past their expiry on the way (they are refused by their date). */
+  async revoke(tokenId: string, expiresAt: Date): Promise<void> {
+    await this.db.delete(revokedTokens).where(lt(revokedTokens.expires_at, sql`now()`));
+    await this.db.insert(revokedTokens).values({ jti: tokenId, expires_at: expiresAt }).onConflictDoNothing();
+  }
+
+  /** Ends every token the user holds: they carry the old stamp. */
+  async endAll(userId: string): Promise<void> {
+    await this.db.update(users).set({ session_stamp: new Date() }).where(eq(users.id, userId));
+  }
+}
