@@ -1,13 +1,16 @@
 // API replicas and workers start together on a fresh PostgreSQL database (compose.yaml does exactly
-// that): each runs the migrations at start, and none may fail because another is running them.
+// that): each runs the migrations at start, and each API makes sure the first superuser exists; none
+// may fail because another is doing the same at that moment.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.ts';
-import { countRows, createPgDatabase } from './helpers/databases.ts';
+import { ensureFirstSuperuser } from '../src/users/first-superuser.ts';
+import { UsersRepository } from '../src/users/repository.ts';
+import { countRows, createPgDatabase, openTestDatabase } from './helpers/databases.ts';
 
-describe('migrations on PostgreSQL', () => {
+describe('processes starting together on PostgreSQL', () => {
   const drops: Array<() => Promise<void>> = [];
   afterAll(() => Promise.all(drops.map((drop) => drop())));
 
@@ -28,5 +31,16 @@ describe('migrations on PostgreSQL', () => {
     } finally {
       await check.close();
     }
+  });
+
+  it('three API processes making sure of the first superuser at once: all start, one creates it', async () => {
+    const t = await openTestDatabase('pg', { prefix: 'superuser' });
+    drops.push(() => t.cleanup());
+    const started = await Promise.allSettled(
+      [0, 1, 2].map(() => ensureFirstSuperuser(new UsersRepository(t.db), 'first@example.com', 'a long password')),
+    );
+    expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
+    expect(started.filter((s) => s.status === 'fulfilled' && s.value.created)).toHaveLength(1);
+    expect(await countRows(t.db, 'users')).toBe(1);
   });
 });
