@@ -1,14 +1,9 @@
 // Real worker processes (`npm run worker`'s entry point) sharing one PostgreSQL database.
 import { sql } from 'drizzle-orm';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_IDS, MARKETPLACES } from '@app/domain/marketplaces';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceRegistry } from '../marketplaces/registry.ts';
+import { type ChildApp, everyMarketplace, READY, SOURCE_ENTRIES, spawnProcess, killAll } from '../../test/helpers/processes.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
@@ -16,49 +11,13 @@ import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type T
 import { startWorker } from './worker.ts';
 import { must } from '@app/domain/must';
 
-const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
-const BACKEND = path.dirname(path.dirname(WORKER_MAIN));
-
-interface WorkerProcess {
-  child: ChildProcess;
-  ready: Promise<void>;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-function spawnWorker(env: Record<string, string>): WorkerProcess {
-  // The developer's own marketplace settings must not leak into the test.
-  const prefixes = MARKETPLACE_IDS.map((id) => `${marketplaceRegistry[id].envPrefix}_`);
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !prefixes.some((p) => k.startsWith(p))));
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
-    cwd: BACKEND,
-    env: { ...inherited, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'worker-')), WORKER_POLL_INTERVAL_MS: '50', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(' serving ')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
+function spawnWorker(env: Record<string, string>): ChildApp {
+  return spawnProcess('worker', ['--import', 'tsx', SOURCE_ENTRIES.worker], { WORKER_POLL_INTERVAL_MS: '50', ...env }, READY.worker);
 }
 
 /** Per-marketplace env for a worker process: fast enough for a test, timeouts within the lease. */
 function marketplaceEnv(over: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    MARKETPLACE_IDS.flatMap((id) =>
-      Object.entries({ RATE_PER_SECOND: '1000', CONCURRENCY: '4', TIMEOUT_MS: '2000', ...over }).map(([k, v]) => [
-        `${marketplaceRegistry[id].envPrefix}_${k}`,
-        v,
-      ]),
-    ),
-  );
+  return everyMarketplace({ RATE_PER_SECOND: '1000', CONCURRENCY: '4', TIMEOUT_MS: '2000', ...over });
 }
 
 async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
@@ -74,14 +33,14 @@ async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
 
 describe('worker processes on PostgreSQL', () => {
   let t: TestDatabase;
-  const children: WorkerProcess[] = [];
+  const children: ChildApp[] = [];
   const sandboxes: Sandbox[] = [];
 
   beforeAll(async () => {
     t = await openWorkerTestDatabase('pg');
   });
   afterEach(async () => {
-    for (const w of children.splice(0)) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    await killAll(children.splice(0));
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
   afterAll(() => t?.cleanup());
