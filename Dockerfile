@@ -4,25 +4,22 @@
 #   docker build -t price-lookup-dashboard .
 #   docker run -e DATABASE_URL=postgres://… -e SECRET_KEY=… -p 8000:8000 price-lookup-dashboard
 
-# --- build: every dependency, the frontend (Vite) and the backend (esbuild) builds --------------------
-FROM node:24-bookworm-slim AS build
+# --- manifests: the package files alone, so the installs below rerun only when they change ------------
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /src
-# The manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
+
+# --- build: every dependency, the frontend (Vite) and the backend (esbuild) builds --------------------
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # --- deps: the backend's production dependencies only (no dev tools, no frontend packages, no npm Node) ---
-FROM node:24-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY domain/package.json domain/
-COPY backend/package.json backend/
-COPY frontend/package.json frontend/
+FROM manifests AS deps
 RUN npm ci --omit=dev --workspace=@app/backend --no-audit --no-fund \
  && npm cache clean --force
 
@@ -33,7 +30,7 @@ ENV NODE_ENV=production \
     PORT=8000 \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /src/node_modules ./node_modules
 # backend/package.json says the bundles are ES modules ("type": "module").
 COPY backend/package.json backend/
 COPY --from=build /src/backend/dist backend/dist
