@@ -26,6 +26,9 @@ import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { itemRoutes } from './items/routes.ts';
 import { utilRoutes } from './utils/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { installRequestTiming } from './metrics/http-timing.ts';
 
 export interface BuildOptions {
   /** Request and error logs go here (core/logging.ts); none without it. */
@@ -57,6 +60,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('currentUser', null);
   installErrorHandler(app);
   installNulGuard(app);
+  installRequestTiming(app);
 
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);
@@ -87,7 +91,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
-  const modules = [authRoutes, userRoutes, itemRoutes, utilRoutes, ...(opts.routes ?? [])];
+  const modules = [authRoutes, userRoutes, itemRoutes, utilRoutes, healthRoutes, metricsRoutes, ...(opts.routes ?? [])];
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, coreConfig } from './core/config.ts';
 import { createContext } from './core/create-context.ts';
 import { createLogger } from './core/logging.ts';
+import { stopOnSignals, withCutOff } from './core/shutdown.ts';
 import { apiStartsSandbox, loadEnvironment } from './environment.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstSuperuser } from './users/first-superuser.ts';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
         log: log.child({ name: 'worker' }),
         jobEvents: ctx.jobEvents,
         ...env.worker.tuning,
+        stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       })
     : undefined;
   const address = app.server.address();
@@ -62,15 +64,13 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
-  const shutdown = async () => {
-    await worker?.stop();
-    await app.close();
+  // Stop accepting at once; requests in flight and the worker's lookups get SHUTDOWN_TIMEOUT_MS
+  // (lookups still running then go back to the queue), after which open connections are cut.
+  stopOnSignals(log, async () => {
+    await withCutOff(Promise.all([worker?.stop(), app.close()]), config.SHUTDOWN_TIMEOUT_MS, () => app.server.closeAllConnections());
     await sandbox?.close();
     await ctx.closeDatabase();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  });
 }
 
 main().catch((err: NodeJS.ErrnoException) => {

@@ -11,6 +11,10 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   `GET ${API_PREFIX}/utils/health-check/`,
   `GET ${API_PREFIX}/utils/app-info/`,
   `GET ${API_PREFIX}/openapi.json`,
+  `GET ${API_PREFIX}/health/live`,
+  `GET ${API_PREFIX}/health/ready`,
+  // Not open: it takes METRICS_TOKEN instead of a user's token (metrics/access.ts).
+  `GET ${API_PREFIX}/metrics`,
 ]);
 
 /** Swagger UI. The only other routes outside the API are the built frontend's files (the SPA). */

@@ -1,4 +1,5 @@
 // Product route modules beyond accounts (jobs, marketplaces), registered under /api/v1.
+import { auditRoutes } from './audit/routes.ts';
 import { bookRoutes } from './books/routes.ts';
 import { comparisonRoutes } from './comparison/routes.ts';
 import type { App, AppContext } from './core/context.ts';
@@ -22,4 +23,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   ruleSetRoutes,
   feeRoutes,
   bookRoutes,
+  auditRoutes,
 ];

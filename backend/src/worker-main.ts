@@ -3,6 +3,8 @@
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import { ConfigError } from './core/config.ts';
 import { createLogger } from './core/logging.ts';
+import { stopOnSignals } from './core/shutdown.ts';
+import { startMetricsServer } from './metrics/worker-server.ts';
 import { openDatabase } from './db/client.ts';
 import { JobEvents } from './core/job-events.ts';
 import { loadEnvironment } from './environment.ts';
@@ -15,23 +17,27 @@ async function main(): Promise<void> {
   const env = loadEnvironment('worker');
   const log = createLogger({ level: env.server.LOG_LEVEL, name: 'worker' });
   const settings = marketplaceSettings(env.marketplaces, env.sandbox.url);
-  const { tuning } = env.worker;
+  const { tuning, metricsPort } = env.worker;
+  const stopTimeoutMs = env.server.SHUTDOWN_TIMEOUT_MS;
   for (const id of simulatedMarketplaces(settings)) log.info(`${id}: no credentials, simulated prices from ${settings[id].baseUrl}`);
   const database = await openDatabase({ url: env.database.DATABASE_URL }, log);
   // Progress this process writes reaches every API process's live streams through NOTIFY.
   const jobEvents = new JobEvents(database.db, env.live.LIVE_UPDATE_INTERVAL_MS, log);
-  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, jobEvents, ...tuning });
+  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, jobEvents, ...tuning, stopTimeoutMs });
+  const metrics =
+    metricsPort === undefined
+      ? undefined
+      : await startMetricsServer({ host: env.server.HOST, port: metricsPort, token: env.metrics.METRICS_TOKEN, poolUse: database.poolUse });
+  if (metrics) log.info(`metrics at http://${env.server.HOST}:${metrics.port}/metrics`);
   log.info(`worker process serving ${MARKETPLACE_IDS.join(', ')} with lease ${tuning.leaseMs} ms`);
 
-  const shutdown = async (signal: string) => {
-    log.info(`${signal}: finishing running lookups (up to ${tuning.stopTimeoutMs} ms)`);
+  stopOnSignals(log, async () => {
+    log.info(`finishing running lookups (up to ${stopTimeoutMs} ms)`);
     await worker.stop();
+    await metrics?.close();
     await jobEvents.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch((err: unknown) => {

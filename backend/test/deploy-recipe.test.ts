@@ -7,11 +7,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bundleBackend } from '../scripts/bundle.ts';
+import { BACKEND_DIR, bundleBackend } from '../scripts/bundle.ts';
 import { allSettingNames } from '../src/core/config.ts';
 import { FEATURE_SECTIONS } from '../src/environment.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { BACKEND_DIR } from './helpers/processes.ts';
 
 const ROOT = path.resolve(BACKEND_DIR, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');

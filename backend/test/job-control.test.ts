@@ -102,7 +102,7 @@ describe.each(ENGINES)('job control on %s', (engine) => {
 
     // In flight: an answer is written as usual; a transient failure, a hand-back and an expired
     // lease do not bring the row back to the queue, they cancel it.
-    expect((await abe.finish([result(done!, 'completed')])).count).toBe(1);
+    expect(await abe.finish([result(done!, 'completed')])).toMatchObject({ count: 1, byStatus: { completed: 1 } });
     expect(await abe.requeue([{ id: transient!.id, attempts: transient!.attempts, last_error: 'timeout', delay_ms: 0 }])).toBe(1);
     expect(await abe.release([unsent!])).toBe(1);
     await t.ctx.db.execute(
@@ -233,7 +233,7 @@ describe.each(ENGINES)('job control on %s', (engine) => {
     expect(await t.ctx.db.select().from(jobRejections).where(eq(jobRejections.job_id, jobId))).toEqual([]);
 
     const [a, b, c] = claimed;
-    expect((await abe.finish([result(a!, 'completed', { listing_price: 1 })])).count).toBe(0);
+    expect(await abe.finish([result(a!, 'completed', { listing_price: 1 })])).toMatchObject({ count: 0, byStatus: {} });
     expect(await abe.requeue([{ id: b!.id, attempts: b!.attempts, last_error: 'x', delay_ms: 0 }])).toBe(0);
     expect(await abe.release([c!])).toBe(0);
     expect((await abe.reapExpired(5)).count).toBe(0);

@@ -8,12 +8,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleBackend, PROCESS_ENTRIES } from '../scripts/bundle.ts';
+import { BACKEND_DIR, bundleBackend, PROCESS_ENTRIES } from '../scripts/bundle.ts';
 import type { SandboxStats } from '../src/sandbox/server.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { adminUrl, openTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { canConnect } from './helpers/postgres-server.ts';
-import { type ChildApp, BACKEND_DIR, everyMarketplace, killAll, READY, spawnProcess } from './helpers/processes.ts';
+import { killAll, marketplaceEnv, READY, spawnProcess, type SpawnedProcess } from './helpers/spawn.ts';
 import { openEventStream, type EventStream } from './helpers/sse.ts';
 import { lookupRows } from './helpers/worker.ts';
 
@@ -39,18 +39,20 @@ const ADMIN = { email: 'admin@example.com', password: 'several processes' };
 
 describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes on one PostgreSQL', () => {
   const build = path.join(BACKEND_DIR, '.test-build', randomBytes(4).toString('hex'));
-  const started: ChildApp[] = [];
+  const started: SpawnedProcess[] = [];
+  const names = new Map<SpawnedProcess, string>();
   const streams: EventStream[] = [];
   let t: TestDatabase;
   let sandboxUrl: string;
   let apis: [string, string];
-  let apiProcesses: ChildApp[];
+  let apiProcesses: SpawnedProcess[];
   let token: string;
 
   const start = (name: string, entry: string, env: Record<string, string>, ready: RegExp) => {
-    const app = spawnProcess(name, ['--enable-source-maps', path.join(build, entry)], env, ready);
-    started.push(app);
-    return app;
+    const spawned = spawnProcess(path.join(build, entry), env, ready);
+    started.push(spawned);
+    names.set(spawned, name);
+    return spawned;
   };
   const common = () => ({ DATABASE_URL: t.url ?? '', SANDBOX_URL: sandboxUrl, LOG_LEVEL: 'info', LIVE_UPDATE_INTERVAL_MS: '100' });
   const startWorker = (name: string) =>
@@ -61,7 +63,7 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
         ...common(),
         WORKER_POLL_INTERVAL_MS: '50',
         WORKER_LEASE_MS: String(LEASE_MS),
-        ...everyMarketplace({ RATE_PER_SECOND: String(RATE), CONCURRENCY: String(CONCURRENCY), TIMEOUT_MS: '1000' }),
+        ...marketplaceEnv({ RATE_PER_SECOND: String(RATE), CONCURRENCY: String(CONCURRENCY), TIMEOUT_MS: '1000' }),
       },
       READY.worker,
     );
@@ -107,19 +109,23 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
   async function finished(i: 0 | 1, jobId: number): Promise<void> {
     const deadline = Date.now() + 40_000;
     while ((await left(i, jobId)) > 0) {
-      if (Date.now() > deadline) throw new Error(`job ${jobId} unfinished:\n${started.map((p) => `${p.name}: ${p.output()}`).join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(`job ${jobId} unfinished:\n${started.map((p) => `${names.get(p)}: ${p.output()}`).join('\n')}`);
       await sleep(100);
     }
   }
-  const sharesOf = (worker: ChildApp) => Number(/worker stopped after (\d+) lookups/.exec(worker.output())?.[1]);
+  const sharesOf = (worker: SpawnedProcess) => Number(/worker stopped after (\d+) lookups/.exec(worker.output())?.[1]);
 
   beforeAll(async () => {
     await bundleBackend(build);
     t = await openTestDatabase('pg', { prefix: 'processes' });
-    sandboxUrl = await start('sandbox', PROCESS_ENTRIES.sandbox, { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: '50' }, READY.sandbox).ready;
+    const sandbox = start('sandbox', PROCESS_ENTRIES.sandbox, { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: '50' }, READY.sandbox);
+    sandboxUrl = must((await sandbox.waitFor(READY.sandbox))[1], 'the sandbox says its URL');
     // Everything else at once on the fresh database: migrations and the first superuser race here.
     apiProcesses = [startApi('api-1'), startApi('api-2')];
-    const [api1, api2] = await Promise.all([...apiProcesses, startWorker('worker-1'), startWorker('worker-2')].map((p) => p.ready));
+    const workers = [startWorker('worker-1'), startWorker('worker-2')];
+    const [api1, api2] = await Promise.all(apiProcesses.map(async (p) => (await p.waitFor(READY.api))[1]));
+    await Promise.all(workers.map((w) => w.ready));
     // The banner says localhost; the APIs listen on 127.0.0.1 only.
     apis = [must(api1, 'API 1 is ready'), must(api2, 'API 2 is ready')].map((url) => url.replace('localhost', '127.0.0.1')) as [
       string,
@@ -163,7 +169,7 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
     }
 
     // Both workers priced it: each says how many lookups it made as it stops, and together they made them all.
-    const workers = started.filter((p) => p.name.startsWith('worker-') && p.running());
+    const workers = started.filter((p) => names.get(p)?.startsWith('worker-') && p.running());
     for (const w of workers) w.child.kill('SIGTERM');
     expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
     const shares = workers.map(sharesOf);
@@ -190,7 +196,7 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
   it('kill -9 of a worker and of an API mid-job loses no lookup and asks none twice beyond what a lease allows', async () => {
     const workers = [startWorker('worker-3'), startWorker('worker-4')];
     await Promise.all(workers.map((w) => w.ready));
-    const [doomedWorker, survivor] = workers as [ChildApp, ChildApp];
+    const [doomedWorker, survivor] = workers as [SpawnedProcess, SpawnedProcess];
     const stream = await openEventStream(`${apis[1]}/api/v1/jobs/events`, token);
     streams.push(stream);
     await stream.waitFor((e) => e.event === 'ready');
@@ -200,7 +206,7 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
     const jobId = await upload(0, 'killed mid-job', isbns);
     while ((await sandboxStats()).requests < before + 12) await sleep(20);
     doomedWorker.child.kill('SIGKILL');
-    const api1 = apiProcesses[0] as ChildApp; // the one that took the upload
+    const api1 = apiProcesses[0] as SpawnedProcess; // the one that took the upload
     api1.child.kill('SIGKILL');
     await Promise.all([doomedWorker.exited, api1.exited]);
     const seenAtKill = stream.events.length;

@@ -25,6 +25,7 @@ import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
+import { Route as LayoutAdminAuditRouteImport } from './routes/_layout/admin_.audit'
 import { Route as LayoutBooksIsbnRouteImport } from './routes/_layout/books.$isbn'
 import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
@@ -107,6 +108,11 @@ const LayoutSettingsRoute = LayoutSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutAdminAuditRoute = LayoutAdminAuditRouteImport.update({
+  id: '/admin_/audit',
+  path: '/admin/audit',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutBooksIsbnRoute = LayoutBooksIsbnRouteImport.update({
   id: '/books/$isbn',
   path: '/books/$isbn',
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
+  '/admin/audit': typeof LayoutAdminAuditRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -153,6 +160,7 @@ export interface FileRoutesByTo {
   '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
+  '/admin/audit': typeof LayoutAdminAuditRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/_layout/rules': typeof LayoutRulesRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
+  '/_layout/admin_/audit': typeof LayoutAdminAuditRoute
   '/_layout/books/$isbn': typeof LayoutBooksIsbnRoute
   '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
 }
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
     | '/pallet-iq'
     | '/rules'
     | '/settings'
+    | '/admin/audit'
     | '/books/$isbn'
     | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/'
+    | '/admin/audit'
     | '/books/$isbn'
     | '/jobs/$id'
   id:
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/_layout/rules'
     | '/_layout/settings'
     | '/_layout/'
+    | '/_layout/admin_/audit'
     | '/_layout/books/$isbn'
     | '/_layout/jobs_/$id'
   fileRoutesById: FileRoutesById
@@ -360,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutSettingsRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/admin_/audit': {
+      id: '/_layout/admin_/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof LayoutAdminAuditRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/books/$isbn': {
       id: '/_layout/books/$isbn'
       path: '/books/$isbn'
@@ -389,6 +408,7 @@ interface LayoutRouteChildren {
   LayoutRulesRoute: typeof LayoutRulesRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
+  LayoutAdminAuditRoute: typeof LayoutAdminAuditRoute
   LayoutBooksIsbnRoute: typeof LayoutBooksIsbnRoute
   LayoutJobsIdRoute: typeof LayoutJobsIdRoute
 }
@@ -405,6 +425,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutRulesRoute: LayoutRulesRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
+  LayoutAdminAuditRoute: LayoutAdminAuditRoute,
   LayoutBooksIsbnRoute: LayoutBooksIsbnRoute,
   LayoutJobsIdRoute: LayoutJobsIdRoute,
 }

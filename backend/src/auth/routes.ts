@@ -1,4 +1,5 @@
 // Login, token check, password recovery and reset.
+import { must } from '@app/domain/must';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -8,6 +9,8 @@ import { dummyPasswordHash, verifyPassword } from '../core/security/passwords.ts
 import { currentUser } from '../users/current-user.ts';
 import { UsersRepository } from '../users/repository.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
+import { requestActor, writeAuditEvent } from '../audit/record.ts';
+import { auditUser } from '../users/audit.ts';
 import { AttemptLimiter, type LimitPolicy } from './attempt-limiter.ts';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
@@ -61,11 +64,22 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const user = await users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
-      if (!user || !ok) throw new HttpError(400, 'Incorrect email or password');
-      if (!user.is_active) throw new HttpError(400, 'Inactive user');
+      // Throttled attempts (above) are not written: they cost the guesser nothing and would fill the trail.
+      const failed = !user ? 'unknown_email' : !ok ? 'wrong_password' : !user.is_active ? 'inactive_user' : undefined;
+      const target = { type: 'user' as const, id: user?.id ?? null, label: email };
+      if (failed) {
+        await writeAuditEvent(ctx.db, requestActor(req), { action: 'auth.login_failed', target, details: { email, reason: failed } });
+        throw new HttpError(400, failed === 'inactive_user' ? 'Inactive user' : 'Incorrect email or password');
+      }
+      const signedIn = must(user, 'a login that did not fail has its user');
+      await writeAuditEvent(ctx.db, requestActor(req), {
+        action: 'auth.login_succeeded',
+        target,
+        actor: { id: signedIn.id, email: signedIn.email },
+      });
       // Staff behind one office address log in all day: only failures count against the address.
       await Promise.all([limiter.reset(pairKey), limiter.refund(addressKey)]);
-      return { access_token: await ctx.tokens.createAccessToken(user.id, user.password_changed_at), token_type: 'bearer' };
+      return { access_token: await ctx.tokens.createAccessToken(signedIn.id, signedIn.password_changed_at), token_type: 'bearer' };
     },
   });
 
@@ -98,7 +112,9 @@ export function authRoutes(app: App, ctx: AppContext): void {
       if (!claims || !user || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(400, 'Invalid token');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
       // Only if the password is still the one the link was made for: of parallel uses, one wins.
-      if (!(await users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp)))
+      // The link's owner acts (nobody is signed in); the link itself is never recorded.
+      const audit = auditUser(req, 'auth.password_reset', undefined, (u) => ({ id: u.id, email: u.email }));
+      if (!(await users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp, audit)))
         throw new HttpError(400, 'Invalid token');
       return { message: 'Password updated successfully' };
     },

@@ -2,13 +2,12 @@
 // and CSV) and the distribution of their prices. Owners and superusers only (another's job is 404).
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
-import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
+import { ExportBody, FiltersBody, SortQuery, asFilters } from '../lib/filter-sql.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { findVisibleJob } from '../jobs/repository.ts';
 import { JobIdParam } from '../jobs/routes.ts';
 import { jobSummary } from '../jobs/summary.ts';
 import { JobSummary } from '../jobs/summary-schemas.ts';
-import { ExportBody, asFilters } from '../lookups/routes.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { comparisonCsv, listComparison } from './repository.ts';
 import { priceDistribution } from './distribution.ts';

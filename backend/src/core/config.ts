@@ -36,6 +36,15 @@ const serverSection = z.object({
     .string()
     .default('false')
     .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  // On SIGTERM/SIGINT: how long requests and lookups in flight get to finish before the process
+  // exits (lookups not finished by then go back to the queue).
+  SHUTDOWN_TIMEOUT_MS: envInt.positive().default(10_000),
+});
+
+// GET /api/v1/metrics answers only a bearer of this token (404 while unset): metrics name jobs'
+// volumes and the deployment's shape, not for everyone.
+const metricsSection = z.object({
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 const databaseSection = z.object({
@@ -98,6 +107,7 @@ export const CORE_SECTIONS = {
   mail: mailSection,
   uploads: uploadsSection,
   live: liveSection,
+  metrics: metricsSection,
 };
 
 /** A section reads some environment variables (by name) and gives their parsed value. */
@@ -113,7 +123,8 @@ export type Config = z.output<typeof serverSection> &
   z.output<typeof authSection> &
   z.output<typeof mailSection> &
   z.output<typeof uploadsSection> &
-  z.output<typeof liveSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
+  z.output<typeof liveSection> &
+  z.output<typeof metricsSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
 
 /**
  * A rule across settings, checked once the sections it `reads` parsed (so it never reports a
@@ -188,8 +199,8 @@ export function parseConfig<F extends Record<string, ConfigSection>>(
  * choosing a secret (production requires one: see productionNeedsSecret).
  */
 export function coreConfig(parsed: ParsedConfig<Record<never, ConfigSection>>): Config {
-  const { server, database, auth, mail, uploads, live } = parsed;
-  const flat = { ...server, ...database, ...auth, ...mail, ...uploads, ...live };
+  const { server, database, auth, mail, uploads, live, metrics } = parsed;
+  const flat = { ...server, ...database, ...auth, ...mail, ...uploads, ...live, ...metrics };
   return {
     ...flat,
     SECRET_KEY: auth.SECRET_KEY ?? generatedSecretKey(database.DATA_DIR),

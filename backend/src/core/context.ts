@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 // db/ moves under core/ once the data-access rewrite lands; until then core reads it from there.
-import type { Db } from '../db/client.ts';
+import type { Db, PoolUse } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import type { Listen } from '../db/listen.ts';
 import type { JobEvents } from './job-events.ts';
@@ -15,6 +15,8 @@ import type { Mailer } from './mailer.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The database pool's use right now (metrics). */
+  poolUse(): PoolUse;
   /** CSV downloads: COPY on their own connections (PostgreSQL), pages of rows (PGlite). */
   exporter: CsvExporter;
   /** LISTEN on a database channel (live/hub.ts hears job events through it). */

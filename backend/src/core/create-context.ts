@@ -30,6 +30,7 @@ export async function createContext(
   return {
     config,
     db,
+    poolUse: () => database.poolUse(),
     exporter,
     listen,
     jobEvents,

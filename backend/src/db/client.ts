@@ -47,8 +47,17 @@ export interface DbLog {
 
 export const consoleDbLog: DbLog = { warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
+/** How busy the connection pool is (pg's pool; PGlite is one connection, always in use). */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
+  /** The API pool's connections right now, for the metrics scrape. */
+  poolUse(): PoolUse;
   /** Streams query results as CSV: COPY on its own small pool (pg), pages of rows (PGlite). */
   exporter: CsvExporter;
   /** LISTEN on a channel: its own connection (pg), the same instance (PGlite). */
@@ -103,7 +112,8 @@ async function openPg(url: string, max: number, exportMax: number, log: DbLog): 
     await close();
     throw err;
   }
-  return { db, exporter: copyExporter(exportPool, log), listen: pgListen(url, log), close };
+  const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, poolUse, exporter: copyExporter(exportPool, log), listen: pgListen(url, log), close };
 }
 
 /** Any fixed key: every process of this app takes the same one. */
@@ -136,5 +146,6 @@ async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Data
   });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, exporter: pagedExporter(db, log), listen: pgliteListen(lite, log), close: () => lite.close() };
+  const poolUse = () => ({ total: 1, idle: 0, waiting: 0 });
+  return { db, poolUse, exporter: pagedExporter(db, log), listen: pgliteListen(lite, log), close: () => lite.close() };
 }

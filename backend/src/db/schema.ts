@@ -19,6 +19,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction, AuditTargetType } from '@app/domain/audit';
 import { byMarketplace, dataFields, type MarketplaceId } from '@app/domain/marketplaces';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -152,6 +153,8 @@ function lookupTable(name: string, fields: ReturnType<typeof dataFields>) {
       index(`${name}_job_queue_idx`).on(t.isbn_lookup_job_id, t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
       index(`${name}_lease_idx`).on(t.lease_expires_at).where(sql`lookup_status = 'pending'`),
       index(`${name}_status_idx`).on(t.lookup_status),
+      // The metrics scrape: the queued rows' count and the oldest of them (metrics/queue-gauges.ts).
+      index(`${name}_queued_created_idx`).on(t.created_at).where(sql`lookup_status = 'queued'`),
       // The reuse search: the freshest answer for an ISBN (worker/reuse.ts).
       index(`${name}_reusable_idx`)
         .on(t.isbn, t.answered_at.desc())
@@ -321,5 +324,48 @@ export const jobDecisions = pgTable(
     // A page sorted by decision (rule order, then row) walks this instead of sorting the whole
     // comparison; with the outcome in it, a filter by decision on that walk needs no table access.
     index('job_decisions_rank_idx').on(t.job_id, t.rule_index, t.row_id, t.outcome),
+  ],
+);
+
+/**
+ * One row per running worker (in the API process or `npm run worker`), upserted every `beat_ms`
+ * and deleted on a graceful stop, so a row whose last_seen is older than three beats is a worker
+ * that died or hangs (GET /health/workers).
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  id: uuid().primaryKey(),
+  host: text().notNull(),
+  pid: integer().notNull(),
+  started_at: timestamp({ withTimezone: true }).notNull(),
+  last_seen: timestamp({ withTimezone: true }).notNull(),
+  /** The worker's own interval: staleness is judged against it, whatever the API is configured with. */
+  beat_ms: integer().notNull(),
+  lookups_in_flight: integer().notNull(),
+});
+
+/**
+ * Who did what (audit/): written in the same transaction as the action it records, pruned after
+ * AUDIT_RETENTION. No foreign keys on purpose: the trail outlives the users and jobs it names, so
+ * the actor's email and the target's label are kept as they were. Never a password or a token.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    created_at: now(),
+    /** The signed-in user who acted; null for an anonymous action (a failed login). Text: filters compare it as text. */
+    actor_id: varchar({ length: 36 }),
+    actor_email: varchar({ length: 255 }),
+    action: varchar({ length: 64 }).$type<AuditAction>().notNull(),
+    target_type: varchar({ length: 32 }).$type<AuditTargetType>(),
+    target_id: varchar({ length: 64 }),
+    target_label: varchar({ length: 255 }),
+    client_address: varchar({ length: 64 }),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_created_idx').on(t.created_at, t.id),
+    index('audit_events_action_idx').on(t.action, t.created_at),
+    index('audit_events_actor_idx').on(t.actor_id, t.created_at),
   ],
 );

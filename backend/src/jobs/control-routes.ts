@@ -1,8 +1,11 @@
 // Job control API: cancel, retry failed, re-price and delete a job, and the failed/cancelled counts
 // its actions menu shows. Owners and superusers only: someone else's job answers 404 (findVisibleJob).
+import type { AuditAction } from '@app/domain/audit';
 import { marketplaceOfSlug, type MarketplaceSlug } from '@app/domain/marketplaces';
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../core/context.ts';
+import { auditStep, requestActor } from '../audit/record.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
 import { currentUser } from '../users/current-user.ts';
 import { cancelJob, countRetryable, deleteJob, repriceJob, retryFailed } from './control.ts';
@@ -14,10 +17,24 @@ const tags = ['jobs'];
 const actionResponses = { 200: JobActionResult, 404: HttpErrorBody, 409: HttpErrorBody, 422: HttpErrorBody };
 
 export function jobControlRoutes(app: App, ctx: AppContext): void {
+  /** The action's audit event, written in its transaction: the job, its owner, the lookups it moved. */
+  const audited = (req: FastifyRequest, action: AuditAction, job: JobRow, market?: MarketplaceSlug): TxStep<number | undefined> =>
+    auditStep(requestActor(req), (lookups_affected: number | undefined) => ({
+      action,
+      target: { type: 'job', id: job.id, label: job.name },
+      details: { owner_id: job.owner_id, ...(lookups_affected === undefined ? {} : { lookups_affected }), ...(market ? { market } : {}) },
+    }));
+
   /** Runs an action on a job the caller may see, then answers the job as it now is. */
-  async function act(req: FastifyRequest<{ Params: { id: number } }>, action: (job: JobRow) => Promise<number>) {
+  async function act(
+    req: FastifyRequest<{ Params: { id: number } }>,
+    event: AuditAction,
+    action: (job: JobRow, step: TxStep<number>) => Promise<number>,
+    market?: MarketplaceSlug,
+  ) {
     const user = currentUser(req);
-    const lookups_affected = await action(await findVisibleJob(ctx.db, user, req.params.id));
+    const job = await findVisibleJob(ctx.db, user, req.params.id);
+    const lookups_affected = await action(job, audited(req, event, job, market));
     ctx.jobEvents.touched(req.params.id);
     return { ...(await readJob(ctx.db, user, req.params.id)), lookups_affected };
   }
@@ -31,7 +48,7 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       params: JobIdParam,
       response: actionResponses,
     },
-    handler: (req) => act(req, (job) => cancelJob(ctx.db, job)),
+    handler: (req) => act(req, 'job.cancelled', (job, step) => cancelJob(ctx.db, job, step)),
   });
 
   app.post('/jobs/:id/retry-failed', {
@@ -43,7 +60,7 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       querystring: OptionalMarketQuery,
       response: actionResponses,
     },
-    handler: (req) => act(req, (job) => retryFailed(ctx.db, job, marketOf(req.query.market))),
+    handler: (req) => act(req, 'job.retried', (job, step) => retryFailed(ctx.db, job, marketOf(req.query.market), step), req.query.market),
   });
 
   app.post('/jobs/:id/reprice', {
@@ -55,7 +72,7 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       querystring: OptionalMarketQuery,
       response: actionResponses,
     },
-    handler: (req) => act(req, (job) => repriceJob(ctx.db, job, marketOf(req.query.market))),
+    handler: (req) => act(req, 'job.repriced', (job, step) => repriceJob(ctx.db, job, marketOf(req.query.market), step), req.query.market),
   });
 
   app.get('/jobs/:id/retryable', {
@@ -79,7 +96,7 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
     },
     handler: async (req) => {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
-      await deleteJob(ctx.db, job);
+      await deleteJob(ctx.db, job, audited(req, 'job.deleted', job));
       // Named with its owner: once deleted, nobody could look the job up to tell whose it was.
       ctx.jobEvents.touched(job.id, job.owner_id);
       return { message: 'Job deleted successfully' };

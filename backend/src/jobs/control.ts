@@ -1,10 +1,12 @@
 // Job control in the database: cancel, retry failed, re-price, delete, and the counts the actions
 // menu shows. Each action is one transaction in which every changed lookup moves its source's
-// progress counter in the same statement, so the counters always match the rows.
+// progress counter in the same statement, so the counters always match the rows. Each takes an
+// optional `step` (TxStep: the route's audit event) run last in the same transaction, given the count.
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { FINISHED_STATUSES, type LookupStatus } from '@app/domain/status';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { LOOKUP_TABLES, jobProgress, jobs } from '../db/schema.ts';
 import { HttpError, validationError } from '../lib/http-errors.ts';
 import { progressUpdate } from './progress.ts';
@@ -62,7 +64,7 @@ async function sumOver(targets: MarketplaceInfo[], move: (m: MarketplaceInfo) =>
  * again, see worker/queue.ts). Cancelling a cancelled job changes nothing; a job with nothing left
  * to do answers 409.
  */
-export async function cancelJob(db: Db, job: JobRow): Promise<number> {
+export async function cancelJob(db: Db, job: JobRow, step?: TxStep<number>): Promise<number> {
   if (job.cancelled_at) return 0;
   return db.transaction(async (tx) => {
     // First, so the worker's put-backs that run after this commits see the job cancelled.
@@ -71,6 +73,7 @@ export async function cancelJob(db: Db, job: JobRow): Promise<number> {
     if (cancelled === 0 && !(await hasLookupsLeft(tx, job.id))) {
       throw new HttpError(409, 'This job has already finished: there is nothing to cancel.');
     }
+    await step?.(tx, cancelled);
     return cancelled;
   });
 }
@@ -84,11 +87,12 @@ async function hasLookupsLeft(tx: Tx, jobId: number): Promise<boolean> {
 }
 
 /** Queues the job's failed and cancelled lookups again (all marketplaces or one), with fresh attempts; the job runs again. */
-export async function retryFailed(db: Db, job: JobRow, market: MarketplaceInfo | undefined): Promise<number> {
+export async function retryFailed(db: Db, job: JobRow, market: MarketplaceInfo | undefined, step?: TxStep<number>): Promise<number> {
   const targets = targetMarketplaces(job, market);
   return db.transaction(async (tx) => {
     const retried = await sumOver(targets, (m) => moveLookups(tx, job.id, m, RETRYABLE_STATUSES, REQUEUE, 'back'));
     if (retried > 0) await tx.update(jobs).set({ cancelled_at: null, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+    await step?.(tx, retried);
     return retried;
   });
 }
@@ -98,18 +102,22 @@ export async function retryFailed(db: Db, job: JobRow, market: MarketplaceInfo |
  * its data and offers kept, so the old prices stay visible until the worker writes the new ones.
  * Lookups still queued or in flight are left as they are: they are about to get a fresh answer.
  */
-export async function repriceJob(db: Db, job: JobRow, market: MarketplaceInfo | undefined): Promise<number> {
+export async function repriceJob(db: Db, job: JobRow, market: MarketplaceInfo | undefined, step?: TxStep<number>): Promise<number> {
   const targets = targetMarketplaces(job, market);
   return db.transaction(async (tx) => {
     const requeued = await sumOver(targets, (m) => moveLookups(tx, job.id, m, FINISHED_STATUSES, REQUEUE, 'back'));
     await tx.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+    await step?.(tx, requeued);
     return requeued;
   });
 }
 
 /** Deletes the job; its lookups, progress counters and rejected cells go with it (ON DELETE CASCADE). */
-export async function deleteJob(db: Db, job: JobRow): Promise<void> {
-  await db.delete(jobs).where(eq(jobs.id, job.id));
+export async function deleteJob(db: Db, job: JobRow, step?: TxStep<undefined>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(jobs).where(eq(jobs.id, job.id));
+    await step?.(tx, undefined);
+  });
 }
 
 /** Per marketplace, how many of the job's lookups failed and how many were cancelled (what a retry would queue). */

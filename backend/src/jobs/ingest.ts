@@ -6,7 +6,10 @@ import path from 'node:path';
 import { MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { param, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { auditStep, requestActor } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload } from '../uploads/index.ts';
@@ -60,9 +63,10 @@ export async function createJob(
   config: JobConfigInput,
   file: { filename: string; data: Buffer },
   limits: UploadLimits,
+  step?: TxStep<StoredJob>,
 ) {
   const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
-  const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed);
+  const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed, step);
   return { job, parsed };
 }
 
@@ -75,9 +79,16 @@ const teamDefaultVersion = sql`(SELECT v.id FROM ${ruleSetVersions} v JOIN ${rul
 
 /**
  * Writes a job from its cleaned list (an upload's or a pasted one): the job, its queued lookups
- * and its rejections, in ONE transaction.
+ * and its rejections, in ONE transaction (with `step`, e.g. its audit event, last).
  */
-export async function storeJob(db: Db, owner: UserRow, config: JobConfigInput, filename: string, parsed: ParsedUpload): Promise<JobRow> {
+export async function storeJob(
+  db: Db,
+  owner: UserRow,
+  config: JobConfigInput,
+  filename: string,
+  parsed: ParsedUpload,
+  step?: TxStep<StoredJob>,
+): Promise<JobRow> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(jobs)
@@ -111,9 +122,28 @@ export async function storeJob(db: Db, owner: UserRow, config: JobConfigInput, f
                                               ${param(r.map((x) => x.raw_value.slice(0, 1000)))}::text[], ${param(r.map((x) => x.reason))}::text[])`,
       );
     }
+    await step?.(tx, { job: created, parsed });
     return created;
   });
 }
+
+/** A job just written and the list it was written from, as storeJob's step sees them. */
+export interface StoredJob {
+  job: JobRow;
+  parsed: ParsedUpload;
+}
+
+/** The step recording a new job (uploaded, pasted or priced from a book's page) in its transaction. */
+export const auditJobCreated = (req: FastifyRequest): TxStep<StoredJob> =>
+  auditStep(requestActor(req), ({ job, parsed }) => ({
+    action: 'job.created',
+    target: { type: 'job', id: job.id, label: job.name },
+    details: {
+      input_filename: job.input_filename,
+      isbns: parsed.isbns.length,
+      marketplaces: MARKETPLACE_LIST.filter((m) => job[m.id]).map((m) => m.slug),
+    },
+  }));
 
 /** The answer to a job's creation (JobCreated): the job as just written, none of it processed, and its first rejections. */
 export function jobCreated(job: JobRow, parsed: ParsedUpload) {

@@ -8,13 +8,14 @@ import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
+import { uploadsParsing } from '../metrics/instruments.ts';
 import { nulIssues } from '../lib/nul-guard.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { readUploadForm } from './multipart.ts';
-import { createJob, jobCreated } from './ingest.ts';
+import { auditJobCreated, createJob, jobCreated } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
   JobConfig,
@@ -71,7 +72,14 @@ export function jobRoutes(app: App, ctx: AppContext): void {
 
   async function upload(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     try {
-      return await uploads.run(() => readAndCreate(req, config));
+      return await uploads.run(async () => {
+        uploadsParsing.inc();
+        try {
+          return await readAndCreate(req, config);
+        } finally {
+          uploadsParsing.dec();
+        }
+      });
     } catch (err) {
       if (err instanceof GateFullError) {
         throw new HttpError(429, 'Other uploads are being read right now. Please try again in a moment.', { 'retry-after': '5' });
@@ -82,7 +90,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
 
   async function readAndCreate(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
     const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
-    const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits);
+    const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits, auditJobCreated(req));
     ctx.jobEvents.touched(job.id);
     return jobCreated(job, parsed);
   }

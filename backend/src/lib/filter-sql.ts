@@ -23,6 +23,16 @@ export const SortQuery = Paging.extend({
   sort_direction: z.enum(['asc', 'desc']).optional(),
 });
 
+/** A CSV download's body: the list's filters and sort (it has no pages). */
+export const ExportBody = FiltersBody.extend({
+  sort_by: z.string().max(100).optional(),
+  sort_direction: z.enum(['asc', 'desc']).optional(),
+}).meta({ id: 'ExportBody' });
+
+// The body's operators are checked against the field table by filtersToSql (unknown → 422 naming
+// it); until then they are plain strings, which is all the query builder reads of them.
+export const asFilters = (filters: z.infer<typeof FiltersBody>['filters']) => filters as Filter[];
+
 /**
  * Builds the WHERE conditions (undefined when there are none); every problem becomes a 422 naming
  * the filter and its part. Columns come from the field table (`sql.identifier`), values are bound.

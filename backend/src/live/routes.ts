@@ -11,6 +11,7 @@ import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { currentUser } from '../users/current-user.ts';
 import { JobEventsHub } from './hub.ts';
+import { liveStreamClients } from '../metrics/instruments.ts';
 
 /** How long a new stream waits for the listener to be in place before answering 503. */
 const LISTENER_WAIT_MS = 3000;
@@ -66,7 +67,11 @@ export function liveRoutes(app: App, ctx: AppContext): void {
           setTimeout(() => req.raw.socket.destroy(), SOCKET_GRACE_MS).unref();
         },
       });
+      liveStreamClients.inc();
+      let open = true;
       const done = () => {
+        if (open) liveStreamClients.dec();
+        open = false;
         clearInterval(heartbeat);
         remove();
         if (!stream.writableEnded) stream.end();

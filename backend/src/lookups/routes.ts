@@ -1,11 +1,10 @@
 // The price lookups of a marketplace, one operation per action with the marketplace as {market}:
 // a filtered, sorted page; the same query as streamed CSV; every offer returned for one lookup.
 import { z } from 'zod';
-import type { Filter } from '@app/domain/fields';
 import { marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
-import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
+import { ExportBody, FiltersBody, SortQuery, asFilters } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
@@ -13,18 +12,10 @@ import { MarketParam } from '../marketplaces/market-param.ts';
 import { listLookups, lookupsCsv, readOffers } from './repository.ts';
 import { LookupOffers, PriceLookups } from './schemas.ts';
 
-export const ExportBody = FiltersBody.extend({
-  sort_by: z.string().max(100).optional(),
-  sort_direction: z.enum(['asc', 'desc']).optional(),
-}).meta({ id: 'ExportBody' });
 const OffersParams = MarketParam.extend({
   id: z.coerce.number().int('Invalid lookup id').positive('Invalid lookup id').max(Number.MAX_SAFE_INTEGER, 'Invalid lookup id'),
 });
 const tags = ['marketplaces'];
-
-// The body's operators are checked against the field table by filtersToSql (unknown → 422 naming
-// it); until then they are plain strings, which is all the query builder reads of them.
-export const asFilters = (filters: z.infer<typeof FiltersBody>['filters']) => filters as Filter[];
 
 export function lookupRoutes(app: App, ctx: AppContext): void {
   app.post('/:market/price-lookups', {

@@ -68,8 +68,11 @@ export function classify(status: number, headers: Headers, body: string, format:
   if (status === 401 || status === 403) return { kind: 'failed', message: `Marketplace rejected the credentials (${status})` };
   if (status === 429 || status === 408 || status >= 500) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
-    const reason = status === 429 ? 'Rate limited (429)' : `Marketplace unavailable (${status})`;
-    return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
+    const retry: LookupOutcome =
+      status === 429
+        ? { kind: 'retry', reason: 'Rate limited (429)', rateLimited: true }
+        : { kind: 'retry', reason: `Marketplace unavailable (${status})` };
+    return retryAfterMs === undefined ? retry : { ...retry, retryAfterMs };
   }
   let outcome: LookupOutcome;
   try {

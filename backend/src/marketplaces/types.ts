@@ -10,8 +10,11 @@ export type LookupOutcome =
   | { kind: 'no_offers'; offers: [] }
   /** The marketplace answered and said no; asking again will not help. */
   | { kind: 'failed'; message: string }
-  /** Transient (rate limited, outage, timeout, garbled body): ask again later. */
-  | { kind: 'retry'; reason: string; retryAfterMs?: number };
+  /**
+   * Transient (rate limited, outage, timeout, garbled body): ask again later. `rateLimited` marks
+   * the marketplace refusing us for asking too often (429, Mashery's over-QPS 403), counted apart.
+   */
+  | { kind: 'retry'; reason: string; retryAfterMs?: number; rateLimited?: true };
 
 export interface MarketplaceAdapter {
   id: MarketplaceId;

@@ -163,7 +163,7 @@ describe('sandbox faults', () => {
       for (const id of MARKETPLACE_IDS) {
         // Alibris says it as its gateway does: 403 with a Mashery code.
         const reason = id === 'alibris' ? 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)' : 'Rate limited (429)';
-        expect(await adapters[id].lookup(isbn!, { signal })).toEqual({ kind: 'retry', reason, retryAfterMs: 2000 });
+        expect(await adapters[id].lookup(isbn!, { signal })).toEqual({ kind: 'retry', reason, retryAfterMs: 2000, rateLimited: true });
       }
     }));
 

@@ -1,7 +1,9 @@
 // Users in the database. Emails are unique without regard to case (unique index on lower(email)).
+// Writes take an optional `step` (the route's audit event) run in the same transaction as the write.
 import { must } from '@app/domain/must';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../core/security/passwords.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -37,27 +39,34 @@ export class UsersRepository {
     return { data, count: Number(counted[0]?.n ?? 0) };
   }
 
-  async create(input: {
-    email: string;
-    password: string;
-    full_name?: string | null;
-    is_superuser?: boolean;
-    is_active?: boolean;
-  }): Promise<UserRow> {
+  async create(
+    input: {
+      email: string;
+      password: string;
+      full_name?: string | null;
+      is_superuser?: boolean;
+      is_active?: boolean;
+    },
+    step?: TxStep<UserRow>,
+  ): Promise<UserRow> {
     await this.assertEmailFree(input.email);
     const hashed_password = await hashPassword(input.password);
     try {
-      const [row] = await this.db
-        .insert(users)
-        .values({
-          email: input.email,
-          full_name: input.full_name ?? null,
-          hashed_password,
-          is_superuser: input.is_superuser ?? false,
-          is_active: input.is_active ?? true,
-        })
-        .returning();
-      return must(row, 'the written user comes back');
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            full_name: input.full_name ?? null,
+            hashed_password,
+            is_superuser: input.is_superuser ?? false,
+            is_active: input.is_active ?? true,
+          })
+          .returning();
+        const created = must(row, 'the written user comes back');
+        await step?.(tx, created);
+        return created;
+      });
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
     }
@@ -66,6 +75,7 @@ export class UsersRepository {
   async update(
     id: string,
     patch: { email?: string; password?: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean },
+    step?: TxStep<UserRow>,
   ): Promise<UserRow> {
     const { password, ...rest } = patch;
     if (rest.email !== undefined) await this.assertEmailFree(rest.email, id);
@@ -76,8 +86,12 @@ export class UsersRepository {
     }
     if (Object.keys(values).length === 0) return must(await this.byId(id), 'the user being updated exists');
     try {
-      const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
-      return must(row, 'the written user comes back');
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+        const updated = must(row, 'the written user comes back');
+        await step?.(tx, updated);
+        return updated;
+      });
     } catch (err) {
       throw uniqueViolation(err) ? new EmailTakenError() : err;
     }
@@ -87,24 +101,31 @@ export class UsersRepository {
    * Sets a new password only while the password is still the one stamped `stampMs` (a reset link's
    * stamp). One UPDATE decides, so of parallel resets with the same link exactly one succeeds.
    */
-  async setPasswordIfUnchanged(id: string, password: string, stampMs: number): Promise<boolean> {
+  async setPasswordIfUnchanged(id: string, password: string, stampMs: number, step?: TxStep<UserRow>): Promise<boolean> {
     const hashed_password = await hashPassword(password);
-    const rows = await this.db
-      .update(users)
-      .set({ hashed_password, password_changed_at: new Date() })
-      .where(
-        and(
-          eq(users.id, id),
-          sql`date_trunc('milliseconds', ${users.password_changed_at}) = ${new Date(stampMs).toISOString()}::timestamptz`,
-        ),
-      )
-      .returning({ id: users.id });
-    return rows.length === 1;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ hashed_password, password_changed_at: new Date() })
+        .where(
+          and(
+            eq(users.id, id),
+            sql`date_trunc('milliseconds', ${users.password_changed_at}) = ${new Date(stampMs).toISOString()}::timestamptz`,
+          ),
+        )
+        .returning();
+      if (!row) return false;
+      await step?.(tx, row);
+      return true;
+    });
   }
 
   /** Deleting a user deletes their items and jobs too (ON DELETE CASCADE). */
-  async delete(id: string): Promise<void> {
-    await this.db.delete(users).where(eq(users.id, id));
+  async delete(id: string, step?: TxStep<UserRow>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
+      if (row) await step?.(tx, row);
+    });
   }
 
   private async assertEmailFree(email: string, exceptId?: string): Promise<void> {

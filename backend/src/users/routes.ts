@@ -1,12 +1,23 @@
 // Users: self-service under /users/me, management for superusers.
 import { z } from 'zod';
+import { auditUser } from './audit.ts';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpError, forbidden } from '../lib/http-errors.ts';
 import { verifyPassword } from '../core/security/passwords.ts';
 import { currentUser } from './current-user.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import { EMAIL_TAKEN, EmailTakenError, UsersRepository } from './repository.ts';
-import { UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic, toPublic } from './schemas.ts';
+import {
+  UpdatePassword,
+  UserCreate,
+  UserPublic,
+  UserRegister,
+  UserUpdate,
+  UserUpdateMe,
+  UsersPublic,
+  toPublic,
+  type UserRow,
+} from './schemas.ts';
 
 const UserIdParam = z.object({ user_id: z.string().uuid('Invalid user id') });
 const tags = ['users'];
@@ -22,6 +33,14 @@ async function createOr400<T>(create: () => Promise<T>, detail: string): Promise
     throw err;
   }
 }
+
+/** The names of the fields a patch sets (never their values). */
+const fieldsSet = (patch: Record<string, unknown>) => ({
+  fields: Object.keys(patch)
+    .filter((k) => patch[k] !== undefined)
+    .sort(),
+});
+const roleOf = (u: UserRow) => ({ is_superuser: u.is_superuser, is_active: u.is_active });
 
 /** The password was changed: a fresh token for this session, since older ones no longer work. */
 const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z.string() }).meta({ id: 'PasswordChanged' });
@@ -42,7 +61,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
   app.post('/users/', {
     schema: { operationId: 'createUser', tags, body: UserCreate, response: { 200: UserPublic, 400: HttpErrorBody } },
     ...su,
-    handler: async (req) => toPublic(await createOr400(() => users.create(req.body), EMAIL_TAKEN)),
+    handler: async (req) => toPublic(await createOr400(() => users.create(req.body, auditUser(req, 'user.created', roleOf)), EMAIL_TAKEN)),
   });
 
   app.get('/users/me', {
@@ -52,7 +71,14 @@ export function userRoutes(app: App, ctx: AppContext): void {
 
   app.patch('/users/me', {
     schema: { operationId: 'updateUserMe', tags, body: UserUpdateMe, response: { 200: UserPublic, 409: HttpErrorBody } },
-    handler: async (req) => toPublic(await users.update(currentUser(req).id, req.body)),
+    handler: async (req) =>
+      toPublic(
+        await users.update(
+          currentUser(req).id,
+          req.body,
+          auditUser(req, 'user.updated', () => fieldsSet(req.body)),
+        ),
+      ),
   });
 
   app.patch('/users/me/password', {
@@ -63,7 +89,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
       if (req.body.current_password === req.body.new_password) {
         throw new HttpError(400, 'New password cannot be the same as the current one');
       }
-      const updated = await users.update(user.id, { password: req.body.new_password });
+      const updated = await users.update(user.id, { password: req.body.new_password }, auditUser(req, 'auth.password_changed'));
       return {
         message: 'Password updated successfully',
         access_token: await ctx.tokens.createAccessToken(updated.id, updated.password_changed_at),
@@ -77,7 +103,10 @@ export function userRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const user = currentUser(req);
       if (user.is_superuser) throw forbidden(SELF_DELETE);
-      await users.delete(user.id);
+      await users.delete(
+        user.id,
+        auditUser(req, 'user.deleted', () => ({ self: true })),
+      );
       return { message: 'User deleted successfully' };
     },
   });
@@ -87,7 +116,17 @@ export function userRoutes(app: App, ctx: AppContext): void {
     handler: async (req) =>
       toPublic(
         await createOr400(
-          () => users.create({ ...req.body, is_superuser: false, is_active: true }),
+          () =>
+            users.create(
+              { ...req.body, is_superuser: false, is_active: true },
+              // Nobody is signed in yet: the new user acts on themself.
+              auditUser(
+                req,
+                'user.created',
+                () => ({ signup: true }),
+                (u) => ({ id: u.id, email: u.email }),
+              ),
+            ),
           'The user with this email already exists in the system',
         ),
       ),
@@ -117,7 +156,13 @@ export function userRoutes(app: App, ctx: AppContext): void {
       if (req.params.user_id === currentUser(req).id && (req.body.is_superuser === false || req.body.is_active === false))
         throw forbidden(SELF_DEMOTE);
       await findUser(users, req.params.user_id);
-      return toPublic(await users.update(req.params.user_id, req.body));
+      return toPublic(
+        await users.update(
+          req.params.user_id,
+          req.body,
+          auditUser(req, 'user.updated', (u) => ({ ...fieldsSet(req.body), ...roleOf(u) })),
+        ),
+      );
     },
   });
 
@@ -127,7 +172,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       if (req.params.user_id === currentUser(req).id) throw forbidden(SELF_DELETE);
       await findUser(users, req.params.user_id);
-      await users.delete(req.params.user_id);
+      await users.delete(req.params.user_id, auditUser(req, 'user.deleted'));
       return { message: 'User deleted successfully' };
     },
   });

@@ -1,7 +1,7 @@
 // The worker's section of the configuration schema (see core/config.ts): RUN_WORKER and WORKER_*.
 // Defaults are startWorker's own (DEFAULT_TUNING, DEFAULT_BACKOFF), so there is one of each.
 import { z } from 'zod';
-import { envBool } from '../core/config.ts';
+import { envBool, envPort } from '../core/config.ts';
 import { envDuration } from '../lib/duration.ts';
 import { DEFAULT_BACKOFF, DEFAULT_TUNING, type WorkerOptions } from './worker.ts';
 
@@ -9,10 +9,9 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'stopTimeoutMs' | 'reuseWindowMs' | 'historyRetentionMs'
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'reuseWindowMs' | 'historyRetentionMs' | 'auditRetentionMs'
 > & {
   leaseMs: number;
-  stopTimeoutMs: number;
 };
 
 export const workerConfigSection = z
@@ -25,22 +24,29 @@ export const workerConfigSection = z
     WORKER_RETRY_BASE_MS: ms(DEFAULT_BACKOFF.baseMs),
     WORKER_RETRY_MAX_MS: ms(DEFAULT_BACKOFF.maxMs),
     WORKER_MAX_RETRY_AFTER_MS: ms(DEFAULT_BACKOFF.maxRetryAfterMs),
-    WORKER_STOP_TIMEOUT_MS: ms(DEFAULT_TUNING.stopTimeoutMs),
+    /** How often each worker writes its heartbeat row (GET /api/v1/health/workers). */
+    WORKER_HEARTBEAT_MS: ms(DEFAULT_TUNING.heartbeatMs),
+    /** `npm run worker` serves its own metrics on this port (GET /metrics); unset: off. */
+    WORKER_METRICS_PORT: envPort.optional(),
     /** An ISBN answered this recently (e.g. 24h) is filled from that answer instead of a request; 0 turns it off. */
     LOOKUP_REUSE_WINDOW: envDuration.default(DEFAULT_TUNING.reuseWindowMs),
     /** Price observations older than this (e.g. 730d) are pruned, the latest per marketplace and ISBN kept; 0 keeps all. */
     PRICE_HISTORY_RETENTION: envDuration.default(DEFAULT_TUNING.historyRetentionMs),
+    /** Audit events older than this (e.g. 365d) are pruned; 0 keeps all. */
+    AUDIT_RETENTION: envDuration.default(DEFAULT_TUNING.auditRetentionMs),
   })
   .transform((e) => ({
     runInApi: e.RUN_WORKER,
+    metricsPort: e.WORKER_METRICS_PORT,
     tuning: {
       pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
       leaseMs: e.WORKER_LEASE_MS,
       batchSize: e.WORKER_BATCH_SIZE,
       backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
-      stopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
+      heartbeatMs: e.WORKER_HEARTBEAT_MS,
       reuseWindowMs: e.LOOKUP_REUSE_WINDOW,
       historyRetentionMs: e.PRICE_HISTORY_RETENTION,
+      auditRetentionMs: e.AUDIT_RETENTION,
     } satisfies WorkerTuning,
   }));
 

@@ -3,22 +3,15 @@ import { sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_IDS, MARKETPLACES } from '@app/domain/marketplaces';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ChildApp, everyMarketplace, READY, SOURCE_ENTRIES, spawnProcess, killAll } from '../../test/helpers/processes.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
+import { ENTRY_POINTS, marketplaceEnv, spawnProcess, type SpawnedProcess } from '../../test/helpers/spawn.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker } from './worker.ts';
 import { must } from '@app/domain/must';
 
-function spawnWorker(env: Record<string, string>): ChildApp {
-  return spawnProcess('worker', ['--import', 'tsx', SOURCE_ENTRIES.worker], { WORKER_POLL_INTERVAL_MS: '50', ...env }, READY.worker);
-}
-
-/** Per-marketplace env for a worker process: fast enough for a test, timeouts within the lease. */
-function marketplaceEnv(over: Record<string, string>): Record<string, string> {
-  return everyMarketplace({ RATE_PER_SECOND: '1000', CONCURRENCY: '4', TIMEOUT_MS: '2000', ...over });
-}
+const spawnWorker = (env: Record<string, string>) => spawnProcess(ENTRY_POINTS.worker, env, ' serving ');
 
 async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
   let total = 0;
@@ -33,14 +26,14 @@ async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
 
 describe('worker processes on PostgreSQL', () => {
   let t: TestDatabase;
-  const children: ChildApp[] = [];
+  const children: SpawnedProcess[] = [];
   const sandboxes: Sandbox[] = [];
 
   beforeAll(async () => {
     t = await openWorkerTestDatabase('pg');
   });
   afterEach(async () => {
-    await killAll(children.splice(0));
+    for (const w of children.splice(0)) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
   afterAll(() => t?.cleanup());

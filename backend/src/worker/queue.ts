@@ -53,6 +53,11 @@ export interface Moved {
   jobIds: number[];
 }
 
+/** Finished rows written: also how many of each final status (a row whose lease moved on is not among them). */
+export interface Finished extends Moved {
+  byStatus: Partial<Record<FinishedRow['status'], number>>;
+}
+
 const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz' } as const;
 
 export class LookupQueue {
@@ -134,10 +139,10 @@ export class LookupQueue {
    * Writes final results and bumps their jobs' updated_at. A row whose attempts changed meanwhile
    * (its lease expired and another worker took it) is left alone. Each answer (not a failure) is
    * also kept in the price history, and the row notes the price of the previous look at its ISBN.
-   * Returns the rows written and the jobs whose progress moved (for live updates).
+   * Returns the rows written, how many of each status (for metrics), and the jobs whose progress moved (for live updates).
    */
-  async finish(rows: FinishedRow[]): Promise<Moved> {
-    if (rows.length === 0) return { count: 0, jobIds: [] };
+  async finish(rows: FinishedRow[]): Promise<Finished> {
+    if (rows.length === 0) return { count: 0, jobIds: [], byStatus: {} };
     const payload = rows.map((r) => ({
       id: r.id,
       attempts: r.attempts,
@@ -150,7 +155,7 @@ export class LookupQueue {
     // Raw SQL on purpose: a whole batch (results, price history, progress counters, the jobs'
     // updated_at) in one statement and one round trip; the batch travels as one jsonb parameter,
     // whatever its size. RETURNING reads the row as written, so the history gets the new price.
-    const { rows: out } = await this.db.execute<{ written: number; job_ids: number[] | null }>(sql`
+    const { rows: out } = await this.db.execute<{ written: number; job_ids: number[] | null; by_status: Finished['byStatus'] | null }>(sql`
       WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(${this.recordset})),
       done AS (
         UPDATE ${this.table} t
@@ -167,8 +172,10 @@ export class LookupQueue {
       progress AS (${progressUpdate(sql`done`, this.source)}),
       bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)}),
       observed AS (${recordObservations(this.source, sql`done`)})
-      SELECT count(*)::int AS written, array_agg(DISTINCT isbn_lookup_job_id) AS job_ids FROM done`);
-    return { count: out[0]?.written ?? 0, jobIds: out[0]?.job_ids ?? [] };
+      SELECT count(*)::int AS written, array_agg(DISTINCT isbn_lookup_job_id) AS job_ids,
+             (SELECT jsonb_object_agg(lookup_status, n) FROM (SELECT lookup_status, count(*)::int AS n FROM done GROUP BY 1) s) AS by_status
+      FROM done`);
+    return { count: out[0]?.written ?? 0, jobIds: out[0]?.job_ids ?? [], byStatus: out[0]?.by_status ?? {} };
   }
 
   /** Puts transiently failed rows back in the queue, due after their backoff. */

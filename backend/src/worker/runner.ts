@@ -10,6 +10,7 @@ import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
 import type { JobEvents } from '../core/job-events.ts';
+import { lookupsFinished, marketplaceRefusals, marketplaceRequestDuration, rateLimitWait } from '../metrics/instruments.ts';
 
 /** The worker logs through the same structured logger as the API (core/logging.ts). */
 export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -65,6 +66,11 @@ export class MarketplaceRunner {
 
   get marketplace() {
     return this.o.adapter.id;
+  }
+
+  /** Lookups holding a concurrency slot: waiting for a rate slot or in the marketplace call. */
+  get running(): number {
+    return this.inFlight;
   }
 
   /** Nothing claimed, running or waiting to be written. */
@@ -127,6 +133,7 @@ export class MarketplaceRunner {
     try {
       const { ids, jobIds } = await this.o.reuse.fill(rows);
       this.reused += ids.size;
+      if (ids.size) lookupsFinished.inc({ marketplace: this.marketplace, outcome: 'reused' }, ids.size);
       this.o.jobEvents.touched(jobIds);
       return ids.size ? rows.filter((r) => !ids.has(r.id)) : rows;
     } catch (err) {
@@ -147,8 +154,10 @@ export class MarketplaceRunner {
   private async lookup(row: ClaimedRow): Promise<void> {
     this.inFlight++;
     try {
+      const waitStart = performance.now();
       try {
         await this.limiter.take(this.stopClaiming.signal);
+        rateLimitWait.observe({ marketplace: this.marketplace }, (performance.now() - waitStart) / 1000);
       } catch (err) {
         // Stopping before the request went out, or no rate slot could be reserved (a database
         // failure, worth a log line): either way the row goes back unsent.
@@ -157,7 +166,7 @@ export class MarketplaceRunner {
         this.released.push(row);
         return;
       }
-      const outcome = await this.call(row.isbn);
+      const outcome = await this.timedCall(row.isbn);
       if (outcome.kind === 'retry' && this.cancelCalls.signal.aborted) {
         this.released.push(row); // cut off by our own stop, not the marketplace's fault
         return;
@@ -172,6 +181,15 @@ export class MarketplaceRunner {
       this.startWaiting();
       this.notify();
     }
+  }
+
+  /** The call, with its response time and a marketplace's refusal counted. */
+  private async timedCall(isbn: string): Promise<LookupOutcome> {
+    const start = performance.now();
+    const outcome = await this.call(isbn);
+    marketplaceRequestDuration.observe({ marketplace: this.marketplace, outcome: outcome.kind }, (performance.now() - start) / 1000);
+    if (outcome.kind === 'retry' && outcome.rateLimited) marketplaceRefusals.inc({ marketplace: this.marketplace });
+    return outcome;
   }
 
   private async call(isbn: string): Promise<LookupOutcome> {
@@ -209,8 +227,11 @@ export class MarketplaceRunner {
     const { queue, batchSize } = this.o;
     try {
       // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
-      for (let i = 0; i < finished.length; i += batchSize)
-        this.o.jobEvents.touched((await queue.finish(finished.slice(i, i + batchSize))).jobIds);
+      for (let i = 0; i < finished.length; i += batchSize) {
+        const { jobIds, byStatus } = await queue.finish(finished.slice(i, i + batchSize));
+        this.o.jobEvents.touched(jobIds);
+        for (const [outcome, n] of Object.entries(byStatus)) lookupsFinished.inc({ marketplace: this.marketplace, outcome }, n);
+      }
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
     } catch (err) {

@@ -7,9 +7,11 @@ import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/ty
 import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
+import { AuditPruner } from '../audit/retention.ts';
 import { HistoryPruner } from '../history/retention.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
+import { WorkerHeartbeat } from './heartbeat.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
 
 export interface WorkerOptions {
@@ -29,8 +31,10 @@ export interface WorkerOptions {
   /** Most rows per claim and per write (default 50). */
   batchSize?: number;
   backoff?: Partial<BackoffPolicy>;
-  /** How long stop() lets running calls finish (default 10000). */
+  /** How long stop() lets running calls finish (default 10000; SHUTDOWN_TIMEOUT_MS in the processes). */
   stopTimeoutMs?: number;
+  /** How often the worker's row in worker_heartbeats is written (default 10000). */
+  heartbeatMs?: number;
   /** How often expired leases are reaped (default leaseMs / 2, at most 30 s). */
   reapIntervalMs?: number;
   /** Results wait at most this long to be written together (default 50). */
@@ -39,7 +43,9 @@ export interface WorkerOptions {
   reuseWindowMs?: number;
   /** Price observations older than this are pruned, the latest per marketplace and ISBN kept (default 730 days; 0: never). */
   historyRetentionMs?: number;
-  /** How often one batch of old observations is pruned (default a minute). */
+  /** Audit events older than this are pruned (default 365 days; 0: never). */
+  auditRetentionMs?: number;
+  /** How often one batch of old observations and one of old audit events are pruned (default a minute). */
   pruneIntervalMs?: number;
 }
 
@@ -57,8 +63,10 @@ export const DEFAULT_TUNING = {
   leaseMs: 120_000,
   batchSize: 50,
   stopTimeoutMs: 10_000,
+  heartbeatMs: 10_000,
   reuseWindowMs: 86_400_000,
   historyRetentionMs: 730 * 86_400_000,
+  auditRetentionMs: 365 * 86_400_000,
 };
 
 export function startWorker(opts: WorkerOptions): Worker {
@@ -121,16 +129,28 @@ export function startWorker(opts: WorkerOptions): Worker {
     },
     opts.reapIntervalMs ?? Math.min(30_000, leaseMs / 2),
   );
-  const pruner = new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs);
+  const heartbeat = new WorkerHeartbeat(
+    opts.db,
+    opts.heartbeatMs ?? DEFAULT_TUNING.heartbeatMs,
+    () => runners.reduce((n, { runner }) => n + runner.running, 0),
+    log,
+  );
+  heartbeat.start();
+  const pruners = [
+    { what: 'price observations', pruner: new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs) },
+    { what: 'audit events', pruner: new AuditPruner(opts.db, opts.auditRetentionMs ?? DEFAULT_TUNING.auditRetentionMs) },
+  ];
   let pruning = false;
   const prune = setInterval(async () => {
     if (pruning) return;
     pruning = true;
-    try {
-      const result = await pruner.tick();
-      if (result?.deleted) log.info({ observations: result.deleted }, 'old price observations pruned');
-    } catch (err) {
-      log.error({ err }, 'pruning price history failed');
+    for (const { what, pruner } of pruners) {
+      try {
+        const result = await pruner.tick();
+        if (result?.deleted) log.info({ [what]: result.deleted }, `old ${what} pruned`);
+      } catch (err) {
+        log.error({ err }, `pruning old ${what} failed`);
+      }
     }
     pruning = false;
   }, opts.pruneIntervalMs ?? 60_000);
@@ -145,6 +165,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
         await judge.idle();
+        await heartbeat.stop();
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);
         const reused = runners.reduce((n, { runner }) => n + runner.reused, 0);
         log.info(

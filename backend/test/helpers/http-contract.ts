@@ -79,7 +79,7 @@ export function describeHttpContract(
 
     it('429 retries after Retry-After seconds', async () => {
       client.server.reply({ status: 429, headers: { 'retry-after': '7' }, body: '' });
-      expect(await lookup()).toEqual({ kind: 'retry', reason: 'Rate limited (429)', retryAfterMs: 7000 });
+      expect(await lookup()).toEqual({ kind: 'retry', reason: 'Rate limited (429)', retryAfterMs: 7000, rateLimited: true });
     });
 
     it('429 retries after a Retry-After HTTP date', async () => {

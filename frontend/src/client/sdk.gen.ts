@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, PriceBookData, PriceBookErrors, PriceBookResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadBookData, ReadBookErrors, ReadBookHistoryData, ReadBookHistoryErrors, ReadBookHistoryResponses, ReadBookResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadAuditEventsCsvData, DownloadAuditEventsCsvErrors, DownloadAuditEventsCsvResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, HealthLiveData, HealthLiveResponses, HealthReadyData, HealthReadyErrors, HealthReadyResponses, HealthWorkersData, HealthWorkersResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, PriceBookData, PriceBookErrors, PriceBookResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadBookData, ReadBookErrors, ReadBookHistoryData, ReadBookHistoryErrors, ReadBookHistoryResponses, ReadBookResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -174,6 +174,25 @@ export const updateItem = <ThrowOnError extends boolean = true>(options: Options
 export const healthCheck = <ThrowOnError extends boolean = true>(options?: Options<HealthCheckData, ThrowOnError>): RequestResult<HealthCheckResponses, unknown, ThrowOnError> => (options?.client ?? client).get<HealthCheckResponses, unknown, ThrowOnError>({ url: '/api/v1/utils/health-check/', ...options });
 
 export const readAppInfo = <ThrowOnError extends boolean = true>(options?: Options<ReadAppInfoData, ThrowOnError>): RequestResult<ReadAppInfoResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ReadAppInfoResponses, unknown, ThrowOnError>({ url: '/api/v1/utils/app-info/', ...options });
+
+/**
+ * The process is up (does not touch the database)
+ */
+export const healthLive = <ThrowOnError extends boolean = true>(options?: Options<HealthLiveData, ThrowOnError>): RequestResult<HealthLiveResponses, unknown, ThrowOnError> => (options?.client ?? client).get<HealthLiveResponses, unknown, ThrowOnError>({ url: '/api/v1/health/live', ...options });
+
+/**
+ * Ready to serve: the database answers and every migration is applied (503 otherwise)
+ */
+export const healthReady = <ThrowOnError extends boolean = true>(options?: Options<HealthReadyData, ThrowOnError>): RequestResult<HealthReadyResponses, HealthReadyErrors, ThrowOnError> => (options?.client ?? client).get<HealthReadyResponses, HealthReadyErrors, ThrowOnError>({ url: '/api/v1/health/ready', ...options });
+
+/**
+ * Running workers' heartbeats (superusers only); stale ones stopped beating
+ */
+export const healthWorkers = <ThrowOnError extends boolean = true>(options?: Options<HealthWorkersData, ThrowOnError>): RequestResult<HealthWorkersResponses, unknown, ThrowOnError> => (options?.client ?? client).get<HealthWorkersResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/health/workers',
+    ...options
+});
 
 export const uploadJobFile = <ThrowOnError extends boolean = true>(options: Options<UploadJobFileData, ThrowOnError>): RequestResult<UploadJobFileResponses, UploadJobFileErrors, ThrowOnError> => (options.client ?? client).post<UploadJobFileResponses, UploadJobFileErrors, ThrowOnError>({
     ...formDataBodySerializer,
@@ -544,6 +563,32 @@ export const readBookHistory = <ThrowOnError extends boolean = true>(options: Op
 export const priceBook = <ThrowOnError extends boolean = true>(options: Options<PriceBookData, ThrowOnError>): RequestResult<PriceBookResponses, PriceBookErrors, ThrowOnError> => (options.client ?? client).post<PriceBookResponses, PriceBookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/books/{isbn}/price',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Who did what: a filtered, sorted page of the audit trail
+ */
+export const listAuditEvents = <ThrowOnError extends boolean = true>(options: Options<ListAuditEventsData, ThrowOnError>): RequestResult<ListAuditEventsResponses, ListAuditEventsErrors, ThrowOnError> => (options.client ?? client).post<ListAuditEventsResponses, ListAuditEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/audit-events',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The filtered audit trail as CSV
+ */
+export const downloadAuditEventsCsv = <ThrowOnError extends boolean = true>(options: Options<DownloadAuditEventsCsvData, ThrowOnError>): RequestResult<DownloadAuditEventsCsvResponses, DownloadAuditEventsCsvErrors, ThrowOnError> => (options.client ?? client).post<DownloadAuditEventsCsvResponses, DownloadAuditEventsCsvErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/audit-events/download-csv',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -108,6 +108,25 @@ export type AppInfoInput = {
     prices_simulated: boolean;
 };
 
+export type HealthStatusInput = {
+    status: 'ok';
+};
+
+export type WorkerHeartbeatInput = {
+    id: string;
+    host: string;
+    pid: number;
+    started_at: unknown;
+    last_seen: unknown;
+    lookups_in_flight: number;
+    stale: boolean;
+};
+
+export type WorkersListInput = {
+    data: Array<WorkerHeartbeatInput>;
+    count: number;
+};
+
 export type FilterInput = {
     field: string;
     operator: string;
@@ -116,6 +135,36 @@ export type FilterInput = {
 
 export type FiltersBodyInput = {
     filters?: Array<FilterInput>;
+};
+
+export type ExportBodyInput = {
+    filters?: Array<FilterInput>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
+export type AuditEventPublicInput = {
+    id: number;
+    created_at: unknown;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    /**
+     * One of job, user
+     */
+    target_type: string | null;
+    target_id: string | null;
+    target_label: string | null;
+    client_address: string | null;
+    details: {
+        [key: string]: unknown;
+    };
+};
+
+export type AuditEventsPublicInput = {
+    data: Array<AuditEventPublicInput>;
+    count: number;
+    count_exact: boolean;
 };
 
 export type SourceProgressInput = {
@@ -460,12 +509,6 @@ export type LookupOffersInput = {
      * Filled from a recent answer for the same ISBN instead of a new request
      */
     reused: boolean;
-};
-
-export type ExportBodyInput = {
-    filters?: Array<FilterInput>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
 };
 
 export type ComparisonRowInput = {
@@ -841,6 +884,25 @@ export type AppInfo = {
     prices_simulated: boolean;
 };
 
+export type HealthStatus = {
+    status: 'ok';
+};
+
+export type WorkerHeartbeat = {
+    id: string;
+    host: string;
+    pid: number;
+    started_at: string;
+    last_seen: string;
+    lookups_in_flight: number;
+    stale: boolean;
+};
+
+export type WorkersList = {
+    data: Array<WorkerHeartbeat>;
+    count: number;
+};
+
 export type Filter = {
     field: string;
     operator: string;
@@ -849,6 +911,36 @@ export type Filter = {
 
 export type FiltersBody = {
     filters: Array<Filter>;
+};
+
+export type ExportBody = {
+    filters: Array<Filter>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
+export type AuditEventPublic = {
+    id: number;
+    created_at: string;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    /**
+     * One of job, user
+     */
+    target_type: string | null;
+    target_id: string | null;
+    target_label: string | null;
+    client_address: string | null;
+    details: {
+        [key: string]: unknown;
+    };
+};
+
+export type AuditEventsPublic = {
+    data: Array<AuditEventPublic>;
+    count: number;
+    count_exact: boolean;
 };
 
 export type SourceProgress = {
@@ -1193,12 +1285,6 @@ export type LookupOffers = {
      * Filled from a recent answer for the same ISBN instead of a new request
      */
     reused: boolean;
-};
-
-export type ExportBody = {
-    filters: Array<Filter>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
 };
 
 export type ComparisonRow = {
@@ -1976,6 +2062,63 @@ export type ReadAppInfoResponses = {
 };
 
 export type ReadAppInfoResponse = ReadAppInfoResponses[keyof ReadAppInfoResponses];
+
+export type HealthLiveData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/live';
+};
+
+export type HealthLiveResponses = {
+    /**
+     * Default Response
+     */
+    200: HealthStatus;
+};
+
+export type HealthLiveResponse = HealthLiveResponses[keyof HealthLiveResponses];
+
+export type HealthReadyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/ready';
+};
+
+export type HealthReadyErrors = {
+    /**
+     * Default Response
+     */
+    503: HttpError;
+};
+
+export type HealthReadyError = HealthReadyErrors[keyof HealthReadyErrors];
+
+export type HealthReadyResponses = {
+    /**
+     * Default Response
+     */
+    200: HealthStatus;
+};
+
+export type HealthReadyResponse = HealthReadyResponses[keyof HealthReadyResponses];
+
+export type HealthWorkersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/workers';
+};
+
+export type HealthWorkersResponses = {
+    /**
+     * Default Response
+     */
+    200: WorkersList;
+};
+
+export type HealthWorkersResponse = HealthWorkersResponses[keyof HealthWorkersResponses];
 
 export type UploadJobFileData = {
     body: {
@@ -3105,3 +3248,58 @@ export type PriceBookResponses = {
 };
 
 export type PriceBookResponse = PriceBookResponses[keyof PriceBookResponses];
+
+export type ListAuditEventsData = {
+    body: FiltersBodyInput;
+    path?: never;
+    query?: {
+        skip?: number;
+        limit?: number;
+        sort_by?: string;
+        sort_direction?: 'asc' | 'desc';
+    };
+    url: '/api/v1/audit-events';
+};
+
+export type ListAuditEventsErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ListAuditEventsError = ListAuditEventsErrors[keyof ListAuditEventsErrors];
+
+export type ListAuditEventsResponses = {
+    /**
+     * Default Response
+     */
+    200: AuditEventsPublic;
+};
+
+export type ListAuditEventsResponse = ListAuditEventsResponses[keyof ListAuditEventsResponses];
+
+export type DownloadAuditEventsCsvData = {
+    body: ExportBodyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/audit-events/download-csv';
+};
+
+export type DownloadAuditEventsCsvErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type DownloadAuditEventsCsvError = DownloadAuditEventsCsvErrors[keyof DownloadAuditEventsCsvErrors];
+
+export type DownloadAuditEventsCsvResponses = {
+    /**
+     * CSV of the filtered audit events
+     */
+    200: Blob | File;
+};
+
+export type DownloadAuditEventsCsvResponse = DownloadAuditEventsCsvResponses[keyof DownloadAuditEventsCsvResponses];

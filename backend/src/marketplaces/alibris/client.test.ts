@@ -79,7 +79,7 @@ describe('Alibris client: Mashery gateway answers', () => {
     {
       name: 'over the per-second limit is "slow down": retried with backoff, not a rejected key',
       code: 'ERR_403_DEVELOPER_OVER_QPS',
-      outcome: { kind: 'retry', reason: 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)' },
+      outcome: { kind: 'retry', reason: 'Alibris: over the queries-per-second limit (ERR_403_DEVELOPER_OVER_QPS)', rateLimited: true },
     },
     {
       name: 'an inactive key is final, with a readable message',

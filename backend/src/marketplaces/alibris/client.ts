@@ -32,7 +32,8 @@ function masheryOutcome(status: number, headers: Headers, body: string): LookupO
   const slow = MASHERY_SLOW_DOWN[code];
   if (slow) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after')) ?? slow.waitMs;
-    return retryAfterMs === undefined ? { kind: 'retry', reason: slow.reason } : { kind: 'retry', reason: slow.reason, retryAfterMs };
+    const retry = { kind: 'retry', reason: slow.reason, rateLimited: true } as const;
+    return retryAfterMs === undefined ? retry : { ...retry, retryAfterMs };
   }
   return { kind: 'failed', message: MASHERY_FINAL[code] ?? `Alibris refused the request (${code}, HTTP ${status})` };
 }

@@ -5,6 +5,7 @@ import {
   IconBooks,
   IconBox,
   IconBuildingStore,
+  IconHistory,
   IconHome,
   IconListCheck,
   IconListDetails,
@@ -31,6 +32,7 @@ const ICONS: Record<string, Icon> = {
   '/fees': IconReceiptTax,
   '/settings': IconSettings,
   '/admin': IconShieldLock,
+  '/admin/audit': IconHistory,
 };
 
 function Entry({

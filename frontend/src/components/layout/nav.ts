@@ -16,6 +16,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Fees', to: '/fees' },
   { label: 'User Settings', to: '/settings' },
   { label: 'Admin', to: '/admin', superuserOnly: true },
+  { label: 'Audit trail', to: '/admin/audit', superuserOnly: true },
 ];
 
 export function visibleEntries(isSuperuser: boolean): NavEntry[] {

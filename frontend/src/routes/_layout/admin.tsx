@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
-import { Badge, Group, Stack, Text } from '@mantine/core';
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { IconHistory } from '@tabler/icons-react';
 import { readUsers } from '../../client/sdk.gen';
 import type { UserPublic } from '../../client/types.gen';
 import { AddUser } from '../../components/admin/AddUser';
@@ -10,18 +11,15 @@ import { OrNA } from '../../components/common/EmptyValue';
 import { PageTitle } from '../../components/common/PageTitle';
 import { PagedTable } from '../../components/common/PagedTable';
 import { StatusDot } from '../../components/common/StatusDot';
-import { currentUserQuery, useCurrentUser } from '../../hooks/useCurrentUser';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageParam } from '../../hooks/usePageParam';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import { validatePageSearch } from '../../lib/paging';
+import { superusersOnly } from '../../lib/superusers-only';
 
 export const Route = createFileRoute('/_layout/admin')({
   validateSearch: validatePageSearch,
-  // Only superusers have an Admin area; anyone else is sent home rather than to a 403.
-  beforeLoad: async ({ context }) => {
-    const me = await context.queryClient.ensureQueryData(currentUserQuery);
-    if (!me.is_superuser) throw redirect({ to: '/', search: { page: 1 } });
-  },
+  beforeLoad: superusersOnly,
   component: Admin,
 });
 
@@ -61,8 +59,11 @@ function Admin() {
   return (
     <Stack gap="md">
       <PageTitle>Users Management</PageTitle>
-      <Group>
+      <Group justify="space-between">
         <AddUser />
+        <Button component={Link} to="/admin/audit" variant="default" leftSection={<IconHistory size={16} />}>
+          Audit trail
+        </Button>
       </Group>
       <PagedTable aria-label="Users" columns={columns(me)} rowKey={(u) => u.id} paged={users} page={page} onChangePage={setPage} />
     </Stack>

@@ -1,0 +1,43 @@
+// Reading the audit trail: filters and sort from its field table (@app/domain/audit), a page with
+// its bounded count, and the same query as CSV. Superusers only (the routes say so).
+import { AUDIT_FIELDS } from '@app/domain/audit';
+import type { Filter } from '@app/domain/fields';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { countUpTo } from '../db/bounded-count.ts';
+import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
+import { auditEvents } from '../db/schema.ts';
+import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+
+export interface AuditQuery {
+  filters: Filter[];
+  sort_by?: string;
+  sort_direction?: 'asc' | 'desc';
+}
+
+function conditions(q: AuditQuery): { where: SQL | undefined; orderBy: SQL } {
+  return { where: filtersToSql(AUDIT_FIELDS, q.filters), orderBy: sortToSql(AUDIT_FIELDS, q.sort_by, q.sort_direction) };
+}
+
+const whereClause = (where: SQL | undefined) => (where ? sql` WHERE ${where}` : sql``);
+
+export async function listAuditEvents(db: Db, q: AuditQuery, page: { skip: number; limit: number }) {
+  const { where, orderBy } = conditions(q);
+  const [data, total] = await Promise.all([
+    db.select().from(auditEvents).where(where).orderBy(orderBy).offset(page.skip).limit(page.limit),
+    countUpTo(db, sql`FROM ${auditEvents}${whereClause(where)}`),
+  ]);
+  return { data, ...total };
+}
+
+/**
+ * Every field of the filtered events as CSV, in the page's order. The details are written as their
+ * JSON text: the query reads a view of the table with that one column cast (COPY and the paged
+ * exporter both take plain columns by name).
+ */
+export function auditEventsCsv(exporter: CsvExporter, q: AuditQuery, opts: ExportOptions) {
+  const { where, orderBy } = conditions(q);
+  const columns = AUDIT_FIELDS.filter((f) => f.name !== 'details').map((f) => sql.identifier(f.name));
+  const from = sql`FROM (SELECT ${sql.join(columns, sql`, `)}, details::text AS details FROM ${auditEvents}) AS audit_events${whereClause(where)}`;
+  return exporter.stream({ columns: AUDIT_FIELDS, from, orderBy }, opts);
+}

@@ -1,0 +1,70 @@
+// Liveness, readiness and the workers' heartbeats. Live says the process answers (no database, so
+// an orchestrator never restarts the API for the database's sake); ready says this process can
+// serve: the database answers and has every migration this build ships. The utils health-check
+// route stays as the specification has it.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { App, AppContext } from '../core/context.ts';
+import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { MigrationCheck } from './migrations.ts';
+import { listWorkers } from './workers.ts';
+
+const tags = ['health'];
+const Status = z.object({ status: z.literal('ok') }).meta({ id: 'HealthStatus' });
+const WorkerHeartbeat = z
+  .object({
+    id: z.string(),
+    host: z.string(),
+    pid: z.number().int(),
+    started_at: z.date(),
+    last_seen: z.date(),
+    lookups_in_flight: z.number().int(),
+    /** Not seen for three of its heartbeat intervals: died without stopping, or hangs. */
+    stale: z.boolean(),
+  })
+  .meta({ id: 'WorkerHeartbeat' });
+const WorkersList = z.object({ data: z.array(WorkerHeartbeat), count: z.number().int() }).meta({ id: 'WorkersList' });
+
+export function healthRoutes(app: App, ctx: AppContext): void {
+  const migrations = new MigrationCheck(ctx.db);
+
+  app.get('/health/live', {
+    schema: { operationId: 'healthLive', tags, summary: 'The process is up (does not touch the database)', response: { 200: Status } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  app.get('/health/ready', {
+    schema: {
+      operationId: 'healthReady',
+      tags,
+      summary: 'Ready to serve: the database answers and every migration is applied (503 otherwise)',
+      response: { 200: Status, 503: HttpErrorBody },
+    },
+    handler: async (req, reply) => {
+      let missing: number;
+      try {
+        await ctx.db.execute(sql`SELECT 1`);
+        missing = await migrations.missing();
+      } catch (err) {
+        req.log.warn({ err }, 'readiness: the database is unreachable');
+        return reply.code(503).send({ detail: 'The database is unreachable' });
+      }
+      if (missing > 0) return reply.code(503).send({ detail: `${missing} database migration(s) not applied yet` });
+      return { status: 'ok' as const };
+    },
+  });
+
+  app.get('/health/workers', {
+    config: { access: 'superuser' },
+    schema: {
+      operationId: 'healthWorkers',
+      tags,
+      summary: "Running workers' heartbeats (superusers only); stale ones stopped beating",
+      response: { 200: WorkersList },
+    },
+    handler: async () => {
+      const data = await listWorkers(ctx.db);
+      return { data, count: data.length };
+    },
+  });
+}
