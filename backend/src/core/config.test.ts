@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, allSections, loadConfig, parseConfig } from './config.ts';
+import { ConfigError, allSettingNames, loadConfig, parseConfig } from './config.ts';
 import { FEATURE_SECTIONS, apiStartsSandbox, loadEnvironment } from '../environment.ts';
 
 /** The message a bad environment is refused with. */
@@ -54,7 +54,7 @@ describe('configuration', () => {
     expect(defaults.worker.tuning.leaseMs).toBe(120_000);
     expect(defaults.marketplaces.alibris.ratePerSecond).toBe(2);
     // Every setting is read by exactly one section.
-    const names = Object.values(allSections(FEATURE_SECTIONS)).flatMap((s) => settingNames(s));
+    const names = allSettingNames(FEATURE_SECTIONS);
     expect(names.length).toBeGreaterThan(80);
     expect(new Set(names).size).toBe(names.length);
   });
@@ -94,15 +94,8 @@ describe('configuration', () => {
   it('.env.example lists every setting once, and nothing else', () => {
     const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
     const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
-    const names = Object.values(allSections(FEATURE_SECTIONS)).flatMap((s) => settingNames(s));
+    const names = allSettingNames(FEATURE_SECTIONS);
     expect(new Set(listed).size).toBe(listed.length);
     expect([...listed].sort()).toEqual([...names].sort());
   });
 });
-
-/** The variable names a section reads (its object's keys, under any transform). */
-function settingNames(section: unknown): string[] {
-  const def = (section as { def: { type: string; in?: unknown; shape?: Record<string, unknown> } }).def;
-  if (def.type === 'pipe') return settingNames(def.in);
-  return Object.keys(def.shape ?? {});
-}

@@ -160,6 +160,18 @@ export function allSections<F extends Record<string, ConfigSection>>(features: F
   return { ...CORE_SECTIONS, ...features };
 }
 
+/** The variable names a section reads (its object's keys, under any transform). */
+export function settingNames(section: ConfigSection): string[] {
+  const def = (section as unknown as { def: { type: string; in?: ConfigSection; shape?: Record<string, unknown> } }).def;
+  if (def.type === 'pipe' && def.in) return settingNames(def.in);
+  return Object.keys(def.shape ?? {});
+}
+
+/** Every variable the whole schema (core sections plus `features`) reads. */
+export function allSettingNames<F extends Record<string, ConfigSection>>(features: F): string[] {
+  return Object.values(allSections(features)).flatMap((section) => settingNames(section));
+}
+
 /**
  * Parses the environment against the whole schema (the core sections plus `features`), then checks
  * the rules across sections: the core ones and a process's own `rules` (e.g. an extra worker needs

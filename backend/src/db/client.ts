@@ -107,13 +107,33 @@ async function openPg(url: string, max: number, exportMax: number, log: DbLog): 
     await Promise.all([pool.end(), exportPool.end()]);
   };
   try {
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateOneAtATime(url, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }));
   } catch (err) {
     await close();
     throw err;
   }
   const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { db, poolUse, exporter: copyExporter(exportPool, log), listen: pgListen(url, log), close };
+}
+
+/** Any fixed key: every process of this app takes the same one. */
+const MIGRATION_LOCK_KEY = 7_310_584_221;
+
+/**
+ * Runs the migrations while holding a session advisory lock on a connection of its own. Processes
+ * starting together on a fresh database (API replicas and workers) would otherwise all create the
+ * same tables at once and all but one fail; with the lock the others wait, then find nothing to do.
+ */
+async function migrateOneAtATime(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock, also when the migration failed.
+    await lock.end();
+  }
 }
 
 async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Database> {

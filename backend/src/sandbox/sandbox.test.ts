@@ -8,7 +8,7 @@ import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/ty
 import { bookFor, hasOffers, listingsFor } from './catalog.ts';
 import { sampleIsbns } from './isbns.ts';
 import type { SandboxOptions } from './options.ts';
-import type { Sandbox } from './server.ts';
+import type { Sandbox, SandboxStats } from './server.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 
 const signal = new AbortController().signal;
@@ -134,6 +134,19 @@ describe('sandbox', () => {
     expect(stats.calls[`alibris:${isbn}`]).toHaveLength(2);
     expect(stats.calls[`biblio:${isbn}`]).toBeUndefined();
     expect(stats.byMarketplace.alibris.requests).toBeGreaterThanOrEqual(2);
+  });
+
+  it('tells its counts at GET /_sandbox/stats, for processes other than its own, without counting that request', async () => {
+    const isbn = isbns[198];
+    await adapters.biblio.lookup(isbn!, { signal });
+    const before = sandbox.stats();
+    const res = await fetch(`${sandbox.url}/_sandbox/stats`);
+    expect(res.status).toBe(200);
+    const told = (await res.json()) as SandboxStats;
+    expect(told).toEqual(before);
+    expect(told.asked[`biblio:${isbn}`]).toBe(1);
+    expect(told.byMarketplace.biblio.firstAt).toBeLessThanOrEqual(told.byMarketplace.biblio.lastAt!);
+    expect(sandbox.stats().requests).toBe(before.requests);
   });
 
   it('answers unknown paths with 404', async () => {

@@ -28,7 +28,12 @@ export interface SandboxStats {
   byMarketplace: Record<MarketplaceId, { requests: number; firstAt: number | null; lastAt: number | null }>;
   /** Arrival times (ms since epoch) of the requests for each `${marketplace}:${isbn}`, up to 32 each. */
   calls: Record<string, number[]>;
+  /** How many requests came for each `${marketplace}:${isbn}` (every one, unlike `calls`). */
+  asked: Record<string, number>;
 }
+
+/** Where the sandbox tells its counts over HTTP, for workers and tests in other processes. */
+export const SANDBOX_STATS_PATH = '/_sandbox/stats';
 
 export interface Sandbox {
   /** Root URL; a marketplace's base URL is `${url}/${slug}` (see sandboxBaseUrl). */
@@ -58,9 +63,20 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
   const seen = new Map<string, { count: number; times: number[] }>();
   let requests = 0;
 
+  const stats = (): SandboxStats => ({
+    requests,
+    byResult: { ...byResult },
+    byMarketplace: structuredClone(byMarketplace),
+    calls: Object.fromEntries([...seen].map(([k, v]) => [k, [...v.times]])),
+    asked: Object.fromEntries([...seen].map(([k, v]) => [k, v.count])),
+  });
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    requests++;
     const url = new URL(req.url ?? '/', 'http://sandbox');
+    // Its own counts are no marketplace request, so they are not counted.
+    if (req.method === 'GET' && url.pathname === SANDBOX_STATS_PATH)
+      return send(res, { status: 200, contentType: 'application/json', body: JSON.stringify(stats()) });
+    requests++;
     const slash = url.pathname.indexOf('/', 1);
     const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
     const format = id && formats[id];
@@ -138,12 +154,7 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
   return {
     url: `http://${opts.host}:${port}`,
     options: opts,
-    stats: () => ({
-      requests,
-      byResult: { ...byResult },
-      byMarketplace: structuredClone(byMarketplace),
-      calls: Object.fromEntries([...seen].map(([k, v]) => [k, [...v.times]])),
-    }),
+    stats,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

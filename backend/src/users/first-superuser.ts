@@ -1,7 +1,7 @@
 // The first superuser: from FIRST_SUPERUSER / FIRST_SUPERUSER_PASSWORD, or a generated password
 // shown once at start (only its argon2id hash is stored).
 import { randomBytes } from 'node:crypto';
-import type { UsersRepository } from './repository.ts';
+import { EmailTakenError, type UsersRepository } from './repository.ts';
 
 export async function ensureFirstSuperuser(
   users: UsersRepository,
@@ -11,6 +11,12 @@ export async function ensureFirstSuperuser(
   if (await users.byEmail(email)) return { created: false, email };
   const initialPassword = password || randomBytes(12).toString('base64url');
   const generatedPassword = password ? undefined : initialPassword;
-  await users.create({ email, password: initialPassword, full_name: 'Administrator', is_superuser: true, is_active: true });
+  try {
+    await users.create({ email, password: initialPassword, full_name: 'Administrator', is_superuser: true, is_active: true });
+  } catch (err) {
+    // API replicas starting together on a fresh database: another one created it a moment ago.
+    if (err instanceof EmailTakenError) return { created: false, email };
+    throw err;
+  }
   return { created: true, email, generatedPassword };
 }

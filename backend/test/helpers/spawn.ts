@@ -1,5 +1,6 @@
-// Our processes (src/main.ts, src/worker-main.ts) spawned as `npm start` / `npm run worker` run
-// them, through tsx, with the developer's own marketplace settings kept out of the test.
+// Our processes (the API, the worker, the sandbox) spawned as children of a test, with the developer's
+// own marketplace settings kept out: from the TypeScript sources through tsx (ENTRY_POINTS), or from a
+// build (scripts/bundle.ts) as production runs them (`node backend/dist/main.js`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,18 @@ import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import { marketplaceRegistry } from '../../src/marketplaces/registry.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-export const ENTRY_POINTS = { api: path.join(SRC, 'main.ts'), worker: path.join(SRC, 'worker-main.ts') };
+export const ENTRY_POINTS = {
+  api: path.join(SRC, 'main.ts'),
+  worker: path.join(SRC, 'worker-main.ts'),
+  sandbox: path.join(SRC, 'sandbox-main.ts'),
+};
+
+/** What each process prints once it serves: the API's banner (its URL), the worker's and the sandbox's log lines. */
+export const READY = {
+  api: /is running at (http:\/\/\S+)/,
+  worker: / serving /,
+  sandbox: /marketplace sandbox listening on (http:\/\/[\w.:[\]]+)/,
+};
 
 export interface SpawnedProcess {
   child: ChildProcess;
@@ -19,12 +31,16 @@ export interface SpawnedProcess {
   output: () => string;
   /** Resolves once the output matches `pattern` (the match), rejecting if the process exits first. */
   waitFor(pattern: RegExp): Promise<RegExpExecArray>;
+  /** Neither exited nor killed yet. */
+  running(): boolean;
 }
 
-export function spawnProcess(entry: string, env: Record<string, string>, readyText: string): SpawnedProcess {
+/** Starts `entry`: a .ts source through tsx, a built .js file as is. */
+export function spawnProcess(entry: string, env: Record<string, string>, readyText: string | RegExp): SpawnedProcess {
   const prefixes = MARKETPLACE_IDS.map((id) => `${marketplaceRegistry[id].envPrefix}_`);
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !prefixes.some((p) => k.startsWith(p))));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...loader, entry], {
     cwd: path.dirname(SRC),
     env: { ...inherited, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'process-')), WORKER_POLL_INTERVAL_MS: '50', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +75,23 @@ export function spawnProcess(entry: string, env: Record<string, string>, readyTe
       };
       check();
     });
-  return { child, ready: waitFor(new RegExp(readyText)).then(() => {}), exited, output: () => output, waitFor };
+  const ready = waitFor(new RegExp(readyText)).then(() => {});
+  // A process a test kills before it was ready rejects `ready`; nobody may be waiting then.
+  ready.catch(() => {});
+  return {
+    child,
+    ready,
+    exited,
+    output: () => output,
+    waitFor,
+    running: () => !closed && child.exitCode === null && child.signalCode === null,
+  };
+}
+
+/** Ends every process still running with SIGKILL (a test's cleanup, whatever state it left). */
+export async function killAll(processes: SpawnedProcess[]): Promise<void> {
+  for (const p of processes) if (p.running()) p.child.kill('SIGKILL');
+  await Promise.all(processes.map((p) => p.exited));
 }
 
 /** Per-marketplace env: fast enough for a test, timeouts within the lease. */
