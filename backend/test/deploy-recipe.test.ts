@@ -132,7 +132,7 @@ describe('deploy recipe', () => {
     const check = final.find((i) => i.keyword === 'HEALTHCHECK');
     const probe = execForm(check?.args.slice(check.args.indexOf('CMD')) ?? '').join(' ');
     const route = probedPath(probe);
-    expect(route).toBe('/api/v1/utils/health-check/');
+    expect(route).toBe('/api/v1/health/ready');
     expect(await answer(route ?? '')).toBe(200);
   });
 
