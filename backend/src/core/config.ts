@@ -94,6 +94,8 @@ const uploadsSection = z.object({
   UPLOAD_MAX_REJECTIONS_KEPT: envInt.positive().default(10_000),
   UPLOAD_PARSE_MAX_MEMORY_MB: envInt.min(64).default(2048),
   UPLOAD_MAX_CONCURRENT_PARSES: envInt.positive().default(2),
+  // Uploads one user may have in progress (being received or read) per API process.
+  UPLOAD_MAX_PER_USER: envInt.positive().default(2),
   UPLOAD_PARSE_QUEUE_WAIT_MS: envInt.min(0).default(10_000),
 });
 

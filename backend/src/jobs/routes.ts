@@ -6,15 +6,16 @@ import type { Filter } from '@app/domain/fields';
 import { byMarketplace, marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
-import { HttpError, type ValidationIssue } from '../lib/http-errors.ts';
+import { HttpError, tooManyRequests, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
+import { PerKeyLimit } from '../lib/per-key-limit.ts';
 import { uploadsParsing } from '../metrics/instruments.ts';
 import { nulIssues } from '../lib/nul-guard.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
-import { readUploadForm } from './multipart.ts';
+import { readUploadForm, type UploadedForm } from './multipart.ts';
 import { auditJobCreated, createJob, jobCreated } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
@@ -70,27 +71,39 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   // Each upload in flight holds its file and a parser thread (up to UPLOAD_PARSE_MAX_MEMORY_MB):
   // a few at a time, the rest wait briefly in line, then are asked to come back.
   const uploads = new Gate(ctx.config.UPLOAD_MAX_CONCURRENT_PARSES, ctx.config.UPLOAD_PARSE_QUEUE_WAIT_MS);
+  // The body is received BEFORE a parse slot is taken, so a client sending slowly holds no slot
+  // (two trickling uploads used to turn every other user's upload away); each user may have only
+  // a few uploads in progress, so one client cannot open many.
+  const perUser = new PerKeyLimit(ctx.config.UPLOAD_MAX_PER_USER);
 
   async function upload(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
+    const userId = currentUser(req).id;
+    if (!perUser.tryEnter(userId)) {
+      const n = ctx.config.UPLOAD_MAX_PER_USER;
+      throw tooManyRequests(
+        `You already have ${n === 1 ? 'an upload' : `${n} uploads`} in progress. Please try again when ${n === 1 ? 'it has' : 'one has'} finished.`,
+        5,
+      );
+    }
     try {
+      const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
       return await uploads.run(async () => {
         uploadsParsing.inc();
         try {
-          return await readAndCreate(req, config);
+          return await createFromForm(req, form, config);
         } finally {
           uploadsParsing.dec();
         }
       });
     } catch (err) {
-      if (err instanceof GateFullError) {
-        throw new HttpError(429, 'Other uploads are being read right now. Please try again in a moment.', { 'retry-after': '5' });
-      }
+      if (err instanceof GateFullError) throw tooManyRequests('Other uploads are being read right now. Please try again in a moment.', 5);
       throw err;
+    } finally {
+      perUser.leave(userId);
     }
   }
 
-  async function readAndCreate(req: FastifyRequest, config: (fields: Record<string, string>) => JobConfigInput) {
-    const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
+  async function createFromForm(req: FastifyRequest, form: UploadedForm, config: (fields: Record<string, string>) => JobConfigInput) {
     const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits, auditJobCreated(req));
     ctx.jobEvents.touched(job.id);
     return jobCreated(job, parsed);
