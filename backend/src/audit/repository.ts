@@ -5,7 +5,7 @@ import type { Filter } from '@app/domain/fields';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { countUpTo } from '../db/bounded-count.ts';
-import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
+import type { CsvExporter } from '../db/csv-exporter.ts';
 import { auditEvents } from '../db/schema.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
 
@@ -35,9 +35,9 @@ export async function listAuditEvents(db: Db, q: AuditQuery, page: { skip: numbe
  * JSON text: the query reads a view of the table with that one column cast (COPY and the paged
  * exporter both take plain columns by name).
  */
-export function auditEventsCsv(exporter: CsvExporter, q: AuditQuery, opts: ExportOptions) {
+export function auditEventsCsv(exporter: CsvExporter, q: AuditQuery) {
   const { where, orderBy } = conditions(q);
   const columns = AUDIT_FIELDS.filter((f) => f.name !== 'details').map((f) => sql.identifier(f.name));
   const from = sql`FROM (SELECT ${sql.join(columns, sql`, `)}, details::text AS details FROM ${auditEvents}) AS audit_events${whereClause(where)}`;
-  return exporter.stream({ columns: AUDIT_FIELDS, from, orderBy }, opts);
+  return exporter.stream({ columns: AUDIT_FIELDS, from, orderBy });
 }

@@ -5,6 +5,7 @@ import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { ExportBody, FiltersBody, SortQuery, asFilters } from '../lib/filter-sql.ts';
 import { auditEventsCsv, listAuditEvents } from './repository.ts';
+import { must } from '@app/domain/must';
 import { AuditEventsPublic } from './schemas.ts';
 
 const tags = ['audit'];
@@ -35,7 +36,7 @@ export function auditRoutes(app: App, ctx: AppContext): void {
     ...su,
     handler: async (req, reply) => {
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
-      const stream = await auditEventsCsv(ctx.exporter, q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
+      const stream = await ctx.exports.run(must(req.currentUser, 'the guard set the user').id, () => auditEventsCsv(ctx.exporter, q));
       return sendCsvFile(reply, `audit_events_${fileTimestamp()}.csv`, stream);
     },
   });

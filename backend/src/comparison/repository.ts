@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COMPARISON_CSV_FIELDS, COMPARISON_FIELDS, DECISION_FIELD } from '@app/domain/comparison';
 import type { Filter } from '@app/domain/fields';
 import type { Db } from '../db/client.ts';
-import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
+import type { CsvExporter } from '../db/csv-exporter.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
@@ -56,7 +56,7 @@ export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, pa
 const toRow = (r: Record<string, unknown>) => ({ ...r, id: Number(r.id) });
 
 /** The comparison's columns (all but the row id) as CSV, in the page's order; started. */
-export function comparisonCsv(exporter: CsvExporter, job: JobRow, q: ComparisonQuery, opts: ExportOptions) {
+export function comparisonCsv(exporter: CsvExporter, job: JobRow, q: ComparisonQuery) {
   const { from, orderBy } = conditions(job, q);
-  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from, orderBy }, opts);
+  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from, orderBy });
 }

@@ -55,7 +55,7 @@ export function comparisonRoutes(app: App, ctx: AppContext): void {
     handler: async (req, reply) => {
       const [job, fees] = await Promise.all([findVisibleJob(ctx.db, currentUser(req), req.params.id), feeSchedulesInForce(ctx.db)]);
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction, fees };
-      const stream = await comparisonCsv(ctx.exporter, job, q, { stallTimeoutMs: ctx.config.EXPORT_STALL_TIMEOUT_MS });
+      const stream = await ctx.exports.run(currentUser(req).id, () => comparisonCsv(ctx.exporter, job, q));
       return sendCsvFile(reply, `job_${job.id}_comparison_${fileTimestamp()}.csv`, stream);
     },
   });

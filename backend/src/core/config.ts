@@ -54,6 +54,9 @@ const databaseSection = z.object({
   DATABASE_POOL_SIZE: envInt.positive().default(10),
   EXPORT_MAX_CONCURRENT: envInt.positive().default(4),
   EXPORT_STALL_TIMEOUT_MS: envInt.positive().default(60_000),
+  // Per user, and the least a download must move per second (judged over EXPORT_STALL_TIMEOUT_MS).
+  EXPORT_MAX_PER_USER: envInt.positive().default(2),
+  EXPORT_MIN_BYTES_PER_SECOND: envInt.min(0).default(10_000),
 });
 
 const authSection = z.object({

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 // db/ moves under core/ once the data-access rewrite lands; until then core reads it from there.
 import type { Db, PoolUse } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
+import type { ExportSlots } from '../db/export-slots.ts';
 import type { Listen } from '../db/listen.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TokenService } from './security/tokens.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   poolUse(): PoolUse;
   /** CSV downloads: COPY on their own connections (PostgreSQL), pages of rows (PGlite). */
   exporter: CsvExporter;
+  /** Slots CSV downloads run in (per process, per user), ending those that stall or crawl. */
+  exports: ExportSlots;
   /** LISTEN on a database channel (live/hub.ts hears job events through it). */
   listen: Listen;
   /** Say that jobs changed (`ctx.jobEvents.touched(jobId)`): every open jobs page and job page refreshes them. */

@@ -1,6 +1,7 @@
 // Builds the AppContext from configuration: one place that wires the core services together.
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { ExportSlots } from '../db/export-slots.ts';
 import { openDatabase, type Database, type DbLog } from '../db/client.ts';
 import type { Logger } from './logging.ts';
 import { TokenService } from './security/tokens.ts';
@@ -35,6 +36,12 @@ export async function createContext(
     db,
     poolUse: () => database.poolUse(),
     exporter,
+    exports: new ExportSlots({
+      maxConcurrent: config.EXPORT_MAX_CONCURRENT,
+      maxPerUser: config.EXPORT_MAX_PER_USER,
+      windowMs: config.EXPORT_STALL_TIMEOUT_MS,
+      minBytesPerSecond: config.EXPORT_MIN_BYTES_PER_SECOND,
+    }),
     listen,
     jobEvents,
     closeDatabase: async () => {

@@ -31,14 +31,12 @@ export interface CsvQuery {
   orderBy: SQL;
 }
 
-export interface ExportOptions {
-  /** A download whose client reads nothing for this long is ended, freeing its connection. */
-  stallTimeoutMs: number;
-}
-
 export interface CsvExporter {
-  /** The CSV of a query, started: rejects (with a status) when it cannot run. */
-  stream(q: CsvQuery, opts: ExportOptions): Promise<Readable>;
+  /**
+   * The CSV of a query, started: rejects (with a status) when it cannot run. Slots, and ending
+   * downloads that stall or crawl, are db/export-slots.ts's.
+   */
+  stream(q: CsvQuery): Promise<Readable>;
 }
 
 /** Dates as ISO 8601 UTC, the same text on both engines. */
@@ -113,20 +111,6 @@ function firstChunk(stream: Readable): Promise<Buffer | null> {
   });
 }
 
-/** Ends `out` with an error when nothing has passed through it for `ms` (a client that stopped reading). */
-function endWhenStalled(out: PassThrough, ms: number): void {
-  let last = Date.now();
-  out.on('data', () => (last = Date.now()));
-  const timer = setInterval(
-    () => {
-      if (Date.now() - last > ms) out.destroy(new Error(`CSV download stalled for ${ms} ms`));
-    },
-    Math.max(50, Math.floor(ms / 4)),
-  );
-  timer.unref();
-  out.once('close', () => clearInterval(timer));
-}
-
 const cutShort = (log: DbLog) => (err: Error | null | undefined) => {
   if (err) log.warn(`CSV download ended early: ${err.message}`);
 };
@@ -134,7 +118,7 @@ const cutShort = (log: DbLog) => (err: Error | null | undefined) => {
 /** PostgreSQL: COPY on a connection of the export pool. */
 export function copyExporter(pool: pg.Pool, log: DbLog): CsvExporter {
   return {
-    async stream(q, opts) {
+    async stream(q) {
       const client = await connectForExport(pool);
       let released = false;
       const release = (err?: Error) => {
@@ -162,7 +146,6 @@ export function copyExporter(pool: pg.Pool, log: DbLog): CsvExporter {
         return out;
       }
       out.write(first);
-      endWhenStalled(out, opts.stallTimeoutMs);
       pipeline(copy, out, (err) => {
         cutShort(log)(err);
         release(err ?? undefined);

@@ -23,7 +23,8 @@ export class Gate {
     }
   }
 
-  private enter(): Promise<void> {
+  /** Takes a slot (waiting in line up to maxWaitMs, else GateFullError); give it back with `leave`. */
+  enter(): Promise<void> {
     if (this.running < this.max) {
       this.running++;
       return Promise.resolve();
@@ -43,7 +44,7 @@ export class Gate {
     });
   }
 
-  private leave(): void {
+  leave(): void {
     const next = this.waiting.shift();
     // The slot passes straight to the next in line; `running` stays the same.
     if (next) next.start();

@@ -6,7 +6,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Filter } from '@app/domain/fields';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
-import type { CsvExporter, ExportOptions } from '../db/csv-exporter.ts';
+import type { CsvExporter } from '../db/csv-exporter.ts';
 import { LOOKUP_TABLES, jobs } from '../db/schema.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
@@ -73,9 +73,9 @@ export function countLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: Looku
 }
 
 /** The page's shown columns as CSV, in the page's order; started (rejects with a status when it cannot run). */
-export function lookupsCsv(exporter: CsvExporter, m: MarketplaceInfo, user: UserRow, q: LookupQuery, opts: ExportOptions) {
+export function lookupsCsv(exporter: CsvExporter, m: MarketplaceInfo, user: UserRow, q: LookupQuery) {
   const { where, orderBy } = lookupConditions(m, user, q);
-  return exporter.stream({ columns: m.fields.filter((f) => f.column), from: fromWhere(m, where), orderBy }, opts);
+  return exporter.stream({ columns: m.fields.filter((f) => f.column), from: fromWhere(m, where), orderBy });
 }
 
 /** One lookup with every offer the marketplace returned; undefined when the user may not see it. */
