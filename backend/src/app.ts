@@ -22,6 +22,7 @@ import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
 import { guardRoutes } from './auth/guard.ts';
 import { clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
+import { installJsonDepthGuard } from './lib/json-depth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { itemRoutes } from './items/routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('currentUser', null);
   installErrorHandler(app);
   installNulGuard(app);
+  installJsonDepthGuard(app);
 
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);
