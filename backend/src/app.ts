@@ -20,7 +20,7 @@ import type { Logger } from './core/logging.ts';
 import { SECURITY_HEADERS } from './core/security/headers.ts';
 import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
 import { guardRoutes } from './auth/guard.ts';
-import { clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
+import { answerFrameworkError, clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
 import { installJsonDepthGuard } from './lib/json-depth.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -48,6 +48,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     loggerInstance: opts.logger as FastifyBaseLogger | undefined,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     clientErrorHandler: (err, socket) => {
       if (socket.writable) socket.end(clientErrorResponse(err));
       else socket.destroy(err);

@@ -215,6 +215,7 @@ describe.each(ENGINES)('hostile inputs on %s', (engine) => {
       expect(res.statusCode).toBe(414);
       expect(res.json()).toEqual({ detail: 'The address is too long' });
       expect(res.body).not.toContain('evil');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('a malformed escape in the path answers 400 {detail} without quoting it back', async () => {
