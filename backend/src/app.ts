@@ -23,6 +23,7 @@ import { guardRoutes } from './auth/guard.ts';
 import { answerFrameworkError, clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
 import { installJsonDepthGuard } from './lib/json-depth.ts';
+import { installBodyDrain } from './lib/body-drain.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { itemRoutes } from './items/routes.ts';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installErrorHandler(app);
   installNulGuard(app);
   installJsonDepthGuard(app);
+  installBodyDrain(app);
 
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);
