@@ -53,7 +53,9 @@ const authSection = z.object({
   FIRST_SUPERUSER_PASSWORD: z.string().min(8).max(128).optional(),
   EMAIL_RESET_TOKEN_EXPIRE_HOURS: z.coerce.number().positive().default(48),
   LOGIN_MAX_ATTEMPTS: envInt.positive().default(10),
-  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: envInt.positive().default(100),
+  // Failed logins per client address across all accounts (password spraying), over their own window.
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: envInt.positive().default(10),
+  LOGIN_ADDRESS_WINDOW_SECONDS: envInt.positive().default(900),
   LOGIN_WINDOW_SECONDS: envInt.positive().default(300),
   LOGIN_MAX_DELAY_SECONDS: envInt.positive().default(900),
   RECOVERY_EMAILS_PER_ADDRESS: envInt.positive().default(3),
