@@ -37,7 +37,11 @@ export function authRoutes(app: App, ctx: AppContext): void {
     after: 'double',
     maxDelaySeconds: c.LOGIN_MAX_DELAY_SECONDS,
   };
-  const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, windowSeconds: c.LOGIN_ADDRESS_WINDOW_SECONDS };
+  const addressPolicy: LimitPolicy = {
+    ...loginPolicy,
+    max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+    windowSeconds: c.LOGIN_ADDRESS_WINDOW_SECONDS,
+  };
   const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 
   app.post('/login/access-token', {

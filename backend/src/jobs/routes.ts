@@ -38,7 +38,9 @@ const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBod
 function parseConfig(raw: string | undefined): JobConfigInput {
   let json: unknown;
   if (raw !== undefined && jsonDepthExceeds(raw))
-    throw new HttpError(422, [{ loc: ['body', 'config'], msg: `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, type: 'json_invalid' }]);
+    throw new HttpError(422, [
+      { loc: ['body', 'config'], msg: `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, type: 'json_invalid' },
+    ]);
   try {
     json = JSON.parse(raw ?? '');
   } catch {

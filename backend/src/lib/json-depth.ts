@@ -15,7 +15,8 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character, a quote included
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
