@@ -123,7 +123,7 @@ export class JobEventsHub {
     const current = new Map(rows.map((r) => [r.id, r]));
     for (const s of [...this.subscribers]) {
       const u = current.get(s.userId);
-      if (!u || !u.active || u.stamp.getTime() !== s.passwordStamp) {
+      if (!u?.active || u.stamp.getTime() !== s.passwordStamp) {
         this.subscribers.delete(s);
         s.end();
       } else s.superuser = u.superuser;
