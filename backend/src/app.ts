@@ -23,7 +23,7 @@ import { guardRoutes } from './auth/guard.ts';
 import { answerFrameworkError, clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
 import { installJsonDepthGuard } from './lib/json-depth.ts';
-import { installBodyDrain } from './lib/body-drain.ts';
+import { installRequestBodyGuards } from './lib/request-body.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { itemRoutes } from './items/routes.ts';
@@ -61,7 +61,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installErrorHandler(app);
   installNulGuard(app);
   installJsonDepthGuard(app);
-  installBodyDrain(app);
+  installRequestBodyGuards(app, { idleMs: ctx.config.REQUEST_BODY_IDLE_TIMEOUT_MS, totalMs: ctx.config.REQUEST_BODY_TIMEOUT_MS });
 
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);

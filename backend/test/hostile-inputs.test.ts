@@ -21,7 +21,7 @@ import {
 } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { seedComparisonJob, seedLookup } from './helpers/seed-lookups.ts';
-import { postJobUpload } from './helpers/multipart.ts';
+import { ALL_SOURCES, postJobUpload } from './helpers/multipart.ts';
 import { openEventStream, type EventStream } from './helpers/sse.ts';
 
 const LAST_DAY = '9999-12-31';
@@ -205,6 +205,73 @@ describe.each(ENGINES)('hostile inputs on %s', (engine) => {
       const answer = await rawRequest(port, 'POST', path, headers, big);
       expect(answer.status, `${answer.error ?? ''} ${answer.body}`).toBe(status);
       expect(JSON.parse(answer.body)).toHaveProperty('detail');
+    });
+  });
+
+  describe('a body trickled a byte at a time', () => {
+    const LOGIN_HEAD = 'POST /api/v1/login/access-token HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/x-www-form-urlencoded\r\n';
+    let slow: TestApp;
+    let slowPort: number;
+    beforeAll(async () => {
+      slow = await startTestApp(engine, {
+        env: {
+          REQUEST_BODY_IDLE_TIMEOUT_MS: '300',
+          REQUEST_BODY_TIMEOUT_MS: '1500',
+          UPLOAD_MAX_CONCURRENT_PARSES: '1',
+          UPLOAD_PARSE_QUEUE_WAIT_MS: '0',
+        },
+      });
+      await slow.app.listen({ host: '127.0.0.1', port: 0 });
+      slowPort = (slow.app.server.address() as net.AddressInfo).port;
+    });
+    afterAll(async () => {
+      slow?.app.server.closeAllConnections();
+      await slow?.close();
+    });
+
+    /** Opens a login (no token needed) announcing `length` bytes and sends one every `everyMs` until the server answers. */
+    const trickle = (length: number, everyMs: number, head = LOGIN_HEAD) =>
+      new Promise<RawAnswer>((resolve) => {
+        const socket = net.connect(slowPort, '127.0.0.1');
+        const received: Buffer[] = [];
+        socket.on('data', (d) => received.push(d));
+        socket.on('error', () => {});
+        const timer = setInterval(() => socket.writable && socket.write('a'), everyMs);
+        socket.on('close', () => {
+          clearInterval(timer);
+          const text = Buffer.concat(received).toString();
+          resolve({ status: Number(text.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+        });
+        socket.write(`${head}content-length: ${length}\r\n\r\n`);
+      });
+
+    it('ends a body that stops arriving: 408 {detail}', async () => {
+      const answer = await trickle(100, 60_000);
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.body)).toEqual({ detail: 'The request body took too long to arrive' });
+    });
+
+    it('ends a body that keeps arriving too slowly: 408 {detail}', async () => {
+      const answer = await trickle(1_000_000, 50);
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.body)).toEqual({ detail: 'The request body took too long to arrive' });
+    });
+
+    it('an upload that stops arriving is ended and frees its place for the next upload', async () => {
+      const token = await login(slow.app, ADMIN.email, ADMIN.password);
+      const head = `POST /api/v1/jobs/upload-file HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${token}\r\ncontent-type: multipart/form-data; boundary=x\r\n`;
+      const answer = await trickle(100_000, 60_000, head);
+      expect(answer.status).toBe(408);
+      // The ended upload gives its place back as its reader sees the connection close.
+      const again = async () =>
+        (await postJobUpload(slow.app, token, { name: 'after', ...ALL_SOURCES }, { name: 'isbns.csv', data: 'ISBN\n9780306406157\n' }))
+          .statusCode;
+      await expect.poll(again, { timeout: 5000 }).toBe(200);
+    });
+
+    it('a body that arrives in time is served as usual', async () => {
+      const res = await postLoginForm(slow.app, { username: ADMIN.email, password: ADMIN.password });
+      expect(res.statusCode).toBe(200);
     });
   });
 

@@ -30,6 +30,10 @@ const serverSection = z.object({
   FRONTEND_HOST: z.url().optional(),
   SERVE_FRONTEND: envBool.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // A request body must keep coming (no longer gap) and be complete within the total, else 408:
+  // a body trickled a byte at a time would otherwise hold its connection for ever.
+  REQUEST_BODY_IDLE_TIMEOUT_MS: envInt.positive().default(10_000),
+  REQUEST_BODY_TIMEOUT_MS: envInt.positive().default(300_000),
   // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
   // addresses. Off by default: a client-sent X-Forwarded-For must not pick the address we throttle.
   TRUST_PROXY: z
