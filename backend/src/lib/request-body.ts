@@ -38,11 +38,11 @@ const bodyDone = (raw: IncomingMessage) => raw.complete || raw.readableEnded || 
  */
 function watchBody(raw: IncomingMessage, t: BodyTimeouts, expire: () => void): () => void {
   const socket = raw.socket;
-  let idle = setTimeout(fire, t.idleMs);
-  const total = setTimeout(fire, t.totalMs);
+  let idle = setTimeout(fire, t.idleMs).unref();
+  const total = setTimeout(fire, t.totalMs).unref();
   function onData() {
     clearTimeout(idle);
-    idle = setTimeout(fire, t.idleMs);
+    idle = setTimeout(fire, t.idleMs).unref();
   }
   function stop() {
     clearTimeout(idle);
@@ -53,7 +53,7 @@ function watchBody(raw: IncomingMessage, t: BodyTimeouts, expire: () => void): (
   }
   function fire() {
     stop();
-    if (!raw.complete) expire();
+    if (!(raw.complete || raw.readableEnded)) expire();
   }
   socket?.on('data', onData);
   raw.once('end', stop);
@@ -98,6 +98,8 @@ export function installRequestBodyGuards(app: FastifyInstance, t: BodyTimeouts):
       reply.raw.once('finish', () => req.raw.destroy());
       void reply.code(408).header('connection', 'close').send({ detail: BODY_TIMEOUT_DETAIL });
     });
+    // Answered: what is left of the body is the lingering read's (onSend below) or the socket's.
+    reply.raw.once('finish', stop);
     reply.raw.once('close', stop);
   });
 
