@@ -20,8 +20,10 @@ import type { Logger } from './core/logging.ts';
 import { SECURITY_HEADERS } from './core/security/headers.ts';
 import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
 import { guardRoutes } from './auth/guard.ts';
-import { clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
+import { answerFrameworkError, clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
+import { installJsonDepthGuard } from './lib/json-depth.ts';
+import { installRequestBodyGuards } from './lib/request-body.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { itemRoutes } from './items/routes.ts';
@@ -50,6 +52,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     loggerInstance: opts.logger as FastifyBaseLogger | undefined,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     clientErrorHandler: (err, socket) => {
       if (socket.writable) socket.end(clientErrorResponse(err));
       else socket.destroy(err);
@@ -61,6 +64,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installErrorHandler(app);
   installNulGuard(app);
   installRequestTiming(app);
+  installJsonDepthGuard(app);
+  installRequestBodyGuards(app, { idleMs: ctx.config.REQUEST_BODY_IDLE_TIMEOUT_MS, totalMs: ctx.config.REQUEST_BODY_TIMEOUT_MS });
 
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);

@@ -38,7 +38,11 @@ export function authRoutes(app: App, ctx: AppContext): void {
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
   const loginPolicy = passwordCheckPolicy(c);
-  const addressPolicy: LimitPolicy = { ...loginPolicy, max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS };
+  const addressPolicy: LimitPolicy = {
+    ...loginPolicy,
+    max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+    windowSeconds: c.LOGIN_ADDRESS_WINDOW_SECONDS,
+  };
   const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 
   app.post('/login/access-token', {

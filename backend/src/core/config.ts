@@ -31,6 +31,10 @@ const serverSection = z.object({
   FRONTEND_HOST: z.url().optional(),
   SERVE_FRONTEND: envBool.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // A request body must keep coming (no longer gap) and be complete within the total, else 408:
+  // a body trickled a byte at a time would otherwise hold its connection for ever.
+  REQUEST_BODY_IDLE_TIMEOUT_MS: envInt.positive().default(10_000),
+  REQUEST_BODY_TIMEOUT_MS: envInt.positive().default(300_000),
   // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
   // addresses. Off by default: a client-sent X-Forwarded-For must not pick the address we throttle.
   TRUST_PROXY: z
@@ -66,7 +70,9 @@ const authSection = z.object({
   FIRST_SUPERUSER_PASSWORD: z.string().min(8).max(128).optional(),
   EMAIL_RESET_TOKEN_EXPIRE_HOURS: z.coerce.number().positive().default(48),
   LOGIN_MAX_ATTEMPTS: envInt.positive().default(10),
-  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: envInt.positive().default(100),
+  // Failed logins per client address across all accounts (password spraying), over their own window.
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: envInt.positive().default(10),
+  LOGIN_ADDRESS_WINDOW_SECONDS: envInt.positive().default(900),
   LOGIN_WINDOW_SECONDS: envInt.positive().default(300),
   LOGIN_MAX_DELAY_SECONDS: envInt.positive().default(900),
   RECOVERY_EMAILS_PER_ADDRESS: envInt.positive().default(3),

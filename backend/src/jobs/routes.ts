@@ -6,6 +6,7 @@ import type { Filter } from '@app/domain/fields';
 import { byMarketplace, marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../lib/json-depth.ts';
 import { HttpError, tooManyRequests, type ValidationIssue } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
 import { PerKeyLimit } from '../lib/per-key-limit.ts';
@@ -38,6 +39,10 @@ const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBod
 
 function parseConfig(raw: string | undefined): JobConfigInput {
   let json: unknown;
+  if (raw !== undefined && jsonDepthExceeds(raw))
+    throw new HttpError(422, [
+      { loc: ['body', 'config'], msg: `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, type: 'json_invalid' },
+    ]);
   try {
     json = JSON.parse(raw ?? '');
   } catch {

@@ -24,11 +24,12 @@ describe('filtersToSql', () => {
 
   it('compares whole UTC days', () => {
     const gt = filtersToSql(JOB_FIELDS, [{ field: 'created_at', operator: 'gt', value: '2026-01-02' }]);
-    expect(gt.where).toBe('("created_at" >= $1)');
-    expect((gt.params[0] as Date).toISOString()).toBe('2026-01-03T00:00:00.000Z');
+    // The day's end is the day's start + 1 day in SQL (a JavaScript Date cannot write year 10000).
+    expect(gt.where).toBe(`("created_at" >= ($1::timestamptz + interval '1 day'))`);
+    expect((gt.params[0] as Date).toISOString()).toBe('2026-01-02T00:00:00.000Z');
     const lte = filtersToSql(JOB_FIELDS, [{ field: 'created_at', operator: 'lte', value: '2026-01-02' }]);
-    expect(lte.where).toBe('("created_at" < $1)');
-    expect((lte.params[0] as Date).toISOString()).toBe('2026-01-03T00:00:00.000Z');
+    expect(lte.where).toBe(`("created_at" < ($1::timestamptz + interval '1 day'))`);
+    expect((lte.params[0] as Date).toISOString()).toBe('2026-01-02T00:00:00.000Z');
   });
 
   it('escapes LIKE wildcards in contains and keeps values as parameters', () => {

@@ -83,7 +83,9 @@ export function filtersToSql(
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
     const { start, wholeDay } = must(parseFilterDate(f.value), 'a value checked above');
     if (wholeDay) {
-      const next = new Date(start.getTime() + 86_400_000);
+      // The day's end is computed by PostgreSQL: after 9999-12-31 comes year 10000, which a
+      // JavaScript Date writes as "+010000-…" (text PostgreSQL cannot read) but a timestamp holds.
+      const next = sql`(${start}::timestamptz + interval '1 day')`;
       // Only the chosen bound may add parameters: an unused $n would be an untyped parameter.
       const bounds: Record<string, () => SQL> = {
         equals: () => sql`${col} >= ${start} AND ${col} < ${next}`,

@@ -1,18 +1,28 @@
 // One LISTEN per API process, fanned out to that process's open streams. Notifications from every
 // process (workers, other API processes) are collected and handed on once per interval at most:
 // each stream hears only of jobs its user may see (own jobs; superusers all), looked up for all
-// streams at once in one query per flush.
+// streams at once in one query per flush. A stream lives no longer than the session it was opened
+// with: its user is read again before every flush and every heartbeat interval (one query for all
+// streams), and the stream ends once the password changed, or the user was deactivated or deleted;
+// a superuser who lost the rights hears only of their own jobs from then on.
 import { inArray } from 'drizzle-orm';
 import { JOB_EVENTS_CHANNEL, addChange, decodeJobChanges } from '../core/job-events.ts';
 import type { Logger } from '../core/logging.ts';
 import type { Db } from '../db/client.ts';
 import type { Listen } from '../db/listen.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs, revokedTokens, users } from '../db/schema.ts';
 
 /** An open stream, as the hub sees it. */
 export interface Subscriber {
   userId: string;
+  /** Read again with the user: a demoted superuser stops hearing of other users' jobs. */
   superuser: boolean;
+  /** The user's password_changed_at (ms) the stream's token was issued under. */
+  passwordStamp: number;
+  /** The user's session_stamp (ms) it was issued under: signing out everywhere or deactivation moves it. */
+  sessionStamp: number;
+  /** The token's id: signing out (that token alone) ends the stream too. */
+  tokenId: string;
   /** Jobs that changed, all visible to this user. */
   send(jobIds: number[]): void;
   /** The hub stops serving it (listener lost, shutdown): the client falls back and reconnects. */
@@ -23,6 +33,8 @@ export interface HubOptions {
   db: Db;
   listen: Listen;
   intervalMs: number;
+  /** How often open streams' users are read again when no event comes (the heartbeat interval). */
+  recheckMs: number;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
@@ -34,6 +46,7 @@ export class JobEventsHub {
   /** Changed jobs since the last flush; the owner when the notification named it. */
   private pending = new Map<number, string | undefined>();
   private timer: NodeJS.Timeout | undefined;
+  private recheckTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(private readonly o: HubOptions) {}
@@ -66,7 +79,11 @@ export class JobEventsHub {
   /** Adds a stream; returns its removal. */
   add(s: Subscriber): () => void {
     this.subscribers.add(s);
-    return () => this.subscribers.delete(s);
+    this.recheckTimer ??= setInterval(() => void this.recheckUsers().catch((err) => this.recheckFailed(err)), this.o.recheckMs).unref();
+    return () => {
+      this.subscribers.delete(s);
+      if (this.subscribers.size === 0) this.stopRechecks();
+    };
   }
 
   /** Open streams of one user. */
@@ -80,9 +97,55 @@ export class JobEventsHub {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    this.stopRechecks();
     this.endAll();
     for (const resolve of this.waiting.splice(0)) resolve();
     await this.listener?.stop();
+  }
+
+  private stopRechecks(): void {
+    clearInterval(this.recheckTimer);
+    this.recheckTimer = undefined;
+  }
+
+  private recheckFailed(err: unknown): void {
+    this.o.log.error({ err }, 'reading the users of live streams failed; they are read again at the next flush or interval');
+  }
+
+  /**
+   * Reads the users of all open streams in one query (and their signed-out tokens in another): a
+   * stream whose user is gone, inactive, signed out, or whose password or session stamp changed
+   * since its token was issued ends; the others take the user's current
+   * superuser flag.
+   */
+  private async recheckUsers(): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    const ids = [...new Set([...this.subscribers].map((s) => s.userId))];
+    const rows = await this.o.db
+      .select({
+        id: users.id,
+        active: users.is_active,
+        superuser: users.is_superuser,
+        stamp: users.password_changed_at,
+        session: users.session_stamp,
+      })
+      .from(users)
+      .where(inArray(users.id, ids));
+    const tokenIds = [...this.subscribers].map((s) => s.tokenId);
+    const revoked = new Set(
+      (await this.o.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(inArray(revokedTokens.jti, tokenIds))).map(
+        (r) => r.jti,
+      ),
+    );
+    const current = new Map(rows.map((r) => [r.id, r]));
+    for (const s of [...this.subscribers]) {
+      const u = current.get(s.userId);
+      if (!u?.active || u.stamp.getTime() !== s.passwordStamp || u.session.getTime() !== s.sessionStamp || revoked.has(s.tokenId)) {
+        this.subscribers.delete(s);
+        s.end();
+      } else s.superuser = u.superuser;
+    }
+    if (this.subscribers.size === 0) this.stopRechecks();
   }
 
   private endAll(): void {
@@ -107,6 +170,8 @@ export class JobEventsHub {
     this.pending = new Map();
     if (this.subscribers.size === 0) return;
     try {
+      // Nobody hears of a job on the strength of a session that has ended meanwhile.
+      await this.recheckUsers();
       const owners = await this.ownersOf(changes);
       for (const s of this.subscribers) {
         const visible = s.superuser ? [...owners.keys()] : [...owners].filter(([, owner]) => owner === s.userId).map(([id]) => id);

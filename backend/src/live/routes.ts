@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { must } from '@app/domain/must';
 import { HttpError } from '../lib/http-errors.ts';
 import { currentUser } from '../users/current-user.ts';
 import { JobEventsHub } from './hub.ts';
@@ -25,7 +26,13 @@ export const sseMessage = (event: string, data: unknown) => `event: ${event}\nda
 
 export function liveRoutes(app: App, ctx: AppContext): void {
   const { config } = ctx;
-  const hub = new JobEventsHub({ db: ctx.db, listen: ctx.listen, intervalMs: config.LIVE_UPDATE_INTERVAL_MS, log: app.log });
+  const hub = new JobEventsHub({
+    db: ctx.db,
+    listen: ctx.listen,
+    intervalMs: config.LIVE_UPDATE_INTERVAL_MS,
+    recheckMs: config.LIVE_HEARTBEAT_MS,
+    log: app.log,
+  });
   // Before the server waits for open requests to end: streams end now, so close() never hangs.
   app.addHook('preClose', async () => hub.close());
 
@@ -59,6 +66,10 @@ export function liveRoutes(app: App, ctx: AppContext): void {
       const remove = hub.add({
         userId: user.id,
         superuser: user.is_superuser,
+        // The guard checked the token against this stamp; the hub compares it with the user's again.
+        passwordStamp: user.password_changed_at.getTime(),
+        sessionStamp: user.session_stamp.getTime(),
+        tokenId: must(req.accessToken, 'the guard accepted a token').id,
         send: (ids) => write(sseMessage('jobs', { ids })),
         // The last bytes go out, then the socket closes whatever the client does: a client that
         // neither reads nor hangs up must not hold app.close().
