@@ -71,7 +71,8 @@ export function landed(p: PriceEntry): number | null {
   const total = toNumber(p.LandedPrice?.Amount);
   if (total !== null) return total;
   const price = toNumber(p.ListingPrice?.Amount);
-  return price === null ? null : price + (toNumber(p.Shipping?.Amount) ?? 0);
+  // In cents, as Amazon's own LandedPrice would be (21 + 3.99 is 24.990000000000002 in floating point).
+  return price === null ? null : Math.round((price + (toNumber(p.Shipping?.Amount) ?? 0)) * 100) / 100;
 }
 
 /** Conditions arrive in any case ("new", "New"; sub-conditions "very_good", "VeryGood"): compared as bare letters. */
@@ -99,8 +100,11 @@ const lowest = (condition: string) => (value: unknown) => {
 
 /** Offers of a condition, summed over fulfilment channels (OfferCount is optional in the schema). */
 const offerCount = (condition: string) => (value: unknown) => {
-  const entries = (Array.isArray(value) ? value : []).filter((n: { condition?: unknown }) => sameWord(n.condition, condition));
-  return entries.length ? entries.reduce((sum: number, n: { OfferCount?: unknown }) => sum + (toNumber(n.OfferCount) ?? 0), 0) : null;
+  const counts = (Array.isArray(value) ? (value as { condition?: unknown; OfferCount?: unknown }[]) : [])
+    .filter((n) => sameWord(n.condition, condition))
+    .map((n) => toNumber(n.OfferCount))
+    .filter((n): n is number => n !== null);
+  return counts.length ? counts.reduce((sum, n) => sum + n, 0) : null;
 };
 
 /** The Buy Box of the condition asked (used) when Amazon gives one, else the first it gives. */
