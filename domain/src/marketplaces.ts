@@ -185,12 +185,9 @@ const amazonFields: FieldDef[] = [
   updated,
   inputFilename,
   jobId,
-  field('author', 'Author'),
-  field('sales_rank_category', 'Sales Rank Category'),
-  field('new_offer_count', 'New Offers', 'number'),
+  // What the schema declares first (backend amazon/mapping.ts: CERTAIN), then our readings (INFERRED).
   field('total_offer_count', 'Total Offers', 'number'),
-  field('product_url', 'Amazon Page', 'text', { link: true }),
-  // The chosen offer: the cheapest landed used offer, else the cheapest new one.
+  // The chosen offer: the cheapest landed used offer.
   field('condition', 'Condition'),
   field('sub_condition', 'Sub-condition'),
   money(field('listing_price', 'Listing Price', 'number')),
@@ -201,6 +198,10 @@ const amazonFields: FieldDef[] = [
   field('fulfilled_by_amazon', 'FBA'),
   field('prime', 'Prime'),
   field('buy_box_winner', 'Buy Box Winner'),
+  field('author', 'Author'),
+  field('sales_rank_category', 'Sales Rank Category'),
+  field('new_offer_count', 'New Offers', 'number'),
+  field('product_url', 'Amazon Page', 'text', { link: true }),
 ];
 
 /** Lookup columns that always have a value (NOT NULL in every lookup table). */
