@@ -28,16 +28,21 @@ export const NOT_IN_CATALOG = "Amazon's catalog has no item with this ISBN";
 
 const noPace: Pace = async () => {};
 
+/** Amazon's own hosts use Login with Amazon; anything else (the sandbox, a proxy) answers the token endpoint itself. */
+export const lwaUrlFor = (baseUrl: string) => (/^https:\/\/sellingpartnerapi-[a-z]+\.amazon\.com$/.test(baseUrl) ? 'https://api.amazon.com' : baseUrl);
+
 /** Every lookup of a batch gets the same outcome (the request as a whole failed). */
 const all = (isbns: readonly string[], outcome: LookupOutcome) => isbns.map(() => outcome);
 
 export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceAdapter {
   const marketplaceId = settings.extra?.AMAZON_MARKETPLACE_ID ?? 'ATVPDKIKX0DER';
-  // Without a refresh token the adapter talks to the sandbox, which also answers LWA's token endpoint.
+  // Away from Amazon's hosts (the sandbox) the base URL also answers LWA's token endpoint.
+  const atAmazon = lwaUrlFor(settings.baseUrl) !== settings.baseUrl;
   const tokens = new LwaTokens({
-    url: (settings.extra?.AMAZON_LWA_URL ?? (settings.credential ? 'https://api.amazon.com' : settings.baseUrl)).replace(/\/+$/, ''),
-    clientId: settings.credential ? settings.extra?.AMAZON_CLIENT_ID : (settings.extra?.AMAZON_CLIENT_ID ?? 'sandbox'),
-    clientSecret: settings.credential ? settings.extra?.AMAZON_CLIENT_SECRET : (settings.extra?.AMAZON_CLIENT_SECRET ?? 'sandbox'),
+    url: (settings.extra?.AMAZON_LWA_URL ?? lwaUrlFor(settings.baseUrl)).replace(/\/+$/, ''),
+    // Amazon's LWA needs the app's id and secret; the sandbox (or a proxy) takes any.
+    clientId: settings.extra?.AMAZON_CLIENT_ID ?? (settings.extra?.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
+    clientSecret: settings.extra?.AMAZON_CLIENT_SECRET ?? (settings.extra?.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
     refreshToken: settings.credential ?? '',
     timeoutMs: settings.timeoutMs,
   });
