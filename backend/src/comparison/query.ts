@@ -94,7 +94,10 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       ${titles.length ? sql`coalesce(${sql.join(titles, sql`, `)})` : sql`NULL::text`} AS title,
       ${sql.join(perSource, sql`, `)},
       ${sql.join(
-        EXTRA_COLUMNS.map((e) => sql`${isAsked(e.marketplace) ? column(e.marketplace, e.column) : sql`NULL::double precision`} AS ${sql.identifier(e.name)}`),
+        EXTRA_COLUMNS.map(
+          (e) =>
+            sql`${isAsked(e.marketplace) ? column(e.marketplace, e.column) : sql`NULL::double precision`} AS ${sql.identifier(e.name)}`,
+        ),
         sql`, `,
       )},
       ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,

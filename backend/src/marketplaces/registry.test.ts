@@ -61,7 +61,9 @@ describe('marketplace settings from the environment', () => {
       operationRates: { catalog: 1, offers: 0.5 },
       extra: { AMAZON_CLIENT_ID: 'id' },
     });
-    expect(() => settingsFromEnv({ AMAZON_OFFERS_RATE_PER_SECOND: 'slow' }, { sandboxUrl: 'http://s' })).toThrow(/AMAZON_OFFERS_RATE_PER_SECOND/);
+    expect(() => settingsFromEnv({ AMAZON_OFFERS_RATE_PER_SECOND: 'slow' }, { sandboxUrl: 'http://s' })).toThrow(
+      /AMAZON_OFFERS_RATE_PER_SECOND/,
+    );
   });
 
   it('lists every problem at once', () => {
@@ -84,7 +86,13 @@ describe('marketplace settings from the environment', () => {
     const needing = (env: NodeJS.ProcessEnv) =>
       marketplacesNeedingSandbox(parseConfig({ marketplaces: marketplacesConfigSection }, env).marketplaces);
     expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq', 'amazon']);
-    const allSet = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_BASE_URL: 'http://x', PALLETIQ_BASE_URL: 'http://y', AMAZON_REFRESH_TOKEN: 'r' };
+    const allSet = {
+      ABEBOOKS_CLIENT_KEY: 'a',
+      BIBLIO_API_KEY: 'b',
+      ALIBRIS_BASE_URL: 'http://x',
+      PALLETIQ_BASE_URL: 'http://y',
+      AMAZON_REFRESH_TOKEN: 'r',
+    };
     expect(needing(allSet)).toEqual([]);
   });
 });

@@ -65,7 +65,13 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
     const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
     const format = id && formats[id];
     if (id && format?.readBatch && slash !== -1) {
-      const raw = { method: req.method ?? 'GET', path: url.pathname.slice(slash), query: url.searchParams, headers: req.headers, body: await readBody(req) };
+      const raw = {
+        method: req.method ?? 'GET',
+        path: url.pathname.slice(slash),
+        query: url.searchParams,
+        headers: req.headers,
+        body: await readBody(req),
+      };
       const batch = format.readBatch(raw);
       if (batch) return serveBatch(res, id, format, batch);
     }
@@ -157,7 +163,8 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
   function sendAnswer(res: http.ServerResponse, reply: SandboxReply, fault: 'malformed' | null, hasOffers: boolean): void {
     if (fault === 'malformed') {
       byResult.malformed++;
-      return send(res, { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) });
+      send(res, { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) });
+      return;
     }
     byResult[hasOffers ? 'offers' : 'no_offers']++;
     send(res, reply);
@@ -179,7 +186,12 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
         return [isbn, { book: bookFor(isbn.toUpperCase(), opts.seed), listings: stockOf(id, isbn, attempt) }];
       }),
     );
-    sendAnswer(res, batch.answer(stock), fault, [...stock.values()].some((s) => s && s.listings.length > 0));
+    sendAnswer(
+      res,
+      batch.answer(stock),
+      fault,
+      [...stock.values()].some((s) => s && s.listings.length > 0),
+    );
   }
 
   const server = http.createServer({ keepAlive: true }, (req, res) => {

@@ -42,7 +42,13 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       const r = routes.get(url.pathname) ?? { status: 404, body: '{"errors":[{"code":"NotFound","message":"no route"}]}' };
       res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...r.headers });
       res.end(r.body);
@@ -65,7 +71,12 @@ const adapter = (over: Partial<MarketplaceSettings> = {}) =>
   createAmazonAdapter(
     testSettings(base, {
       credential: 'Atzr|refresh',
-      extra: { AMAZON_CLIENT_ID: 'client-id', AMAZON_CLIENT_SECRET: 'client-secret', AMAZON_LWA_URL: base, AMAZON_MARKETPLACE_ID: 'ATVPDKIKX0DER' },
+      extra: {
+        AMAZON_CLIENT_ID: 'client-id',
+        AMAZON_CLIENT_SECRET: 'client-secret',
+        AMAZON_LWA_URL: base,
+        AMAZON_MARKETPLACE_ID: 'ATVPDKIKX0DER',
+      },
       operationRates: { catalog: 2, offers: 0.1 },
       ...over,
     }),
@@ -184,7 +195,10 @@ describe('Amazon client: answers', () => {
     routes.set(OFFERS_BATCH_PATH, { body: fixture('offers-item-errors.json') });
     const [print, plate, unknown] = await batch([PRINT, PLATE, UNKNOWN]);
     expect(print).toEqual({ kind: 'failed', message: 'Amazon answered HTTP 400: InvalidInput: Invalid Input' });
-    expect(plate).toEqual({ kind: 'retry', reason: 'Malformed response: offer 0 lacks ListingPrice, Shipping, SubCondition or IsFulfilledByAmazon' });
+    expect(plate).toEqual({
+      kind: 'retry',
+      reason: 'Malformed response: offer 0 lacks ListingPrice, Shipping, SubCondition or IsFulfilledByAmazon',
+    });
     expect(unknown?.kind).toBe('no_offers');
   });
 
@@ -193,7 +207,11 @@ describe('Amazon client: answers', () => {
     const [print, plate] = await batch([PRINT, PLATE]);
     expect(print).toMatchObject({ kind: 'no_offers', record: { sales_rank: 48213 } });
     expect(print?.kind === 'no_offers' && print.reason).toMatch(/no offers for ASIN 0306406152/);
-    expect(plate).toEqual({ kind: 'retry', reason: 'Rate limited (QuotaExceeded: You exceeded your quota for the requested resource.)', retryAfterMs: 10_000 });
+    expect(plate).toEqual({
+      kind: 'retry',
+      reason: 'Rate limited (QuotaExceeded: You exceeded your quota for the requested resource.)',
+      retryAfterMs: 10_000,
+    });
   });
 
   it.each([
@@ -202,12 +220,20 @@ describe('Amazon client: answers', () => {
   ])('QuotaExceeded (429) on the %s request retries the batch at that operation’s rate', async (_op, path, retryAfterMs) => {
     routes.set(path, { status: 429, body: fixture('quota-exceeded.json') });
     const outcomes = await batch([PRINT, PLATE]);
-    expect(outcomes).toEqual([0, 1].map(() => ({ kind: 'retry', reason: 'Rate limited (QuotaExceeded: You exceeded your quota for the requested resource.)', retryAfterMs })));
+    expect(outcomes).toEqual(
+      [0, 1].map(() => ({
+        kind: 'retry',
+        reason: 'Rate limited (QuotaExceeded: You exceeded your quota for the requested resource.)',
+        retryAfterMs,
+      })),
+    );
   });
 
   it('the error bodies are refusals with Amazon’s message; 5xx and a truncated catalog retry', async () => {
     routes.set(CATALOG_PATH, { status: 400, body: fixture('catalog-400.json') });
-    expect(await batch([PRINT])).toEqual([{ kind: 'failed', message: 'Amazon answered HTTP 400: 400: Request has missing or invalid parameters and cannot be parsed.' }]);
+    expect(await batch([PRINT])).toEqual([
+      { kind: 'failed', message: 'Amazon answered HTTP 400: 400: Request has missing or invalid parameters and cannot be parsed.' },
+    ]);
     routes.set(CATALOG_PATH, { body: fixture('catalog-books.json') });
     routes.set(OFFERS_BATCH_PATH, { status: 400, body: fixture('offers-400.json') });
     expect(await batch([PRINT])).toEqual([{ kind: 'failed', message: 'Amazon answered HTTP 400: InvalidInput: Invalid Input' }]);

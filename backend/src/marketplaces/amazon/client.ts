@@ -29,7 +29,8 @@ export const NOT_IN_CATALOG = "Amazon's catalog has no item with this ISBN";
 const noPace: Pace = async () => {};
 
 /** Amazon's own hosts use Login with Amazon; anything else (the sandbox, a proxy) answers the token endpoint itself. */
-export const lwaUrlFor = (baseUrl: string) => (/^https:\/\/sellingpartnerapi-[a-z]+\.amazon\.com$/.test(baseUrl) ? 'https://api.amazon.com' : baseUrl);
+export const lwaUrlFor = (baseUrl: string) =>
+  /^https:\/\/sellingpartnerapi-[a-z]+\.amazon\.com$/.test(baseUrl) ? 'https://api.amazon.com' : baseUrl;
 
 /** Every lookup of a batch gets the same outcome (the request as a whole failed). */
 const all = (isbns: readonly string[], outcome: LookupOutcome) => isbns.map(() => outcome);
@@ -83,7 +84,8 @@ export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceA
     try {
       token = await tokens.get();
     } catch (err) {
-      if (err instanceof LwaError) return all(isbns, err.final ? { kind: 'failed', message: err.message } : { kind: 'retry', reason: err.message });
+      if (err instanceof LwaError)
+        return all(isbns, err.final ? { kind: 'failed', message: err.message } : { kind: 'retry', reason: err.message });
       throw err;
     }
 
@@ -145,7 +147,11 @@ export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceA
     item: NonNullable<ReturnType<ReturnType<typeof readCatalog>['get']>>,
     answer: { status: number; body: Record<string, unknown> | undefined },
   ): LookupOutcome {
-    if (answer.status === 404) return catalogOnly(item, `Amazon has no offers for ASIN ${item.asin}${errorsText(answer.body) ? ` (${errorsText(answer.body)})` : ''}`);
+    if (answer.status === 404)
+      return catalogOnly(
+        item,
+        `Amazon has no offers for ASIN ${item.asin}${errorsText(answer.body) ? ` (${errorsText(answer.body)})` : ''}`,
+      );
     if (answer.status < 200 || answer.status >= 300)
       return refusal('offers', answer.status, new Headers(), answer.body ? JSON.stringify(answer.body) : '');
     try {

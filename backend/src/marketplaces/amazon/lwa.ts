@@ -54,11 +54,20 @@ export class LwaTokens {
     if (!clientId || !clientSecret) {
       throw new LwaError('AMAZON_CLIENT_ID and AMAZON_CLIENT_SECRET must be set with AMAZON_REFRESH_TOKEN', true);
     }
-    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret });
+    const form = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
     // Shared by every waiting batch: a stopping worker's signal must not cut it off for the others.
     const answer = await timedFetch(
       `${url}/auth/o2/token`,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' }, body: form },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' },
+        body: form,
+      },
       timeoutMs,
       new AbortController().signal,
     );
@@ -68,7 +77,10 @@ export class LwaTokens {
     try {
       doc = parseJsonObject(body);
     } catch (err) {
-      throw new LwaError(`Login with Amazon answered HTTP ${status} with an unreadable body (${describe(err)})`, status >= 400 && status < 500 && status !== 408 && status !== 429);
+      throw new LwaError(
+        `Login with Amazon answered HTTP ${status} with an unreadable body (${describe(err)})`,
+        status >= 400 && status < 500 && status !== 408 && status !== 429,
+      );
     }
     if (status >= 200 && status < 300) {
       const value = doc.access_token;

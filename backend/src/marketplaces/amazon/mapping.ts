@@ -131,7 +131,8 @@ function authors(value: unknown): string | null {
 }
 
 /** The product page (Amazon gives no offer URL; amazon.com for the US marketplace). */
-export const productUrl = (asin: unknown) => (typeof asin === 'string' && asin ? `https://www.amazon.com/dp/${encodeURIComponent(asin)}` : null);
+export const productUrl = (asin: unknown) =>
+  typeof asin === 'string' && asin ? `https://www.amazon.com/dp/${encodeURIComponent(asin)}` : null;
 
 const flag = (v: unknown) => (typeof v === 'boolean' ? String(v) : null);
 

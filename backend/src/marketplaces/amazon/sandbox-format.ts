@@ -99,7 +99,14 @@ function offerDetail(l: Listing, i: number, isbn: string) {
     Shipping: money(fba ? 0 : l.shipping),
     ListingPrice: money(l.price),
     ShippingTime: { minimumHours: 24, maximumHours: 48, availabilityType: 'NOW' },
-    ...(rated ? { SellerFeedbackRating: { SellerPositiveFeedbackRating: round(80 + l.seller.rating * 4), FeedbackCount: 10 + (hash32(l.seller.id) % 5000) } } : {}),
+    ...(rated
+      ? {
+          SellerFeedbackRating: {
+            SellerPositiveFeedbackRating: round(80 + l.seller.rating * 4),
+            FeedbackCount: 10 + (hash32(l.seller.id) % 5000),
+          },
+        }
+      : {}),
     ...(i % 2 ? {} : { ShipsFrom: { State: l.seller.state, Country: l.seller.country } }),
     ...(fba || i % 3 === 0 ? { PrimeInformation: { IsPrime: fba, IsNationalPrime: fba } } : {}),
     SubCondition: SUB_CONDITION[l.condition.name] ?? 'good',
@@ -110,9 +117,13 @@ function offerDetail(l: Listing, i: number, isbn: string) {
   };
 }
 
-const landedOf = (o: { ListingPrice: { Amount: number }; Shipping: { Amount: number } }) => round(o.ListingPrice.Amount + o.Shipping.Amount);
+const landedOf = (o: { ListingPrice: { Amount: number }; Shipping: { Amount: number } }) =>
+  round(o.ListingPrice.Amount + o.Shipping.Amount);
 
-function priceEntry(condition: string, o: { ListingPrice: { Amount: number }; Shipping: { Amount: number }; IsFulfilledByAmazon: boolean }) {
+function priceEntry(
+  condition: string,
+  o: { ListingPrice: { Amount: number }; Shipping: { Amount: number }; IsFulfilledByAmazon: boolean },
+) {
   return {
     condition,
     fulfillmentChannel: o.IsFulfilledByAmazon ? 'Amazon' : 'Merchant',
@@ -127,7 +138,12 @@ function offersResponse(asin: string, isbn: string, stock: Stock) {
   const request = { MarketplaceId: MARKETPLACE, Asin: asin, CustomerType: 'Consumer', ItemCondition: 'Used' };
   const headers = { 'x-amzn-RequestId': `sandbox-${hash32(asin, isbn).toString(16)}`, Date: new Date().toUTCString() };
   if (!stock) {
-    return { status: { statusCode: 400, reasonPhrase: 'Bad Request' }, body: { errors: [{ code: 'InvalidInput', message: 'Invalid Input' }] }, headers, request };
+    return {
+      status: { statusCode: 400, reasonPhrase: 'Bad Request' },
+      body: { errors: [{ code: 'InvalidInput', message: 'Invalid Input' }] },
+      headers,
+      request,
+    };
   }
   const used = stock.listings.filter((l) => l.condition.name !== 'New');
   const fresh = stock.listings.filter((l) => l.condition.name === 'New');
@@ -144,7 +160,9 @@ function offersResponse(asin: string, isbn: string, stock: Stock) {
           NumberOfOffers: [
             ...(used.length ? [{ condition: usedWord, fulfillmentChannel: 'Merchant', OfferCount: used.length }] : []),
             // OfferCount is optional: the samples leave it out now and then.
-            ...(fresh.length ? [{ condition: newWord, fulfillmentChannel: 'Merchant', ...(hash32(isbn) % 4 ? { OfferCount: fresh.length } : {}) }] : []),
+            ...(fresh.length
+              ? [{ condition: newWord, fulfillmentChannel: 'Merchant', ...(hash32(isbn) % 4 ? { OfferCount: fresh.length } : {}) }]
+              : []),
           ],
           LowestPrices: [...(first ? [priceEntry(usedWord, first)] : []), ...(firstNew ? [priceEntry(newWord, firstNew)] : [])],
           ...(first ? { BuyBoxPrices: [{ ...priceEntry(usedWord, first), sellerId: first.SellerId }] } : {}),
@@ -186,7 +204,12 @@ export const amazonSim: SimulatedFormat = {
     if (r.method === 'POST' && r.path === '/auth/o2/token') return tokenReply(r.body);
     if (r.method === 'GET' && r.path === CATALOG_PATH) {
       const isbns = (r.query.get('identifiers') ?? '').split(',').filter(Boolean);
-      if (r.query.get('identifiersType') !== 'ISBN' || !r.query.get('marketplaceIds') || isbns.length === 0 || isbns.length > AMAZON_BATCH_SIZE) {
+      if (
+        r.query.get('identifiersType') !== 'ISBN' ||
+        !r.query.get('marketplaceIds') ||
+        isbns.length === 0 ||
+        isbns.length > AMAZON_BATCH_SIZE
+      ) {
         return { reply: errors('400', 'Request has missing or invalid parameters and cannot be parsed.', 400) };
       }
       return {
@@ -210,14 +233,16 @@ export const amazonSim: SimulatedFormat = {
       } catch {
         return { reply: errors('InvalidInput', 'Invalid Input', 400) };
       }
-      if (!Array.isArray(requests) || requests.length === 0 || requests.length > 20) return { reply: errors('InvalidInput', 'Invalid Input', 400) };
+      if (!Array.isArray(requests) || requests.length === 0 || requests.length > 20)
+        return { reply: errors('InvalidInput', 'Invalid Input', 400) };
       const asins = requests.map((q) => /^\/products\/pricing\/v0\/items\/([^/]+)\/offers$/.exec(q.uri ?? '')?.[1] ?? '');
       const isbns = asins.map((a) => isbnOfAsin(decodeURIComponent(a)) ?? a);
       return {
         isbns,
         key: keyOf(r),
         counts: false, // the catalog search counted this attempt
-        answer: (stock) => json({ responses: asins.map((asin, i) => offersResponse(asin, isbns[i] ?? '', stock.get(isbns[i] ?? '') ?? null)) }),
+        answer: (stock) =>
+          json({ responses: asins.map((asin, i) => offersResponse(asin, isbns[i] ?? '', stock.get(isbns[i] ?? '') ?? null)) }),
       };
     }
     return null;

@@ -52,7 +52,8 @@ export function readCatalog(body: string, isbns: readonly string[]): Map<string,
   if (!Array.isArray(doc.items) || typeof doc.numberOfResults !== 'number') throw new MalformedResponseError('no items or numberOfResults');
   const found = new Map<string, CatalogItem[]>();
   for (const item of doc.items as CatalogItem[]) {
-    if (typeof item !== 'object' || item === null || typeof item.asin !== 'string') throw new MalformedResponseError('an item without asin');
+    if (typeof item !== 'object' || item === null || typeof item.asin !== 'string')
+      throw new MalformedResponseError('an item without asin');
     const values = (item.identifiers ?? []).flatMap((g) => g.identifiers ?? []).map((i) => asIsbn13(i.identifier));
     // Without identifiers (not asked for, or none kept), a book's ASIN is commonly its ISBN-10 (INFERRED).
     for (const isbn of new Set([...values, asIsbn13(item.asin)])) {
@@ -70,12 +71,18 @@ const isMoney = (m: unknown): m is Money =>
 export function checkOffersPayload(payload: unknown): OffersPayload {
   if (typeof payload !== 'object' || payload === null) throw new MalformedResponseError('no payload');
   const p = payload as Partial<OffersPayload>;
-  if (typeof p.status !== 'string' || typeof p.ItemCondition !== 'string') throw new MalformedResponseError('payload without status or ItemCondition');
+  if (typeof p.status !== 'string' || typeof p.ItemCondition !== 'string')
+    throw new MalformedResponseError('payload without status or ItemCondition');
   if (typeof p.Summary !== 'object' || p.Summary === null || typeof p.Summary.TotalOfferCount !== 'number')
     throw new MalformedResponseError('no Summary.TotalOfferCount');
   if (!Array.isArray(p.Offers)) throw new MalformedResponseError('no Offers');
   p.Offers.forEach((o: OfferDetail, i) => {
-    if (!isMoney(o?.ListingPrice) || !isMoney(o.Shipping) || typeof o.SubCondition !== 'string' || typeof o.IsFulfilledByAmazon !== 'boolean')
+    if (
+      !isMoney(o?.ListingPrice) ||
+      !isMoney(o.Shipping) ||
+      typeof o.SubCondition !== 'string' ||
+      typeof o.IsFulfilledByAmazon !== 'boolean'
+    )
       throw new MalformedResponseError(`offer ${i} lacks ListingPrice, Shipping, SubCondition or IsFulfilledByAmazon`);
   });
   return p as OffersPayload;
