@@ -35,6 +35,7 @@ function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
 export async function benchWorker(): Promise<void> {
   await benchThroughput();
   await benchRetryCrowd();
+  await benchAmazon();
 }
 
 async function benchThroughput(): Promise<void> {
@@ -71,8 +72,8 @@ async function benchThroughput(): Promise<void> {
     const perMarketplace = PER_MARKETPLACE / (ms / 1000);
     const theoretical = CONCURRENCY / (LATENCY_MS / 1000);
     report({
-      name: `worker: ${finished} lookups, 4 marketplaces × concurrency ${CONCURRENCY} at ${LATENCY_MS} ms`,
-      value: `${(ms / 1000).toFixed(1)} s, ${perMarketplace.toFixed(0)} lookups/s per marketplace (${(perMarketplace * 4).toFixed(0)}/s in all) vs theoretical ${theoretical}/s`,
+      name: `worker: ${finished} lookups, ${MARKETPLACE_IDS.length} marketplaces × concurrency ${CONCURRENCY} at ${LATENCY_MS} ms`,
+      value: `${(ms / 1000).toFixed(1)} s, ${perMarketplace.toFixed(0)} lookups/s per marketplace (${(perMarketplace * MARKETPLACE_IDS.length).toFixed(0)}/s in all) vs theoretical ${theoretical}/s`,
       ratio: perMarketplace / theoretical,
       target: '≥ 0.90',
       ok: perMarketplace / theoretical >= 0.9,
@@ -132,6 +133,58 @@ async function benchRetryCrowd(): Promise<void> {
       ratio: perSecond / CROWD_RATE,
       target: '≥ 0.90',
       ok: perSecond / CROWD_RATE >= 0.9,
+    });
+  } finally {
+    await database.close();
+    sandbox.stop();
+    await pgDb.cleanup();
+  }
+}
+
+const AMAZON_ISBNS = 400;
+/** Batches a second for the bench (Amazon's own plan is 0.1: 20 batches would take 200 s). */
+const AMAZON_OFFERS_RATE = 1;
+
+/**
+ * Amazon's lookups per second beside its configured rate: 20 ISBNs per batch, each batch one catalog
+ * and one offers request, the offers batch paced at AMAZON_OFFERS_RATE_PER_SECOND (shared slot), so
+ * the ceiling is 20 × that rate. Four workers' worth of concurrency must not exceed it.
+ */
+async function benchAmazon(): Promise<void> {
+  const pgDb = await benchPostgres();
+  const sandbox = await startSandboxProcess();
+  const database = await openDatabase({ url: pgDb.url, poolSize: 20 });
+  const db = database.db;
+  try {
+    const { rows } = await db.execute<{ id: string }>(
+      sql`INSERT INTO users (email, hashed_password) VALUES ('a@example.com', 'x') RETURNING id`,
+    );
+    const job = await db.execute<{ id: number }>(
+      sql`INSERT INTO jobs (name, input_filename, owner_id, amazon) VALUES ('amazon', 'a.csv', ${rows[0]!.id}, true) RETURNING id`,
+    );
+    const id = job.rows[0]!.id;
+    await db.execute(
+      sql`INSERT INTO amazon_price_lookups (isbn_lookup_job_id, isbn, input_filename) SELECT ${id}, unnest(${param(sampleIsbns(AMAZON_ISBNS, 9_000_000))}::text[]), 'a.csv'`,
+    );
+    await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${id}, 'amazon', ${AMAZON_ISBNS})`);
+    const ms = await runWorkerUntil(
+      db,
+      sandbox.url,
+      {
+        concurrency: 4,
+        ratePerSecond: 10_000,
+        env: { AMAZON_OFFERS_RATE_PER_SECOND: String(AMAZON_OFFERS_RATE), AMAZON_CATALOG_RATE_PER_SECOND: '2' },
+      },
+      'idle',
+    );
+    const perSecond = AMAZON_ISBNS / (ms / 1000);
+    const ceiling = 20 * AMAZON_OFFERS_RATE;
+    report({
+      name: `worker: ${AMAZON_ISBNS} Amazon lookups in batches of 20, offers batch at ${AMAZON_OFFERS_RATE}/s, catalog at 2/s`,
+      value: `${(ms / 1000).toFixed(1)} s, ${perSecond.toFixed(1)} lookups/s vs configured ${ceiling}/s (Amazon's default 0.1/s: 2/s)`,
+      ratio: perSecond / ceiling,
+      target: '0.80 – 1.05',
+      ok: perSecond / ceiling >= 0.8 && perSecond / ceiling <= 1.05,
     });
   } finally {
     await database.close();

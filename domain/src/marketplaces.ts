@@ -18,6 +18,8 @@ export interface MarketplaceFacts {
   /** Database table holding this marketplace's lookups. */
   table: string;
   fields: readonly FieldDef[];
+  /** Said wherever the marketplace's offers are shown, when it returns only some of them. */
+  offersNote?: string;
 }
 
 // Columns every lookup row has, whatever the marketplace.
@@ -263,6 +265,7 @@ const REGISTRY = [
     placeholderRows: 10,
     table: 'amazon_price_lookups',
     fields: markRequired(amazonFields),
+    offersNote: 'Amazon returns at most 20 used offers per book (its own choice of them), so the site may list more.',
   },
 ] as const satisfies readonly MarketplaceFacts[];
 

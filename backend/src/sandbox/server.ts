@@ -182,8 +182,9 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
     const stock = new Map<string, Stock>(
       batch.isbns.map((isbn, i) => {
         const attempt = attempts[i] ?? 1;
-        if (refused(isbn, attempt)) return [isbn, null];
-        return [isbn, { book: bookFor(isbn.toUpperCase(), opts.seed), listings: stockOf(id, isbn, attempt) }];
+        if (!VALID_ISBN.test(isbn)) return [isbn, null];
+        const book = bookFor(isbn.toUpperCase(), opts.seed);
+        return [isbn, refused(isbn, attempt) ? { book, listings: [], refused: true } : { book, listings: stockOf(id, isbn, attempt) }];
       }),
     );
     sendAnswer(

@@ -48,7 +48,7 @@ describe.each(['pglite', 'pg'] as const)('batch marketplaces on %s', (kind) => {
 
   it('sends one catalog and one offers request per claimed batch, each row settled on its own outcome', async () => {
     sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0.3, failIsbns: { '9780306406157': 99 } });
-    const isbns = [...sampleIsbns(44, 7000), '9780306406157'];
+    const isbns = [...sampleIsbns(43, 7000), '9780306406157', '97801'];
     const first = await seedJob(t.db, isbns.slice(0, 25), ['amazon']);
     const second = await seedJob(t.db, isbns.slice(25), ['amazon']);
     const parts = sandboxWorkerParts(sandbox, ['amazon'], { concurrency: 1 });
@@ -60,11 +60,17 @@ describe.each(['pglite', 'pg'] as const)('batch marketplaces on %s', (kind) => {
     expect(rows).toHaveLength(45);
     for (const row of rows) {
       expect(row.attempts, row.isbn).toBe(1);
-      if (row.isbn === '9780306406157') {
-        // Refused by the sandbox: not in Amazon's catalog, an answer with its reason.
+      if (row.isbn === '97801') {
+        // Not in Amazon's catalog: an answer (no offers) with its reason.
         expect(row.lookup_status).toBe('no_offers_available');
         expect(row.last_error).toBe(NOT_IN_CATALOG);
         expect(row.asin).toBeNull();
+        continue;
+      }
+      if (row.isbn === '9780306406157') {
+        // Refused inside the offers batch's 200: this lookup alone fails, with Amazon's message.
+        expect(row.lookup_status).toBe('failed');
+        expect(row.last_error).toBe('Amazon answered HTTP 400: InvalidInput: Invalid Input');
         continue;
       }
       expect(['completed', 'no_offers_available']).toContain(row.lookup_status);

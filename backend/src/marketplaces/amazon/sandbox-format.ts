@@ -137,7 +137,7 @@ function priceEntry(
 function offersResponse(asin: string, isbn: string, stock: Stock) {
   const request = { MarketplaceId: MARKETPLACE, Asin: asin, CustomerType: 'Consumer', ItemCondition: 'Used' };
   const headers = { 'x-amzn-RequestId': `sandbox-${hash32(asin, isbn).toString(16)}`, Date: new Date().toUTCString() };
-  if (!stock) {
+  if (!stock || stock.refused) {
     return {
       status: { statusCode: 400, reasonPhrase: 'Bad Request' },
       body: { errors: [{ code: 'InvalidInput', message: 'Invalid Input' }] },
@@ -216,7 +216,7 @@ export const amazonSim: SimulatedFormat = {
         isbns,
         key: keyOf(r),
         counts: true,
-        // An ISBN the sandbox refuses is one Amazon's catalog does not have.
+        // What is not an ISBN is not in Amazon's catalog; a refused ISBN is, and its offers request fails.
         answer(stock) {
           const items = isbns.flatMap((isbn) => {
             const s = stock.get(isbn);

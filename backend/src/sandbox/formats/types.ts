@@ -15,8 +15,11 @@ export interface SimulatedRequest {
   key: string | undefined;
 }
 
-/** What the sandbox holds for one ISBN of a batch request: its book and listings, or nothing (unknown or refused). */
-export type Stock = { book: Book; listings: Listing[] } | null;
+/**
+ * What the sandbox holds for one ISBN of a batch request: its book and listings; `refused` when
+ * SANDBOX_FAIL_ISBNS names it for this attempt; null when it is not an ISBN at all.
+ */
+export type Stock = { book: Book; listings: Listing[]; refused?: boolean } | null;
 
 /** A request as a batch format reads it (method, path below the slug, query, headers and body). */
 export interface RawRequest {
