@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, type Db } from '../src/db/client.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { benchPostgres, report } from './lib.ts';
 import { runWorkerToIdle, runWorkerUntil } from './sandbox-worker.ts';
@@ -32,10 +32,23 @@ function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
   });
 }
 
+/** A bench PostgreSQL database and a sandbox process for `run`, closed and dropped afterwards. */
+async function withSandboxDatabase(run: (db: Db, sandboxUrl: string) => Promise<void>): Promise<void> {
+  const pgDb = await benchPostgres();
+  const sandbox = await startSandboxProcess();
+  const database = await openDatabase({ url: pgDb.url, poolSize: 20 });
+  try {
+    await run(database.db, sandbox.url);
+  } finally {
+    await database.close();
+    sandbox.stop();
+    await pgDb.cleanup();
+  }
+}
+
 export async function benchWorker(): Promise<void> {
   await benchThroughput();
   await benchRetryCrowd();
-  await benchAmazon();
 }
 
 async function benchThroughput(): Promise<void> {
@@ -96,11 +109,7 @@ const CROWD_RATE = 40;
  * nothing due and come back short.
  */
 async function benchRetryCrowd(): Promise<void> {
-  const pgDb = await benchPostgres();
-  const sandbox = await startSandboxProcess();
-  const database = await openDatabase({ url: pgDb.url, poolSize: 20 });
-  const db = database.db;
-  try {
+  await withSandboxDatabase(async (db, sandboxUrl) => {
     const { rows } = await db.execute<{ id: string }>(
       sql`INSERT INTO users (email, hashed_password) VALUES ('c@example.com', 'x') RETURNING id`,
     );
@@ -120,7 +129,7 @@ async function benchRetryCrowd(): Promise<void> {
     const due: number[] = [];
     for (let i = 0; i < DUE_JOBS; i++) due.push(await seed(sampleIsbns(DUE_PER_JOB, 8_000_000 + i * 1000), false));
     const total = DUE_JOBS * DUE_PER_JOB;
-    const ms = await runWorkerUntil(db, sandbox.url, { concurrency: 8, ratePerSecond: CROWD_RATE }, async () => {
+    const ms = await runWorkerUntil(db, sandboxUrl, { concurrency: 8, ratePerSecond: CROWD_RATE }, async () => {
       const { rows: done } = await db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM alibris_price_lookups WHERE isbn_lookup_job_id = ANY(${param(due)}) AND lookup_status <> 'queued' AND lookup_status <> 'pending'`,
       );
@@ -134,11 +143,7 @@ async function benchRetryCrowd(): Promise<void> {
       target: '≥ 0.90',
       ok: perSecond / CROWD_RATE >= 0.9,
     });
-  } finally {
-    await database.close();
-    sandbox.stop();
-    await pgDb.cleanup();
-  }
+  });
 }
 
 const AMAZON_ISBNS = 400;
@@ -150,12 +155,8 @@ const AMAZON_OFFERS_RATE = 1;
  * and one offers request, the offers batch paced at AMAZON_OFFERS_RATE_PER_SECOND (shared slot), so
  * the ceiling is 20 × that rate. Four workers' worth of concurrency must not exceed it.
  */
-async function benchAmazon(): Promise<void> {
-  const pgDb = await benchPostgres();
-  const sandbox = await startSandboxProcess();
-  const database = await openDatabase({ url: pgDb.url, poolSize: 20 });
-  const db = database.db;
-  try {
+export async function benchAmazon(): Promise<void> {
+  await withSandboxDatabase(async (db, sandboxUrl) => {
     const { rows } = await db.execute<{ id: string }>(
       sql`INSERT INTO users (email, hashed_password) VALUES ('a@example.com', 'x') RETURNING id`,
     );
@@ -169,7 +170,7 @@ async function benchAmazon(): Promise<void> {
     await db.execute(sql`INSERT INTO job_progress (job_id, source, total) VALUES (${id}, 'amazon', ${AMAZON_ISBNS})`);
     const ms = await runWorkerUntil(
       db,
-      sandbox.url,
+      sandboxUrl,
       {
         concurrency: 4,
         ratePerSecond: 10_000,
@@ -186,9 +187,5 @@ async function benchAmazon(): Promise<void> {
       target: '0.80 – 1.05',
       ok: perSecond / ceiling >= 0.8 && perSecond / ceiling <= 1.05,
     });
-  } finally {
-    await database.close();
-    sandbox.stop();
-    await pgDb.cleanup();
-  }
+  });
 }
