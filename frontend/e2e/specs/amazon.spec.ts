@@ -40,4 +40,7 @@ test('a job with Amazon shows its sales rank on the job page', async ({ userPage
   );
   const lookups = await settledTable(page, 'Amazon Price Lookups');
   expect((await columnValues(lookups, 'ISBN')).sort()).toEqual([...list].sort());
+  await lookups.locator('tbody tr').first().click();
+  const drawer = page.getByRole('dialog', { name: /^Offers for ISBN / });
+  await expect(drawer.getByTestId('offers-note')).toHaveText(/at most 20 used offers/);
 });
