@@ -137,7 +137,7 @@ export function marketplaceSettings(config: MarketplacesConfig, sandboxUrl: stri
       const { baseUrl, ...rest } = config[id];
       const url = baseUrl ?? (rest.credential ? marketplaceRegistry[id].productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
       if (!url) stranded.push(id);
-      const batchSize = (marketplaceRegistry[id] as MarketplaceEntry).batchSize;
+      const batchSize = marketplaceRegistry[id].batchSize;
       return [id, { ...rest, ...(batchSize ? { batchSize } : {}), baseUrl: (url ?? '').replace(/\/+$/, '') }];
     }),
   ) as MarketplaceSettingsMap;

@@ -40,7 +40,7 @@ export interface MarketplaceEntry {
   simulator: SimulatedFormat;
 }
 
-export const marketplaceRegistry = {
+export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
   abe_books: {
     envPrefix: 'ABEBOOKS',
     credentialEnv: 'ABEBOOKS_CLIENT_KEY',
@@ -97,7 +97,7 @@ export const marketplaceRegistry = {
     createAdapter: createAmazonAdapter,
     simulator: amazonSim,
   },
-} satisfies Record<MarketplaceId, MarketplaceEntry>;
+};
 
 export type MarketplaceSettingsMap = Record<MarketplaceId, MarketplaceSettings>;
 
