@@ -61,7 +61,7 @@ function marketplaceShape(id: MarketplaceId) {
         fallback === undefined ? z.string().optional() : z.string().min(1).default(fallback),
       ]),
     ),
-    [n.concurrency]: count(4),
+    [n.concurrency]: count(entry.defaultConcurrency ?? 4),
     [n.timeoutMs]: count(10_000),
     [n.maxAttempts]: count(5),
   };

@@ -47,6 +47,7 @@ describe('marketplace settings from the environment', () => {
     expect(amazon).toMatchObject({
       baseUrl: 'http://s/amazon',
       batchSize: 20,
+      concurrency: 1,
       operationRates: { catalog: 2, offers: 0.1 },
       ratePerSecond: 0.1,
       extra: { AMAZON_MARKETPLACE_ID: 'ATVPDKIKX0DER', AMAZON_CLIENT_ID: undefined },

@@ -33,6 +33,8 @@ export interface MarketplaceEntry {
    * shared rate slot, <PREFIX>_<env>_RATE_PER_SECOND, and replaces <PREFIX>_RATE_PER_SECOND.
    */
   operations?: Record<string, { env: string; defaultRatePerSecond: number }>;
+  /** Requests (batches) in flight per worker when <PREFIX>_CONCURRENCY is unset (default 4). */
+  defaultConcurrency?: number;
   /** Further settings the adapter reads (variable name → default), e.g. an OAuth client's id. */
   extraEnv?: Record<string, string | undefined>;
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
@@ -87,6 +89,9 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     defaultRatePerSecond: AMAZON_OPERATIONS.offers.defaultRatePerSecond,
     batchSize: AMAZON_BATCH_SIZE,
     operations: AMAZON_OPERATIONS,
+    // One batch in flight (and one in hand) per worker: the offers slot (one batch per 10 s, shared)
+    // is the limit, and claimed batches waiting longer for it than the lease would be claimed again.
+    defaultConcurrency: 1,
     extraEnv: {
       AMAZON_CLIENT_ID: undefined,
       AMAZON_CLIENT_SECRET: undefined,
