@@ -455,11 +455,7 @@ export type AmazonPriceLookupInput = {
     updated_at: unknown;
     input_filename: string | null;
     isbn_lookup_job_id: number;
-    author: string | null;
-    sales_rank_category: string | null;
-    new_offer_count: number | null;
     total_offer_count: number | null;
-    product_url: string | null;
     condition: string | null;
     sub_condition: string | null;
     listing_price: number | null;
@@ -470,6 +466,10 @@ export type AmazonPriceLookupInput = {
     fulfilled_by_amazon: string | null;
     prime: string | null;
     buy_box_winner: string | null;
+    author: string | null;
+    sales_rank_category: string | null;
+    new_offer_count: number | null;
+    product_url: string | null;
     retry_at: unknown;
     retry_reason: string | null;
     /**
@@ -1246,11 +1246,7 @@ export type AmazonPriceLookup = {
     updated_at: string;
     input_filename: string | null;
     isbn_lookup_job_id: number;
-    author: string | null;
-    sales_rank_category: string | null;
-    new_offer_count: number | null;
     total_offer_count: number | null;
-    product_url: string | null;
     condition: string | null;
     sub_condition: string | null;
     listing_price: number | null;
@@ -1261,6 +1257,10 @@ export type AmazonPriceLookup = {
     fulfilled_by_amazon: string | null;
     prime: string | null;
     buy_box_winner: string | null;
+    author: string | null;
+    sales_rank_category: string | null;
+    new_offer_count: number | null;
+    product_url: string | null;
     retry_at: string | null;
     retry_reason: string | null;
     /**
