@@ -133,7 +133,7 @@ export class MarketplaceRunner {
       const toAsk = await this.withoutReused(rows);
       this.waiting.push(...toAsk);
       // A batch is sent as claimed (each claim is one fair batch), not mixed with the next claim.
-      this.startWaiting(toAsk.length);
+      this.startWaiting(toAsk.length || this.unit);
       // Fewer than asked: nothing else is due right now.
       if (rows.length < want) await this.pause();
     }
