@@ -4,7 +4,7 @@ import { benchComparison } from './comparison.bench.ts';
 import { benchDecisions } from './decisions.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
-import { benchWorker } from './worker.bench.ts';
+import { benchAmazon, benchWorker } from './worker.bench.ts';
 import { benchReuse } from './reuse.bench.ts';
 import { allFigures } from './lib.ts';
 
@@ -13,6 +13,7 @@ const benches: [string, () => Promise<void>][] = [
   ['ingest', benchIngest],
   ['lookups', benchLookups],
   ['worker', benchWorker],
+  ['amazon', benchAmazon],
   ['comparison', benchComparison],
   ['reuse', benchReuse],
   ['decisions', benchDecisions],

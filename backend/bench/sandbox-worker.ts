@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../src/db/client.ts';
 import { JobEvents } from '../src/core/job-events.ts';
 import { createLogger } from '../src/core/logging.ts';
-import { settingsFromEnv } from '../src/marketplaces/env.ts';
+import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
+import { marketplaceEnvNames, operationRateEnvNames, settingsFromEnv } from '../src/marketplaces/env.ts';
 import { createAdapters } from '../src/marketplaces/registry.ts';
 import { startWorker } from '../src/worker/worker.ts';
 import { timed } from './lib.ts';
@@ -17,14 +18,18 @@ export async function runWorkerToIdle(db: Db, sandboxUrl: string, concurrency: n
 export async function runWorkerUntil(
   db: Db,
   sandboxUrl: string,
-  limits: { concurrency: number; ratePerSecond: number },
+  limits: { concurrency: number; ratePerSecond: number; env?: NodeJS.ProcessEnv },
   done: 'idle' | (() => Promise<boolean>),
 ): Promise<number> {
   const env: NodeJS.ProcessEnv = {};
-  for (const prefix of ['ABEBOOKS', 'BIBLIO', 'ALIBRIS', 'PALLETIQ']) {
-    env[`${prefix}_CONCURRENCY`] = String(limits.concurrency);
-    env[`${prefix}_RATE_PER_SECOND`] = String(limits.ratePerSecond);
+  for (const id of MARKETPLACE_IDS) {
+    const names = marketplaceEnvNames(id);
+    env[names.concurrency] = String(limits.concurrency);
+    // A marketplace paced per operation (Amazon) gets the rate on each of them.
+    const ops = Object.values(operationRateEnvNames(id));
+    for (const name of ops.length ? ops : [names.ratePerSecond]) env[name] = String(limits.ratePerSecond);
   }
+  Object.assign(env, limits.env);
   const settings = settingsFromEnv(env, { sandboxUrl });
   const { ms } = await timed(async () => {
     const log = createLogger({ level: 'warn', name: 'worker' });

@@ -109,9 +109,9 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
     // {market} outside the registry: refused before anything runs, like any invalid parameter.
     [
       'unknown marketplace lookups',
-      { method: 'POST', url: () => '/api/v1/amazon/price-lookups', body: () => ({ filters: [] }), expect: unknownMarket },
+      { method: 'POST', url: () => '/api/v1/nowhere/price-lookups', body: () => ({ filters: [] }), expect: unknownMarket },
     ],
-    ['unknown marketplace upload', { method: 'POST', url: () => '/api/v1/amazon/upload-file', multipart: true, expect: unknownMarket }],
+    ['unknown marketplace upload', { method: 'POST', url: () => '/api/v1/nowhere/upload-file', multipart: true, expect: unknownMarket }],
   ];
 
   it.each(rules)('%s', async (_name, rule) => {

@@ -192,6 +192,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
         [null, 'no_offers_available', 0],
       ],
       pallet_iq: [],
+      amazon: [],
     });
   });
 
@@ -289,6 +290,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
       biblio: 0,
       alibris: 2,
       pallet_iq: 0,
+      amazon: 0,
     });
 
     // No marketplace named: all of them.

@@ -201,9 +201,9 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
   it('an unknown marketplace is a 422 naming market, on every per-marketplace operation', async () => {
     const token = bearer(user.token);
     for (const res of [
-      await t.app.inject({ method: 'POST', url: '/api/v1/amazon/price-lookups', headers: token, payload: { filters: [] } }),
-      await t.app.inject({ method: 'POST', url: '/api/v1/amazon/price-lookups/download-csv', headers: token, payload: { filters: [] } }),
-      await t.app.inject({ method: 'GET', url: '/api/v1/amazon/price-lookups/1/offers', headers: token }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/nowhere/price-lookups', headers: token, payload: { filters: [] } }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/nowhere/price-lookups/download-csv', headers: token, payload: { filters: [] } }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/nowhere/price-lookups/1/offers', headers: token }),
     ]) {
       expect(res.statusCode).toBe(422);
       expect(res.json().detail[0]).toMatchObject({ loc: ['path', 'market'] });

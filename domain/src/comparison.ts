@@ -25,6 +25,26 @@ export const PRICE_SOURCES: readonly PriceSource[] = [
   // Biblio may answer in another currency and may give shipping apart.
   { marketplace: 'biblio', price: ['price'], shipping: 'shipping_price', currency: 'currency' },
   { marketplace: 'alibris', price: ['price'] },
+  // Amazon's lowest landed (price + shipping) used offer, else its lowest new one.
+  { marketplace: 'amazon', price: ['lowest_used_price', 'lowest_new_price'] },
+];
+
+/** Columns of one marketplace's lookup row shown in the comparison as they are (Amazon's demand and Buy Box). */
+export interface ExtraColumn {
+  marketplace: MarketplaceId;
+  /** The lookup row's column. */
+  column: string;
+  /** The comparison's field. */
+  name: string;
+  label: string;
+  money?: boolean;
+}
+
+export const EXTRA_COLUMNS: readonly ExtraColumn[] = [
+  { marketplace: 'amazon', column: 'sales_rank', name: 'amazon_sales_rank', label: 'Amazon Sales Rank' },
+  { marketplace: 'amazon', column: 'lowest_used_price', name: 'amazon_lowest_used', label: 'Amazon Lowest Used', money: true },
+  { marketplace: 'amazon', column: 'lowest_new_price', name: 'amazon_lowest_new', label: 'Amazon Lowest New', money: true },
+  { marketplace: 'amazon', column: 'buy_box_price', name: 'amazon_buy_box', label: 'Amazon Buy Box', money: true },
 ];
 
 /** PalletIQ does not sell: it says whether to buy (decision) and what it is worth (value). */
@@ -71,6 +91,7 @@ export const COMPARISON_FIELDS: readonly FieldDef[] = [
   money(col('spread', 'Spread', 'number')),
   // Selling at the best price, after the best source's fees and the job's cost per book (domain/src/fees.ts).
   money(col('estimated_profit', 'Estimated Profit', 'number')),
+  ...EXTRA_COLUMNS.map((e) => (e.money ? money(col(e.name, e.label, 'number')) : col(e.name, e.label, 'number'))),
   col('pallet_iq_decision', 'PalletIQ Decision'),
   money(col('pallet_iq_value', 'PalletIQ Value', 'number')),
   // Change since the previous look (price history): empty until an ISBN was looked at twice in one currency.

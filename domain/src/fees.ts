@@ -112,6 +112,21 @@ export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> 
     certainty: 'UNCERTAIN',
     note: 'Historical 20 % commission; current commission, per-item fee and shipping credit are unconfirmed: check the Alibris seller agreement.',
   },
+  amazon: {
+    // Books: 15 % referral fee, no per-item minimum; $1.80 closing fee for media since 2017-03-01.
+    percent: 15,
+    min_commission: null,
+    max_commission: null,
+    fixed: 1.8,
+    // The compared price is Amazon's landed price, which already holds the shipping the buyer pays
+    // (the seller's shipping credit), so no credit is added on top.
+    shipping_credit: 0,
+    source: 'Amazon Seller Central fee table (Books, referral 15 %) and the media closing fee notice',
+    source_url: 'https://sellercentral.amazon.com/forums/t/new-fees-for-media-new-shipping/224195',
+    as_of: '2021-04-19',
+    certainty: 'CONFIRMED',
+    note: 'Referral fee on price + shipping: sources conflict on whether shipping counts, so the conservative reading. Not modelled: Professional plan $39.99/month or Individual $0.99 per item, FBA fees.',
+  },
 };
 
 /** A selling marketplace's default (every selling marketplace has one: see fees.test.ts). */

@@ -18,6 +18,8 @@ export interface MarketplaceFacts {
   /** Database table holding this marketplace's lookups. */
   table: string;
   fields: readonly FieldDef[];
+  /** Said wherever the marketplace's offers are shown, when it returns only some of them. */
+  offersNote?: string;
 }
 
 // Columns every lookup row has, whatever the marketplace.
@@ -167,6 +169,43 @@ const palletIqFields: FieldDef[] = [
   field('fba_decision', 'FBA Decision'),
 ];
 
+// Amazon (Selling Partner API): the book's catalog facts and sales rank (searchCatalogItems), the
+// per-book summary of its used and new offers and the chosen offer (getItemOffersBatch). Amazon sends
+// at most 20 offers per condition; it gives no seller name, quantity or offer URL (backend amazon/mapping.ts).
+const amazonFields: FieldDef[] = [
+  col('id', 'Offer ID', 'number'),
+  col('isbn', 'ISBN'),
+  col('asin', 'ASIN'),
+  col('title', 'Title'),
+  col('sales_rank', 'Sales Rank', 'number'),
+  money(col('lowest_used_price', 'Lowest Used', 'number')),
+  money(col('lowest_new_price', 'Lowest New', 'number')),
+  money(col('buy_box_price', 'Buy Box', 'number')),
+  col('used_offer_count', 'Used Offers', 'number'),
+  col('lookup_status', 'Status'),
+  created,
+  updated,
+  inputFilename,
+  jobId,
+  // What the schema declares first (backend amazon/mapping.ts: CERTAIN), then our readings (INFERRED).
+  field('total_offer_count', 'Total Offers', 'number'),
+  // The chosen offer: the cheapest landed used offer.
+  field('condition', 'Condition'),
+  field('sub_condition', 'Sub-condition'),
+  money(field('listing_price', 'Listing Price', 'number')),
+  money(field('shipping', 'Shipping', 'number')),
+  field('seller_id', 'Seller ID'),
+  field('seller_feedback_percent', 'Seller Feedback %', 'number'),
+  field('seller_feedback_count', 'Seller Feedback Count', 'number'),
+  field('fulfilled_by_amazon', 'FBA'),
+  field('prime', 'Prime'),
+  field('buy_box_winner', 'Buy Box Winner'),
+  field('author', 'Author'),
+  field('sales_rank_category', 'Sales Rank Category'),
+  field('new_offer_count', 'New Offers', 'number'),
+  field('product_url', 'Amazon Page', 'text', { link: true }),
+];
+
 /** Lookup columns that always have a value (NOT NULL in every lookup table). */
 const REQUIRED_LOOKUP_FIELDS = new Set(['id', 'isbn', 'created_at', 'updated_at', 'isbn_lookup_job_id', 'lookup_status']);
 
@@ -216,6 +255,17 @@ const REGISTRY = [
     placeholderRows: 4,
     table: 'pallet_iq_price_lookups',
     fields: markRequired(palletIqFields),
+  },
+  {
+    id: 'amazon',
+    slug: 'amazon',
+    label: 'Amazon',
+    title: 'Amazon Price Lookups',
+    csvPrefix: 'amazon',
+    placeholderRows: 10,
+    table: 'amazon_price_lookups',
+    fields: markRequired(amazonFields),
+    offersNote: 'Amazon returns at most 20 used offers per book (its own choice of them), so the site may list more.',
   },
 ] as const satisfies readonly MarketplaceFacts[];
 

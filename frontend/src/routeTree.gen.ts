@@ -18,6 +18,7 @@ import { Route as LayoutIndexRouteImport } from './routes/_layout/index'
 import { Route as LayoutAbeBooksRouteImport } from './routes/_layout/abe-books'
 import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
+import { Route as LayoutAmazonRouteImport } from './routes/_layout/amazon'
 import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
 import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
@@ -71,6 +72,11 @@ const LayoutAdminRoute = LayoutAdminRouteImport.update({
 const LayoutAlibrisRoute = LayoutAlibrisRouteImport.update({
   id: '/alibris',
   path: '/alibris',
+  getParentRoute: () => LayoutRoute,
+} as any)
+const LayoutAmazonRoute = LayoutAmazonRouteImport.update({
+  id: '/amazon',
+  path: '/amazon',
   getParentRoute: () => LayoutRoute,
 } as any)
 const LayoutBiblioRoute = LayoutBiblioRouteImport.update({
@@ -133,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/abe-books': typeof LayoutAbeBooksRoute
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
+  '/amazon': typeof LayoutAmazonRoute
   '/biblio': typeof LayoutBiblioRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/abe-books': typeof LayoutAbeBooksRoute
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
+  '/amazon': typeof LayoutAmazonRoute
   '/biblio': typeof LayoutBiblioRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/_layout/abe-books': typeof LayoutAbeBooksRoute
   '/_layout/admin': typeof LayoutAdminRoute
   '/_layout/alibris': typeof LayoutAlibrisRoute
+  '/_layout/amazon': typeof LayoutAmazonRoute
   '/_layout/biblio': typeof LayoutBiblioRoute
   '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/abe-books'
     | '/admin'
     | '/alibris'
+    | '/amazon'
     | '/biblio'
     | '/fees'
     | '/items'
@@ -216,6 +226,7 @@ export interface FileRouteTypes {
     | '/abe-books'
     | '/admin'
     | '/alibris'
+    | '/amazon'
     | '/biblio'
     | '/fees'
     | '/items'
@@ -237,6 +248,7 @@ export interface FileRouteTypes {
     | '/_layout/abe-books'
     | '/_layout/admin'
     | '/_layout/alibris'
+    | '/_layout/amazon'
     | '/_layout/biblio'
     | '/_layout/fees'
     | '/_layout/items'
@@ -323,6 +335,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutAlibrisRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/amazon': {
+      id: '/_layout/amazon'
+      path: '/amazon'
+      fullPath: '/amazon'
+      preLoaderRoute: typeof LayoutAmazonRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/biblio': {
       id: '/_layout/biblio'
       path: '/biblio'
@@ -400,6 +419,7 @@ interface LayoutRouteChildren {
   LayoutAbeBooksRoute: typeof LayoutAbeBooksRoute
   LayoutAdminRoute: typeof LayoutAdminRoute
   LayoutAlibrisRoute: typeof LayoutAlibrisRoute
+  LayoutAmazonRoute: typeof LayoutAmazonRoute
   LayoutBiblioRoute: typeof LayoutBiblioRoute
   LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
@@ -417,6 +437,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutAbeBooksRoute: LayoutAbeBooksRoute,
   LayoutAdminRoute: LayoutAdminRoute,
   LayoutAlibrisRoute: LayoutAlibrisRoute,
+  LayoutAmazonRoute: LayoutAmazonRoute,
   LayoutBiblioRoute: LayoutBiblioRoute,
   LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,

@@ -11,6 +11,7 @@ import {
   DECISION_FIELD,
   DECISION_RANK,
   DECISION_SOURCE,
+  EXTRA_COLUMNS,
   PRICE_SOURCES,
   changeField,
   currencyField,
@@ -92,6 +93,13 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   const inner = sql`SELECT ${column(base.id, 'id')} AS id, ${column(base.id, 'isbn')} AS isbn,
       ${titles.length ? sql`coalesce(${sql.join(titles, sql`, `)})` : sql`NULL::text`} AS title,
       ${sql.join(perSource, sql`, `)},
+      ${sql.join(
+        EXTRA_COLUMNS.map(
+          (e) =>
+            sql`${isAsked(e.marketplace) ? column(e.marketplace, e.column) : sql`NULL::double precision`} AS ${sql.identifier(e.name)}`,
+        ),
+        sql`, `,
+      )},
       ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
       ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
       ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
@@ -158,6 +166,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     sql`${bestSource} AS best_source`,
     sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
     sql`${profit} AS estimated_profit`,
+    ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
     sql`pallet_iq_decision`,
     sql`pallet_iq_value`,
     sql.identifier(statusField(d.marketplace)),

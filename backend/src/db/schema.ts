@@ -187,6 +187,7 @@ export const abeBooksLookups = LOOKUP_TABLES.abe_books;
 export const biblioLookups = LOOKUP_TABLES.biblio;
 export const alibrisLookups = LOOKUP_TABLES.alibris;
 export const palletIqLookups = LOOKUP_TABLES.pallet_iq;
+export const amazonLookups = LOOKUP_TABLES.amazon;
 
 /**
  * The next free request slot of each marketplace, shared by every worker process so that their

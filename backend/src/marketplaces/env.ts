@@ -16,6 +16,8 @@ export interface MarketplaceEnv {
   concurrency: number;
   timeoutMs: number;
   maxAttempts: number;
+  operationRates?: Record<string, number>;
+  extra?: Record<string, string | undefined>;
 }
 export type MarketplacesConfig = Record<MarketplaceId, MarketplaceEnv>;
 
@@ -32,16 +34,34 @@ export function marketplaceEnvNames(id: MarketplaceId) {
     concurrency: `${p}_CONCURRENCY`,
     timeoutMs: `${p}_TIMEOUT_MS`,
     maxAttempts: `${p}_MAX_ATTEMPTS`,
-  } satisfies Record<keyof MarketplaceEnv, string>;
+  } satisfies Record<Exclude<keyof MarketplaceEnv, 'operationRates' | 'extra'>, string>;
 }
+
+/** The variable of each rate-limited operation of a marketplace (entry.operations), by operation. */
+export function operationRateEnvNames(id: MarketplaceId): Record<string, string> {
+  const entry: MarketplaceEntry = marketplaceRegistry[id];
+  return Object.fromEntries(Object.entries(entry.operations ?? {}).map(([op, o]) => [op, `${entry.envPrefix}_${o.env}_RATE_PER_SECOND`]));
+}
+
+const rate = (fallback: number) => z.coerce.number().positive().default(fallback);
 
 function marketplaceShape(id: MarketplaceId) {
   const n = marketplaceEnvNames(id);
+  const entry: MarketplaceEntry = marketplaceRegistry[id];
+  const opNames = operationRateEnvNames(id);
   return {
     [n.baseUrl]: z.url().optional(),
     [n.credential]: z.string().optional(),
-    [n.ratePerSecond]: z.coerce.number().positive().default(marketplaceRegistry[id].defaultRatePerSecond),
-    [n.concurrency]: count(4),
+    // A marketplace with operations is paced per operation instead.
+    ...(entry.operations ? {} : { [n.ratePerSecond]: rate(entry.defaultRatePerSecond) }),
+    ...Object.fromEntries(Object.entries(entry.operations ?? {}).map(([op, o]) => [opNames[op], rate(o.defaultRatePerSecond)])),
+    ...Object.fromEntries(
+      Object.entries(entry.extraEnv ?? {}).map(([name, fallback]) => [
+        name,
+        fallback === undefined ? z.string().optional() : z.string().min(1).default(fallback),
+      ]),
+    ),
+    [n.concurrency]: count(entry.defaultConcurrency ?? 4),
     [n.timeoutMs]: count(10_000),
     [n.maxAttempts]: count(5),
   };
@@ -52,10 +72,18 @@ export const marketplacesConfigSection = z
   .transform((e) => {
     const read = (id: MarketplaceId): MarketplaceEnv => {
       const n = marketplaceEnvNames(id);
+      const entry: MarketplaceEntry = marketplaceRegistry[id];
+      const opNames = operationRateEnvNames(id);
+      const operationRates = entry.operations
+        ? Object.fromEntries(Object.keys(entry.operations).map((op) => [op, e[opNames[op] as string] as number]))
+        : undefined;
       return {
+        ...(operationRates ? { operationRates } : {}),
+        ...(entry.extraEnv ? { extra: Object.fromEntries(Object.keys(entry.extraEnv).map((k) => [k, e[k] as string | undefined])) } : {}),
+        // Paced per operation: the slowest operation bounds the requests (batches) per second.
+        ratePerSecond: operationRates ? Math.min(...Object.values(operationRates)) : (e[n.ratePerSecond] as number),
         baseUrl: e[n.baseUrl] as string | undefined,
         credential: e[n.credential] as string | undefined,
-        ratePerSecond: e[n.ratePerSecond] as number,
         concurrency: e[n.concurrency] as number,
         timeoutMs: e[n.timeoutMs] as number,
         maxAttempts: e[n.maxAttempts] as number,
@@ -109,7 +137,8 @@ export function marketplaceSettings(config: MarketplacesConfig, sandboxUrl: stri
       const { baseUrl, ...rest } = config[id];
       const url = baseUrl ?? (rest.credential ? marketplaceRegistry[id].productionBaseUrl : sandboxUrl && sandboxBaseUrl(sandboxUrl, id));
       if (!url) stranded.push(id);
-      return [id, { ...rest, baseUrl: (url ?? '').replace(/\/+$/, '') }];
+      const batchSize = marketplaceRegistry[id].batchSize;
+      return [id, { ...rest, ...(batchSize ? { batchSize } : {}), baseUrl: (url ?? '').replace(/\/+$/, '') }];
     }),
   ) as MarketplaceSettingsMap;
   if (stranded.length) throw new ConfigError(`No sandbox for ${stranded.join(', ')}: set their keys, base URLs or SANDBOX_URL`);

@@ -26,32 +26,41 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
   return {
     id,
     async lookup(isbn13, opts) {
-      // Our own timeout + the caller's signal. Not AbortSignal.any/timeout: on Node 20, any() keeps a
-      // reference per call on the long-lived caller signal, which grows for the worker's whole life.
-      const controller = new AbortController();
-      const cancel = () => controller.abort();
-      opts.signal.addEventListener('abort', cancel, { once: true });
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, settings.timeoutMs);
       const { url, headers } = format.request(isbn13, settings);
-      try {
-        if (opts.signal.aborted) throw opts.signal.reason;
-        const res = await fetch(url, { headers: { accept: '*/*', ...headers }, signal: controller.signal });
-        const body = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
-        return classify(res.status, res.headers, body, format);
-      } catch (err) {
-        if (timedOut) return { kind: 'retry', reason: `Timed out after ${settings.timeoutMs} ms` };
-        if (opts.signal.aborted) return { kind: 'retry', reason: 'Cancelled: the worker is stopping' };
-        return { kind: 'retry', reason: `Network error: ${describe(err)}` };
-      } finally {
-        clearTimeout(timer);
-        opts.signal.removeEventListener('abort', cancel);
-      }
+      const answer = await timedFetch(url, { headers: { accept: '*/*', ...headers } }, settings.timeoutMs, opts.signal);
+      return 'outcome' in answer ? answer.outcome : classify(answer.status, answer.headers, answer.body, format);
     },
   };
+}
+
+/** An HTTP answer as text, or why there was none (always a retry: timeout, network error, our stop). */
+export type FetchedText = { status: number; headers: Headers; body: string } | { outcome: LookupOutcome & { kind: 'retry' } };
+
+/** One request with our own timeout and the caller's signal; the body decoded in its declared charset. */
+export async function timedFetch(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal): Promise<FetchedText> {
+  // Our own timeout + the caller's signal. Not AbortSignal.any/timeout: on Node 20, any() keeps a
+  // reference per call on the long-lived caller signal, which grows for the worker's whole life.
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  signal.addEventListener('abort', cancel, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    if (signal.aborted) throw signal.reason;
+    const res = await fetch(url, { ...init, signal: controller.signal });
+    const body = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
+    return { status: res.status, headers: res.headers, body };
+  } catch (err) {
+    if (timedOut) return { outcome: { kind: 'retry', reason: `Timed out after ${timeoutMs} ms` } };
+    if (signal.aborted) return { outcome: { kind: 'retry', reason: 'Cancelled: the worker is stopping' } };
+    return { outcome: { kind: 'retry', reason: `Network error: ${describe(err)}` } };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', cancel);
+  }
 }
 
 /**
@@ -110,7 +119,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function describe(err: unknown): string {
+export function describe(err: unknown): string {
   if (err instanceof Error) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     return cause?.code ?? cause?.message ?? err.message;

@@ -1,6 +1,7 @@
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { biblioMapping } from './biblio/mapping.ts';
 import { palletIqMapping } from './palletiq/mapping.ts';
+import { amazonMapping } from './amazon/mapping.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../core/config.ts';
 import { marketplacesConfigSection, marketplacesNeedingSandbox, settingsFromEnv } from './env.ts';
@@ -19,7 +20,7 @@ describe('marketplace settings from the environment', () => {
     });
     expect(settings.pallet_iq.baseUrl).toBe('http://127.0.0.1:8090/pallet-iq');
     expect(hasRealCredentials(settings)).toBe(false);
-    expect(simulatedMarketplaces(settings)).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq']);
+    expect(simulatedMarketplaces(settings)).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq', 'amazon']);
   });
 
   it('a key selects the real service; per-marketplace limits are read; blanks count as unset', () => {
@@ -37,8 +38,33 @@ describe('marketplace settings from the environment', () => {
     expect(settings.biblio).toMatchObject({ baseUrl: 'https://proxy.example/biblio', ratePerSecond: 2.5 });
     expect(settings.alibris).toMatchObject({ baseUrl: 'http://sandbox:8090/alibris', concurrency: 16, timeoutMs: 10_000 });
     expect(settings.pallet_iq.maxAttempts).toBe(2);
-    expect(simulatedMarketplaces(settings)).toEqual(['alibris', 'pallet_iq']);
-    expect(Object.keys(createAdapters(settings))).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq']);
+    expect(simulatedMarketplaces(settings)).toEqual(['alibris', 'pallet_iq', 'amazon']);
+    expect(Object.keys(createAdapters(settings))).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq', 'amazon']);
+  });
+
+  it('Amazon: batches of 20, a rate per operation from the models (overridable), its LWA settings', () => {
+    const amazon = settingsFromEnv({}, { sandboxUrl: 'http://s' }).amazon;
+    expect(amazon).toMatchObject({
+      baseUrl: 'http://s/amazon',
+      batchSize: 20,
+      concurrency: 1,
+      operationRates: { catalog: 2, offers: 0.1 },
+      ratePerSecond: 0.1,
+      extra: { AMAZON_MARKETPLACE_ID: 'ATVPDKIKX0DER', AMAZON_CLIENT_ID: undefined },
+    });
+    const real = settingsFromEnv(
+      { AMAZON_REFRESH_TOKEN: 'Atzr|x', AMAZON_CLIENT_ID: 'id', AMAZON_OFFERS_RATE_PER_SECOND: '0.5', AMAZON_CATALOG_RATE_PER_SECOND: '1' },
+      { sandboxUrl: 'http://s' },
+    ).amazon;
+    expect(real).toMatchObject({
+      baseUrl: 'https://sellingpartnerapi-na.amazon.com',
+      credential: 'Atzr|x',
+      operationRates: { catalog: 1, offers: 0.5 },
+      extra: { AMAZON_CLIENT_ID: 'id' },
+    });
+    expect(() => settingsFromEnv({ AMAZON_OFFERS_RATE_PER_SECOND: 'slow' }, { sandboxUrl: 'http://s' })).toThrow(
+      /AMAZON_OFFERS_RATE_PER_SECOND/,
+    );
   });
 
   it('lists every problem at once', () => {
@@ -60,8 +86,14 @@ describe('marketplace settings from the environment', () => {
   it('knows when a sandbox is needed', () => {
     const needing = (env: NodeJS.ProcessEnv) =>
       marketplacesNeedingSandbox(parseConfig({ marketplaces: marketplacesConfigSection }, env).marketplaces);
-    expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq']);
-    const allSet = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_BASE_URL: 'http://x', PALLETIQ_BASE_URL: 'http://y' };
+    expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq', 'amazon']);
+    const allSet = {
+      ABEBOOKS_CLIENT_KEY: 'a',
+      BIBLIO_API_KEY: 'b',
+      ALIBRIS_BASE_URL: 'http://x',
+      PALLETIQ_BASE_URL: 'http://y',
+      AMAZON_REFRESH_TOKEN: 'r',
+    };
     expect(needing(allSet)).toEqual([]);
   });
 });
@@ -71,6 +103,7 @@ describe('field tables put what real answers carry first', () => {
   it.each([
     ['biblio', biblioMapping],
     ['pallet_iq', palletIqMapping],
+    ['amazon', amazonMapping],
   ] as const)('%s: the filter builder lists evidenced fields before assumed ones', (id, mapping) => {
     const evidence = new Map(mapping.entries.map((e) => [e.field, rank[e.evidence]]));
     const ranks = MARKETPLACES[id].fields.filter((f) => !f.column && evidence.has(f.name)).map((f) => evidence.get(f.name)!);

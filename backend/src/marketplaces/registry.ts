@@ -5,10 +5,12 @@ import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
 import { createBiblioAdapter } from './biblio/client.ts';
 import { createPalletIqAdapter } from './palletiq/client.ts';
+import { AMAZON_BATCH_SIZE, AMAZON_OPERATIONS, createAmazonAdapter } from './amazon/client.ts';
 import { abeBooksSim } from './abebooks/sandbox-format.ts';
 import { alibrisSim } from './alibris/sandbox-format.ts';
 import { biblioSim } from './biblio/sandbox-format.ts';
 import { palletIqSim } from './palletiq/sandbox-format.ts';
+import { amazonSim } from './amazon/sandbox-format.ts';
 import type { SimulatedFormat } from '../sandbox/formats/types.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
 
@@ -21,12 +23,26 @@ export interface MarketplaceEntry {
   productionBaseUrl: string;
   /** Requests per second when <PREFIX>_RATE_PER_SECOND is unset. */
   defaultRatePerSecond: number;
+  /**
+   * ISBNs per request: the worker claims up to this many due lookups of the marketplace at once and
+   * hands them to the adapter's `lookupBatch` (which must then exist). Absent: one ISBN per request.
+   */
+  batchSize?: number;
+  /**
+   * Operations with rates of their own (a batch may spend several): each is paced through its own
+   * shared rate slot, <PREFIX>_<env>_RATE_PER_SECOND, and replaces <PREFIX>_RATE_PER_SECOND.
+   */
+  operations?: Record<string, { env: string; defaultRatePerSecond: number }>;
+  /** Requests (batches) in flight per worker when <PREFIX>_CONCURRENCY is unset (default 4). */
+  defaultConcurrency?: number;
+  /** Further settings the adapter reads (variable name → default), e.g. an OAuth client's id. */
+  extraEnv?: Record<string, string | undefined>;
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
   /** How the local sandbox speaks this marketplace's wire format. */
   simulator: SimulatedFormat;
 }
 
-export const marketplaceRegistry = {
+export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
   abe_books: {
     envPrefix: 'ABEBOOKS',
     credentialEnv: 'ABEBOOKS_CLIENT_KEY',
@@ -63,7 +79,30 @@ export const marketplaceRegistry = {
     createAdapter: createPalletIqAdapter,
     simulator: palletIqSim,
   },
-} satisfies Record<MarketplaceId, MarketplaceEntry>;
+  amazon: {
+    envPrefix: 'AMAZON',
+    // The seller's Login with Amazon refresh token; the app's client id and secret are extraEnv.
+    credentialEnv: 'AMAZON_REFRESH_TOKEN',
+    // North America, the host the Selling Partner API models declare.
+    productionBaseUrl: 'https://sellingpartnerapi-na.amazon.com',
+    // Not read: each operation has its rate (below); kept as the slowest, one batch per 10 s.
+    defaultRatePerSecond: AMAZON_OPERATIONS.offers.defaultRatePerSecond,
+    batchSize: AMAZON_BATCH_SIZE,
+    operations: AMAZON_OPERATIONS,
+    // One batch in flight (and one in hand) per worker: the offers slot (one batch per 10 s, shared)
+    // is the limit, and claimed batches waiting longer for it than the lease would be claimed again.
+    defaultConcurrency: 1,
+    extraEnv: {
+      AMAZON_CLIENT_ID: undefined,
+      AMAZON_CLIENT_SECRET: undefined,
+      // Login with Amazon; without a refresh token the sandbox's own token endpoint answers.
+      AMAZON_LWA_URL: undefined,
+      AMAZON_MARKETPLACE_ID: 'ATVPDKIKX0DER',
+    },
+    createAdapter: createAmazonAdapter,
+    simulator: amazonSim,
+  },
+};
 
 export type MarketplaceSettingsMap = Record<MarketplaceId, MarketplaceSettings>;
 

@@ -7,7 +7,11 @@ export type LookupRecord = Record<string, string | number | null>;
 export type LookupOutcome =
   /** At least one offer: `record` is the chosen one mapped to our columns, `offers` all of them as sent. */
   | { kind: 'completed'; record: LookupRecord; offers: unknown[] }
-  | { kind: 'no_offers'; offers: [] }
+  /**
+   * The marketplace answered with no offer. `record` keeps what it said about the book all the same
+   * (Amazon's title and sales rank), `reason` why there is none when it says (an ISBN it does not know).
+   */
+  | { kind: 'no_offers'; offers: []; record?: LookupRecord; reason?: string }
   /** The marketplace answered and said no; asking again will not help. */
   | { kind: 'failed'; message: string }
   /**
@@ -16,9 +20,19 @@ export type LookupOutcome =
    */
   | { kind: 'retry'; reason: string; retryAfterMs?: number; rateLimited?: true };
 
+/** Waits for a request slot of one of the marketplace's operations (shared by every worker). */
+export type Pace = (operation: string) => Promise<void>;
+
 export interface MarketplaceAdapter {
   id: MarketplaceId;
   lookup(isbn13: string, opts: { signal: AbortSignal }): Promise<LookupOutcome>;
+  /**
+   * Marketplaces whose registry entry declares a `batchSize`: many ISBNs per request, one outcome per
+   * ISBN in the same order (an error the marketplace reports for one item is that item's outcome).
+   * The adapter paces each request itself with `pace(operation)`, since a batch spends several
+   * operations with their own rates.
+   */
+  lookupBatch?(isbns13: string[], opts: { signal: AbortSignal; pace: Pace }): Promise<LookupOutcome[]>;
 }
 
 export interface MarketplaceSettings {
@@ -34,4 +48,10 @@ export interface MarketplaceSettings {
   timeoutMs: number;
   /** Attempts (including the first) before a transient failure becomes `failed`. */
   maxAttempts: number;
+  /** ISBNs per request for a batch marketplace (its registry entry's `batchSize`); absent: one at a time. */
+  batchSize?: number;
+  /** Requests per second of each operation of a marketplace that declares operations (all workers together). */
+  operationRates?: Record<string, number>;
+  /** Settings a marketplace reads besides the common ones (e.g. Amazon's LWA client id and secret). */
+  extra?: Record<string, string | undefined>;
 }

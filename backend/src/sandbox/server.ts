@@ -6,9 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace as byMarketplaceOf, type MarketplaceId } from '@app/domain/marketplaces';
-import { bookFor, driftedListings, listingsFor } from './catalog.ts';
+import { bookFor, driftedListings, listingsFor, type Listing } from './catalog.ts';
 import { faultFor } from './faults.ts';
-import type { SandboxReply, SimulatedFormat } from './formats/types.ts';
+import type { BatchRequest, SandboxReply, SimulatedFormat, Stock } from './formats/types.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from './options.ts';
 
 export type SandboxResult =
@@ -80,60 +80,135 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
     const slash = url.pathname.indexOf('/', 1);
     const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
     const format = id && formats[id];
+    if (id && format?.readBatch && slash !== -1) {
+      const raw = {
+        method: req.method ?? 'GET',
+        path: url.pathname.slice(slash),
+        query: url.searchParams,
+        headers: req.headers,
+        body: await readBody(req),
+      };
+      const batch = format.readBatch(raw);
+      if (batch) return serveBatch(res, id, format, batch);
+    }
     const asked = format && slash !== -1 ? format.read(url.pathname.slice(slash), url.searchParams, req.headers) : null;
     if (!id || !format || !asked) {
       byResult.not_found++;
       return send(res, { status: 404, contentType: 'application/json', body: '{"detail":"Not Found"}' });
     }
+    const { isbn } = asked;
+    const entry = count(id, isbn, true);
+    const fault = await requestFault(res, id, isbn, entry.count, asked.key, format);
+    if (fault === 'answered') return;
+    if (refused(isbn, entry.count)) {
+      byResult.error++;
+      return send(res, format.invalidIsbn(isbn));
+    }
+    const listings = stockOf(id, isbn, entry.count);
+    const reply = format.offers(bookFor(isbn.toUpperCase(), opts.seed), listings);
+    sendAnswer(res, reply, fault, listings.length > 0);
+  }
+
+  /** Counts a request for (marketplace, ISBN): the attempt number and its arrival time. */
+  function count(id: MarketplaceId, isbn: string, counts: boolean): { count: number; times: number[] } {
+    const now = Date.now();
+    const key = `${id}:${isbn}`;
+    const entry = seen.get(key) ?? { count: 0, times: [] };
+    seen.set(key, entry);
+    if (!counts) return entry;
+    entry.count++;
+    if (entry.times.length < MAX_TIMES_KEPT) entry.times.push(now);
+    return entry;
+  }
+
+  function countRequest(id: MarketplaceId): void {
     const now = Date.now();
     const market = byMarketplace[id];
     market.requests++;
     market.firstAt ??= now;
     market.lastAt = now;
-    const { isbn } = asked;
-    const key = `${id}:${isbn}`;
-    const entry = seen.get(key) ?? { count: 0, times: [] };
-    seen.set(key, entry);
-    entry.count++;
-    if (entry.times.length < MAX_TIMES_KEPT) entry.times.push(now);
+  }
 
-    const fault = faultFor(opts, id, isbn, entry.count);
+  /**
+   * The request-level part of an answer: timeout, latency, a wrong key, 429, 503. 'answered' when
+   * one of them answered (or never will); else the fault still to apply to the body (malformed) or null.
+   */
+  async function requestFault(
+    res: http.ServerResponse,
+    id: MarketplaceId,
+    isbn: string,
+    attempt: number,
+    key: string | undefined,
+    format: SimulatedFormat,
+  ): Promise<'answered' | 'malformed' | null> {
+    countRequest(id);
+    const fault = faultFor(opts, id, isbn, attempt);
     if (fault === 'timeout') {
       byResult.timeout++;
-      return; // never answer; the socket closes when the client gives up
+      return 'answered'; // never answer; the socket closes when the client gives up
     }
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
-    if (res.destroyed) return;
-    if (opts.apiKey !== undefined && asked.key !== opts.apiKey) {
+    if (res.destroyed) return 'answered';
+    if (opts.apiKey !== undefined && key !== opts.apiKey) {
       byResult.bad_key++;
-      return send(res, format.badKey());
+      send(res, format.badKey());
+      return 'answered';
     }
     if (fault === 'rate_limited') {
       byResult.rate_limited++;
       res.setHeader('retry-after', String(opts.retryAfterSeconds));
-      return send(
-        res,
-        format.rateLimited?.(opts.retryAfterSeconds) ?? { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
-      );
+      send(res, format.rateLimited?.(opts.retryAfterSeconds) ?? { status: 429, contentType: 'text/plain', body: 'Too Many Requests' });
+      return 'answered';
     }
     if (fault === 'unavailable') {
       byResult.unavailable++;
-      return send(res, { status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+      send(res, { status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+      return 'answered';
     }
-    if (!VALID_ISBN.test(isbn) || entry.count <= (opts.failIsbns[isbn] ?? 0)) {
-      byResult.error++;
-      return send(res, format.invalidIsbn(isbn));
-    }
-    const book = bookFor(isbn.toUpperCase(), opts.seed);
-    const stock = listingsFor(id, book, opts);
-    const listings = opts.priceDrift ? driftedListings(stock, entry.count) : stock;
-    const reply = format.offers(book, listings);
+    return fault === 'malformed' ? 'malformed' : null;
+  }
+
+  /** An ISBN the marketplace refuses: not an ISBN, or one SANDBOX_FAIL_ISBNS names for this attempt. */
+  const refused = (isbn: string, attempt: number) => !VALID_ISBN.test(isbn) || attempt <= (opts.failIsbns[isbn] ?? 0);
+
+  function stockOf(id: MarketplaceId, isbn: string, attempt: number): Listing[] {
+    const stock = listingsFor(id, bookFor(isbn.toUpperCase(), opts.seed), opts);
+    return opts.priceDrift ? driftedListings(stock, attempt) : stock;
+  }
+
+  function sendAnswer(res: http.ServerResponse, reply: SandboxReply, fault: 'malformed' | null, hasOffers: boolean): void {
     if (fault === 'malformed') {
       byResult.malformed++;
-      return send(res, { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) });
+      send(res, { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) });
+      return;
     }
-    byResult[listings.length ? 'offers' : 'no_offers']++;
+    byResult[hasOffers ? 'offers' : 'no_offers']++;
     send(res, reply);
+  }
+
+  /** A batch request: every ISBN counted and stocked, the request's fault drawn from its first ISBN. */
+  async function serveBatch(res: http.ServerResponse, id: MarketplaceId, format: SimulatedFormat, batch: BatchRequest): Promise<void> {
+    if ('reply' in batch) {
+      countRequest(id);
+      return send(res, batch.reply);
+    }
+    const attempts = batch.isbns.map((isbn) => count(id, isbn, batch.counts).count);
+    const fault = await requestFault(res, id, batch.isbns[0] ?? '', attempts[0] ?? 1, batch.key, format);
+    if (fault === 'answered') return;
+    const stock = new Map<string, Stock>(
+      batch.isbns.map((isbn, i) => {
+        const attempt = attempts[i] ?? 1;
+        if (!VALID_ISBN.test(isbn)) return [isbn, null];
+        const book = bookFor(isbn.toUpperCase(), opts.seed);
+        return [isbn, refused(isbn, attempt) ? { book, listings: [], refused: true } : { book, listings: stockOf(id, isbn, attempt) }];
+      }),
+    );
+    sendAnswer(
+      res,
+      batch.answer(stock),
+      fault,
+      [...stock.values()].some((s) => s && s.listings.length > 0),
+    );
   }
 
   const server = http.createServer({ keepAlive: true }, (req, res) => {
@@ -161,6 +236,12 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
         server.closeAllConnections();
       }),
   };
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function send(res: http.ServerResponse, reply: SandboxReply): void {

@@ -2,7 +2,7 @@
 // and concurrency, and writes results back in batches.
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome } from '../marketplaces/types.ts';
+import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome, Pace } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { ClaimedRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -32,12 +32,20 @@ export interface RunnerOptions {
   jobEvents: Pick<JobEvents, 'touched'>;
 }
 
+/** A rate slot of an operation could not be reserved (a database failure): the batch goes back unsent. */
+class RateSlotError extends Error {}
+
 export class MarketplaceRunner {
   private readonly limiter: RateLimiter;
+  /** Batch marketplaces: one shared rate slot per operation (`<marketplace>:<operation>`). */
+  private readonly operationLimiters = new Map<string, RateLimiter>();
+  /** ISBNs per adapter call: the registry's batchSize for a batch marketplace, else 1. */
+  private readonly unit: number;
   /** Claimed, waiting for a concurrency slot. */
   private readonly waiting: ClaimedRow[] = [];
-  /** Holding a concurrency slot: waiting for a rate token or in the adapter call. */
+  /** Holding a concurrency slot: waiting for a rate token or in the adapter call (calls, and the rows they carry). */
   private inFlight = 0;
+  private inFlightRows = 0;
   private readonly finished: FinishedRow[] = [];
   private readonly requeued: RequeuedRow[] = [];
   /** Claimed but never sent: handed back without counting the attempt. */
@@ -59,6 +67,9 @@ export class MarketplaceRunner {
 
   constructor(private readonly o: RunnerOptions) {
     this.limiter = new RateLimiter(o.queue.db, o.adapter.id, o.settings.ratePerSecond, o.settings.concurrency);
+    this.unit = o.adapter.lookupBatch && o.settings.batchSize ? o.settings.batchSize : 1;
+    for (const [op, rate] of Object.entries(o.settings.operationRates ?? {}))
+      this.operationLimiters.set(op, new RateLimiter(o.queue.db, `${o.adapter.id}:${op}`, rate, 1));
     // Every running call and token wait listens on these; `concurrency` of them at once is expected.
     setMaxListeners(0, this.stopClaiming.signal, this.cancelCalls.signal);
     this.loopDone = this.claimLoop();
@@ -104,15 +115,19 @@ export class MarketplaceRunner {
 
   private async claimLoop(): Promise<void> {
     const { concurrency } = this.o.settings;
+    // A batch marketplace claims one batch at a time (the claim deals it fairly across jobs), so
+    // each claim is one request; others claim up to the worker's batch size.
+    const perClaim = this.unit > 1 ? this.unit : this.o.batchSize;
     while (!this.stopping) {
       // Keep up to two rounds of work in hand, one running and one ready to start; top up once half
       // a round is free, so a finished call never waits for a claim's round trip.
-      const room = 2 * concurrency - (this.waiting.length + this.inFlight);
-      if (room < Math.ceil(concurrency / 2)) {
+      const round = concurrency * this.unit;
+      const room = 2 * round - (this.waiting.length + this.inFlightRows);
+      if (room < Math.max(this.unit, Math.ceil(round / 2))) {
         await this.changed();
         continue;
       }
-      const want = Math.min(this.o.batchSize, room);
+      const want = Math.min(perClaim, room);
       let rows: ClaimedRow[];
       try {
         rows = await this.o.queue.claim(want, this.o.leaseMs);
@@ -121,8 +136,10 @@ export class MarketplaceRunner {
         await this.pause();
         continue;
       }
-      this.waiting.push(...(await this.withoutReused(rows)));
-      this.startWaiting();
+      const toAsk = await this.withoutReused(rows);
+      this.waiting.push(...toAsk);
+      // A batch is sent as claimed (each claim is one fair batch), not mixed with the next claim.
+      this.startWaiting(toAsk.length || this.unit);
       // Fewer than asked: nothing else is due right now.
       if (rows.length < want) await this.pause();
     }
@@ -143,64 +160,107 @@ export class MarketplaceRunner {
     }
   }
 
-  private startWaiting(): void {
+  /** Starts calls while concurrency allows; `size` rows per call (a batch as it was claimed). */
+  private startWaiting(size = this.unit): void {
     while (!this.stopping && this.inFlight < this.o.settings.concurrency) {
-      const next = this.waiting.shift();
-      if (next === undefined) break;
+      const next = this.waiting.splice(0, Math.max(1, Math.min(size, this.unit)));
+      if (next.length === 0) break;
       void this.lookup(next);
     }
   }
 
-  private async lookup(row: ClaimedRow): Promise<void> {
+  private async lookup(rows: ClaimedRow[]): Promise<void> {
     this.inFlight++;
+    this.inFlightRows += rows.length;
     try {
-      const waitStart = performance.now();
+      if (this.unit === 1) {
+        const waitStart = performance.now();
+        try {
+          await this.limiter.take(this.stopClaiming.signal);
+          rateLimitWait.observe({ marketplace: this.marketplace }, (performance.now() - waitStart) / 1000);
+        } catch (err) {
+          this.slotLost(err, rows);
+          return;
+        }
+      }
+      let outcomes: LookupOutcome[];
       try {
-        await this.limiter.take(this.stopClaiming.signal);
-        rateLimitWait.observe({ marketplace: this.marketplace }, (performance.now() - waitStart) / 1000);
+        outcomes = await this.timedCall(rows);
       } catch (err) {
-        // Stopping before the request went out, or no rate slot could be reserved (a database
-        // failure, worth a log line): either way the row goes back unsent.
-        if (!this.stopClaiming.signal.aborted)
-          this.o.log.error({ err, marketplace: this.marketplace }, 'reserving a rate slot failed; the lookup goes back to the queue');
-        this.released.push(row);
+        this.slotLost(err, rows);
         return;
       }
-      const outcome = await this.timedCall(row.isbn);
-      if (outcome.kind === 'retry' && this.cancelCalls.signal.aborted) {
-        this.released.push(row); // cut off by our own stop, not the marketplace's fault
-        return;
-      }
-      this.lookups++;
-      const settled = settle(row, outcome, this.o.settings.maxAttempts, this.o.backoff);
-      if ('finished' in settled) this.finished.push(settled.finished);
-      else this.requeued.push(settled.requeued);
+      rows.forEach((row, i) => {
+        const outcome: LookupOutcome = outcomes[i] ?? { kind: 'retry', reason: 'Adapter error: no outcome for this ISBN' };
+        if (outcome.kind === 'retry' && this.cancelCalls.signal.aborted) {
+          this.released.push(row); // cut off by our own stop, not the marketplace's fault
+          return;
+        }
+        this.lookups++;
+        const settled = settle(row, outcome, this.o.settings.maxAttempts, this.o.backoff);
+        if ('finished' in settled) this.finished.push(settled.finished);
+        else this.requeued.push(settled.requeued);
+      });
     } finally {
       this.inFlight--;
+      this.inFlightRows -= rows.length;
       this.scheduleFlush();
       this.startWaiting();
       this.notify();
     }
   }
 
-  /** The call, with its response time and a marketplace's refusal counted. */
-  private async timedCall(isbn: string): Promise<LookupOutcome> {
+  /** The call, with its response time and a marketplace's refusal counted (a batch is one request). */
+  private async timedCall(rows: ClaimedRow[]): Promise<LookupOutcome[]> {
     const start = performance.now();
-    const outcome = await this.call(isbn);
-    marketplaceRequestDuration.observe({ marketplace: this.marketplace, outcome: outcome.kind }, (performance.now() - start) / 1000);
-    if (outcome.kind === 'retry' && outcome.rateLimited) marketplaceRefusals.inc({ marketplace: this.marketplace });
-    return outcome;
+    const outcomes = await this.call(rows);
+    const outcome = outcomes.length === 1 ? (outcomes[0]?.kind ?? 'retry') : 'batch';
+    marketplaceRequestDuration.observe({ marketplace: this.marketplace, outcome }, (performance.now() - start) / 1000);
+    if (outcomes.some((o) => o.kind === 'retry' && o.rateLimited)) marketplaceRefusals.inc({ marketplace: this.marketplace });
+    return outcomes;
   }
 
-  private async call(isbn: string): Promise<LookupOutcome> {
+  /**
+   * Stopping before the request went out, or no rate slot could be reserved (a database failure,
+   * worth a log line): either way the rows go back unsent.
+   */
+  private slotLost(err: unknown, rows: ClaimedRow[]): void {
+    if (!this.stopClaiming.signal.aborted)
+      this.o.log.error({ err, marketplace: this.marketplace }, 'reserving a rate slot failed; the lookups go back to the queue');
+    this.released.push(...rows);
+  }
+
+  /** One outcome per row. Throws only when a rate slot was lost (RateSlotError or our stop): the rows were not asked. */
+  private async call(rows: ClaimedRow[]): Promise<LookupOutcome[]> {
+    const batch = this.o.adapter.lookupBatch;
     try {
-      return await this.o.adapter.lookup(isbn, { signal: this.cancelCalls.signal });
+      if (this.unit > 1 && batch) {
+        const outcomes = await batch(
+          rows.map((r) => r.isbn),
+          { signal: this.cancelCalls.signal, pace: this.pace },
+        );
+        if (outcomes.length !== rows.length) throw new Error(`${outcomes.length} outcomes for ${rows.length} ISBNs`);
+        return outcomes;
+      }
+      const row = rows[0];
+      return row ? [await this.o.adapter.lookup(row.isbn, { signal: this.cancelCalls.signal })] : [];
     } catch (err) {
+      if (err instanceof RateSlotError || this.stopClaiming.signal.aborted) throw err;
       // Adapters classify every answer; a throw is a bug on our side, worth another try and a log line.
-      this.o.log.error({ err, marketplace: this.marketplace, isbn }, 'adapter threw');
-      return { kind: 'retry', reason: `Adapter error: ${message(err)}` };
+      this.o.log.error({ err, marketplace: this.marketplace, isbns: rows.map((r) => r.isbn) }, 'adapter threw');
+      return rows.map(() => ({ kind: 'retry', reason: `Adapter error: ${message(err)}` }));
     }
   }
+
+  /** A batch adapter's wait for its operation's shared slot; an operation without its own rate uses the marketplace's. */
+  private readonly pace: Pace = async (operation) => {
+    try {
+      await (this.operationLimiters.get(operation) ?? this.limiter).take(this.stopClaiming.signal);
+    } catch (err) {
+      if (this.stopClaiming.signal.aborted) throw err;
+      throw new RateSlotError(`reserving a ${operation} rate slot failed: ${message(err)}`, { cause: err });
+    }
+  };
 
   private scheduleFlush(): void {
     const buffered = this.finished.length + this.requeued.length + this.released.length;

@@ -11,7 +11,16 @@ export function settle(row: ClaimedRow, outcome: LookupOutcome, maxAttempts: num
     case 'completed':
       return { finished: { id, attempts, status: 'completed', last_error: null, offers: outcome.offers, record: outcome.record } };
     case 'no_offers':
-      return { finished: { id, attempts, status: 'no_offers_available', last_error: null, offers: [], record: null } };
+      return {
+        finished: {
+          id,
+          attempts,
+          status: 'no_offers_available',
+          last_error: outcome.reason ?? null,
+          offers: [],
+          record: outcome.record ?? null,
+        },
+      };
     case 'failed':
       return { finished: { id, attempts, status: 'failed', last_error: outcome.message, offers: null, record: null } };
     case 'retry':

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import { marketplaceRegistry } from '../../src/marketplaces/registry.ts';
+import { operationRateEnvNames } from '../../src/marketplaces/env.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 export const ENTRY_POINTS = {
@@ -96,12 +97,12 @@ export async function killAll(processes: SpawnedProcess[]): Promise<void> {
 
 /** Per-marketplace env: fast enough for a test, timeouts within the lease. */
 export function marketplaceEnv(over: Record<string, string>): Record<string, string> {
+  const settings = { RATE_PER_SECOND: '1000', CONCURRENCY: '4', TIMEOUT_MS: '2000', ...over };
   return Object.fromEntries(
-    MARKETPLACE_IDS.flatMap((id) =>
-      Object.entries({ RATE_PER_SECOND: '1000', CONCURRENCY: '4', TIMEOUT_MS: '2000', ...over }).map(([k, v]) => [
-        `${marketplaceRegistry[id].envPrefix}_${k}`,
-        v,
-      ]),
-    ),
+    MARKETPLACE_IDS.flatMap((id) => [
+      ...Object.entries(settings).map(([k, v]) => [`${marketplaceRegistry[id].envPrefix}_${k}`, v]),
+      // A marketplace paced per operation (Amazon) takes the rate on each of them.
+      ...Object.values(operationRateEnvNames(id)).map((name) => [name, settings.RATE_PER_SECOND]),
+    ]),
   );
 }

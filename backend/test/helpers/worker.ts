@@ -46,7 +46,11 @@ export async function lookupRows(db: Db, id: MarketplaceId, jobId: number): Prom
 /** Settings for every marketplace pointed at the sandbox, fast unless overridden. */
 export function sandboxSettings(sandbox: Sandbox, over: Partial<MarketplaceSettings> = {}): MarketplaceSettingsMap {
   const settings = settingsFromEnv({}, { sandboxUrl: sandbox.url });
-  for (const id of MARKETPLACE_IDS) settings[id] = { ...settings[id], ratePerSecond: 1000, concurrency: 4, timeoutMs: 2000, ...over };
+  for (const id of MARKETPLACE_IDS) {
+    const rates = settings[id].operationRates;
+    const fast = rates ? { operationRates: Object.fromEntries(Object.keys(rates).map((op) => [op, 1000])) } : {};
+    settings[id] = { ...settings[id], ratePerSecond: 1000, ...fast, concurrency: 4, timeoutMs: 2000, ...over };
+  }
   return settings;
 }
 

@@ -13,16 +13,22 @@ const COMPARISON_COLUMNS = [
   'Abe Books',
   'Biblio',
   'Alibris',
+  'Amazon',
   'Best Price',
   'Best Source',
   'Decision',
   'Spread',
   'Estimated Profit',
+  'Amazon Sales Rank',
+  'Amazon Lowest Used',
+  'Amazon Lowest New',
+  'Amazon Buy Box',
   'PalletIQ Decision',
   'PalletIQ Value',
   'Abe Books Change',
   'Biblio Change',
   'Alibris Change',
+  'Amazon Change',
   'Best Price Change',
 ];
 
@@ -85,8 +91,12 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   // The best price is the smallest of the marketplaces' prices on every row priced in USD.
   for (const r of await table.locator('tbody tr').all()) {
     const cells = (await r.locator('td').allInnerTexts()).map((t) => t.trim());
-    const best = amount(cells[5]!);
-    const prices = [cells[2]!, cells[3]!, cells[4]!].filter((c) => c.startsWith('$')).map((c) => amount(c)!);
+    const at = (label: string) => cells[COMPARISON_COLUMNS.indexOf(label)]!;
+    const best = amount(at('Best Price'));
+    const prices = ['Abe Books', 'Biblio', 'Alibris', 'Amazon']
+      .map(at)
+      .filter((c) => c.startsWith('$'))
+      .map((c) => amount(c)!);
     if (best !== null) expect(best).toBe(Math.min(...prices));
   }
 

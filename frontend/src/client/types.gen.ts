@@ -205,6 +205,7 @@ export type JobPublicInput = {
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
+    amazon: SourceProgressInput;
     report: IngestReportInput | null;
 };
 
@@ -228,6 +229,7 @@ export type JobCreatedInput = {
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
+    amazon: SourceProgressInput;
     report: IngestReportInput | null;
     rejections: Array<RejectionInput>;
     rejections_truncated: boolean;
@@ -249,7 +251,7 @@ export type BookJobInput = {
     name: string;
     input_filename: string;
     created_at: unknown;
-    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq'>;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon'>;
 };
 
 export type BookPublicInput = {
@@ -258,7 +260,7 @@ export type BookPublicInput = {
     title: string | null;
     author: string | null;
     marketplaces: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
         latest: BookAnswerInput | null;
     }>;
     jobs: Array<BookJobInput>;
@@ -268,7 +270,7 @@ export type BookPublicInput = {
 export type BookHistoryInput = {
     isbn: string;
     series: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
         points: Array<{
             observed_at: unknown;
             status: string;
@@ -285,15 +287,16 @@ export type BookPriceBodyInput = {
     biblio?: boolean;
     alibris?: boolean;
     pallet_iq?: boolean;
+    amazon?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
-export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
+export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon';
 
 export type SourceRunInput = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
     total: number;
     processed: number;
     statuses: Array<{
@@ -487,8 +490,50 @@ export type PalletIqPriceLookupInput = {
     reused: boolean;
 };
 
+export type AmazonPriceLookupInput = {
+    id: number;
+    isbn: string;
+    asin: string | null;
+    title: string | null;
+    sales_rank: number | null;
+    lowest_used_price: number | null;
+    lowest_new_price: number | null;
+    buy_box_price: number | null;
+    used_offer_count: number | null;
+    lookup_status: string;
+    created_at: unknown;
+    updated_at: unknown;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    total_offer_count: number | null;
+    condition: string | null;
+    sub_condition: string | null;
+    listing_price: number | null;
+    shipping: number | null;
+    seller_id: string | null;
+    seller_feedback_percent: number | null;
+    seller_feedback_count: number | null;
+    fulfilled_by_amazon: string | null;
+    prime: string | null;
+    buy_box_winner: string | null;
+    author: string | null;
+    sales_rank_category: string | null;
+    new_offer_count: number | null;
+    product_url: string | null;
+    retry_at: unknown;
+    retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
+};
+
 export type PriceLookupsInput = {
-    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput>;
+    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput | AmazonPriceLookupInput>;
     count: number;
     count_exact: boolean;
 };
@@ -519,26 +564,35 @@ export type ComparisonRowInput = {
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
+    amazon_price: number | null;
     best_price: number | null;
     best_source: string | null;
     decision: string | null;
     spread: number | null;
     estimated_profit: number | null;
+    amazon_sales_rank: number | null;
+    amazon_lowest_used: number | null;
+    amazon_lowest_new: number | null;
+    amazon_buy_box: number | null;
     pallet_iq_decision: string | null;
     pallet_iq_value: number | null;
     abe_books_change: number | null;
     biblio_change: number | null;
     alibris_change: number | null;
+    amazon_change: number | null;
     best_price_change: number | null;
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
+    amazon_currency: string | null;
     abe_books_offers: number | null;
     biblio_offers: number | null;
     alibris_offers: number | null;
+    amazon_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
+    amazon_status: string | null;
     pallet_iq_status: string | null;
 };
 
@@ -558,6 +612,7 @@ export type PriceBucketInput = {
         abe_books: number;
         biblio: number;
         alibris: number;
+        amazon: number;
     };
 };
 
@@ -632,6 +687,7 @@ export type JobActionResultInput = {
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
+    amazon: SourceProgressInput;
     report: IngestReportInput | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
@@ -652,6 +708,7 @@ export type JobRetryableCountsInput = {
     biblio: RetryableLookupsInput;
     alibris: RetryableLookupsInput;
     pallet_iq: RetryableLookupsInput;
+    amazon: RetryableLookupsInput;
 };
 
 export type JobFromIsbnsInput = {
@@ -660,6 +717,7 @@ export type JobFromIsbnsInput = {
     biblio?: boolean;
     alibris?: boolean;
     pallet_iq?: boolean;
+    amazon?: boolean;
     /**
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
@@ -720,7 +778,7 @@ export type RuleSetVersionsPublicInput = {
 /**
  * A marketplace books are sold on: its URL segment
  */
-export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris';
+export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'amazon';
 
 export type FeeScheduleInInput = {
     percent: number;
@@ -747,7 +805,7 @@ export type FeeDefaultInput = {
 };
 
 export type FeeScheduleInput = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'amazon';
     percent: number;
     min_commission: number | null;
     max_commission: number | null;
@@ -982,6 +1040,7 @@ export type JobPublic = {
     biblio: SourceProgress;
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
+    amazon: SourceProgress;
     report: IngestReport | null;
 };
 
@@ -1005,6 +1064,7 @@ export type JobCreated = {
     biblio: SourceProgress;
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
+    amazon: SourceProgress;
     report: IngestReport | null;
     rejections: Array<Rejection>;
     rejections_truncated: boolean;
@@ -1026,7 +1086,7 @@ export type BookJob = {
     name: string;
     input_filename: string;
     created_at: string;
-    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq'>;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon'>;
 };
 
 export type BookPublic = {
@@ -1035,7 +1095,7 @@ export type BookPublic = {
     title: string | null;
     author: string | null;
     marketplaces: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
         latest: BookAnswer | null;
     }>;
     jobs: Array<BookJob>;
@@ -1045,7 +1105,7 @@ export type BookPublic = {
 export type BookHistory = {
     isbn: string;
     series: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
         points: Array<{
             observed_at: string;
             status: string;
@@ -1062,15 +1122,16 @@ export type BookPriceBody = {
     biblio?: boolean;
     alibris?: boolean;
     pallet_iq?: boolean;
+    amazon?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
-export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
+export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon';
 
 export type SourceRun = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
     total: number;
     processed: number;
     statuses: Array<{
@@ -1264,8 +1325,50 @@ export type PalletIqPriceLookup = {
     reused: boolean;
 };
 
+export type AmazonPriceLookup = {
+    id: number;
+    isbn: string;
+    asin: string | null;
+    title: string | null;
+    sales_rank: number | null;
+    lowest_used_price: number | null;
+    lowest_new_price: number | null;
+    buy_box_price: number | null;
+    used_offer_count: number | null;
+    lookup_status: string;
+    created_at: string;
+    updated_at: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    total_offer_count: number | null;
+    condition: string | null;
+    sub_condition: string | null;
+    listing_price: number | null;
+    shipping: number | null;
+    seller_id: string | null;
+    seller_feedback_percent: number | null;
+    seller_feedback_count: number | null;
+    fulfilled_by_amazon: string | null;
+    prime: string | null;
+    buy_box_winner: string | null;
+    author: string | null;
+    sales_rank_category: string | null;
+    new_offer_count: number | null;
+    product_url: string | null;
+    retry_at: string | null;
+    retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
+};
+
 export type PriceLookups = {
-    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup>;
+    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup | AmazonPriceLookup>;
     count: number;
     count_exact: boolean;
 };
@@ -1296,26 +1399,35 @@ export type ComparisonRow = {
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
+    amazon_price: number | null;
     best_price: number | null;
     best_source: string | null;
     decision: string | null;
     spread: number | null;
     estimated_profit: number | null;
+    amazon_sales_rank: number | null;
+    amazon_lowest_used: number | null;
+    amazon_lowest_new: number | null;
+    amazon_buy_box: number | null;
     pallet_iq_decision: string | null;
     pallet_iq_value: number | null;
     abe_books_change: number | null;
     biblio_change: number | null;
     alibris_change: number | null;
+    amazon_change: number | null;
     best_price_change: number | null;
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
+    amazon_currency: string | null;
     abe_books_offers: number | null;
     biblio_offers: number | null;
     alibris_offers: number | null;
+    amazon_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
+    amazon_status: string | null;
     pallet_iq_status: string | null;
 };
 
@@ -1335,6 +1447,7 @@ export type PriceBucket = {
         abe_books: number;
         biblio: number;
         alibris: number;
+        amazon: number;
     };
 };
 
@@ -1409,6 +1522,7 @@ export type JobActionResult = {
     biblio: SourceProgress;
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
+    amazon: SourceProgress;
     report: IngestReport | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
@@ -1429,6 +1543,7 @@ export type JobRetryableCounts = {
     biblio: RetryableLookups;
     alibris: RetryableLookups;
     pallet_iq: RetryableLookups;
+    amazon: RetryableLookups;
 };
 
 export type JobFromIsbns = {
@@ -1437,6 +1552,7 @@ export type JobFromIsbns = {
     biblio: boolean;
     alibris: boolean;
     pallet_iq: boolean;
+    amazon: boolean;
     /**
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
@@ -1497,7 +1613,7 @@ export type RuleSetVersionsPublic = {
 /**
  * A marketplace books are sold on: its URL segment
  */
-export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris';
+export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'amazon';
 
 export type FeeScheduleIn = {
     percent: number;
@@ -1524,7 +1640,7 @@ export type FeeDefault = {
 };
 
 export type FeeSchedule = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'amazon';
     percent: number;
     min_commission: number | null;
     max_commission: number | null;
@@ -2169,7 +2285,7 @@ export type UploadJobFileData = {
          */
         file: Blob | File;
         /**
-         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool}
+         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool, "amazon": bool}
          */
         config: string;
     };

@@ -33,6 +33,7 @@ describe('polling while lookups are unfinished', () => {
     biblio: others,
     alibris: others,
     pallet_iq: others,
+    amazon: others,
   });
   it('polls while an enabled source is behind', () => {
     expect(hasUnfinishedLookups([job(p(10, 10)), job(p(3, 10))])).toBe(true);

@@ -15,10 +15,37 @@ export interface SimulatedRequest {
   key: string | undefined;
 }
 
+/**
+ * What the sandbox holds for one ISBN of a batch request: its book and listings; `refused` when
+ * SANDBOX_FAIL_ISBNS names it for this attempt; null when it is not an ISBN at all.
+ */
+export type Stock = { book: Book; listings: Listing[]; refused?: boolean } | null;
+
+/** A request as a batch format reads it (method, path below the slug, query, headers and body). */
+export interface RawRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * How a marketplace asking many ISBNs per request (or with endpoints of its own, like a token
+ * endpoint) is served: `reply` answers at once; `isbns` are counted, faulted and refused per request
+ * like a single lookup (the first ISBN draws the request's fault), then `answer` gets their stock.
+ * `counts` false: the ISBNs were already counted by an earlier request of the same lookup.
+ */
+export type BatchRequest =
+  | { reply: SandboxReply }
+  | { isbns: string[]; key: string | undefined; counts: boolean; answer(stock: Map<string, Stock>): SandboxReply };
+
 /** One marketplace's wire format as the sandbox speaks it (the shapes of real answers). */
 export interface SimulatedFormat {
   /** Reads a request below the marketplace's slug; null when the path is not this API's. */
   read(path: string, query: URLSearchParams, headers: Record<string, string | string[] | undefined>): SimulatedRequest | null;
+  /** Batch marketplaces: reads any request below the slug first (null: not a batch request, try `read`). */
+  readBatch?(request: RawRequest): BatchRequest | null;
   offers(book: Book, listings: Listing[]): SandboxReply;
   /** The marketplace's own error body for an ISBN it cannot read. */
   invalidIsbn(value: string): SandboxReply;

@@ -23,6 +23,11 @@ export function MarketplaceAnswerCard({ marketplace, answer }: { marketplace: Ma
             {answer.offer_count === 1 ? '1 offer' : `${answer.offer_count} offers`} · answered {formatDateTime(answer.observed_at)}
           </Text>
         </Group>
+        {MARKETPLACES[marketplace].offersNote && (
+          <Text size="sm" c="dimmed" data-testid="offers-note">
+            {MARKETPLACES[marketplace].offersNote}
+          </Text>
+        )}
         {answer.offers.length ? (
           <OfferSummaryTable offers={answer.offers} label={`${label} offers`} />
         ) : (

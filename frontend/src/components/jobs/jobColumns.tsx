@@ -38,10 +38,18 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
       </Text>
     )),
     own('name', (j) => (
-      <Group gap="xs" wrap="nowrap">
+      // Wraps under the name when the column is narrow (a table of many marketplaces), never squeezed to a dot.
+      <Group gap="xs">
         <JobLink id={j.id}>{j.name}</JobLink>
         {j.cancelled_at && (
-          <Badge size="sm" variant="dot" color="orange" tt="none" title={`Cancelled ${formatDateTime(j.cancelled_at)}`}>
+          <Badge
+            size="sm"
+            variant="dot"
+            color="orange"
+            tt="none"
+            style={{ flexShrink: 0 }}
+            title={`Cancelled ${formatDateTime(j.cancelled_at)}`}
+          >
             Cancelled
           </Badge>
         )}

@@ -10,7 +10,7 @@ import { StatusBadge } from './StatusBadge';
 import { ReusedHint } from './ReusedHint';
 import { must } from '@app/domain/must';
 
-function OffersBody({ lookup, row }: { lookup: LookupOffers; row?: Record<string, unknown> }) {
+function OffersBody({ lookup, row, note }: { lookup: LookupOffers; row?: Record<string, unknown>; note?: string }) {
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -29,6 +29,16 @@ function OffersBody({ lookup, row }: { lookup: LookupOffers; row?: Record<string
         <Alert color="red" title="Last error">
           {lookup.last_error}
         </Alert>
+      )}
+      {lookup.lookup_status === 'no_offers_available' && lookup.last_error && (
+        <Text size="sm" c="dimmed">
+          {lookup.last_error}
+        </Text>
+      )}
+      {note && (
+        <Text size="sm" c="dimmed" data-testid="offers-note">
+          {note}
+        </Text>
       )}
       {lookup.offers.length ? (
         <OffersTable offers={lookup.offers} row={row} />
@@ -70,7 +80,7 @@ export function OffersDrawer({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {query.data ? (
-        <OffersBody lookup={query.data} row={row} />
+        <OffersBody lookup={query.data} row={row} note={marketplace.offersNote} />
       ) : query.isError ? (
         <Text size="sm" c="red">
           The offers could not be loaded.

@@ -1,0 +1,171 @@
+// Amazon (Selling Partner API), 20 ISBNs per batch (evidence in mapping.ts):
+//  1. GET {base}/catalog/2022-04-01/items?identifiers=<≤20 ISBN-13>&identifiersType=ISBN&marketplaceIds=…
+//     &includedData=summaries,identifiers,salesRanks → each ISBN's ASIN, title, author, sales rank;
+//  2. POST {base}/batches/products/pricing/v0/itemOffers with one Used request per ASIN → offers.
+// Only Used is asked: the Used answer's Summary carries its entries per condition, so the lowest new
+// price and new offer count come from it, and a second (New) batch would halve the throughput
+// (getItemOffersBatch: 0.1 requests/s, i.e. 2 ASINs/s). Each request waits for its operation's shared
+// rate slot (`pace`). Auth: x-amz-access-token from Login with Amazon (lwa.ts).
+import { must } from '@app/domain/must';
+import { describe, MalformedResponseError, parseJsonObject, parseRetryAfter, timedFetch } from '../http.ts';
+import type { LookupOutcome, MarketplaceAdapter, MarketplaceSettings, Pace } from '../types.ts';
+import { LwaError, LwaTokens } from './lwa.ts';
+import { bookOutcome, catalogOnly, checkOffersPayload, errorsText, isQuotaExceeded, readCatalog, readOffersBatch } from './wire.ts';
+
+/** ISBNs per catalog search (identifiers: at most 20) and ASINs per offers batch (1–20 requests). */
+export const AMAZON_BATCH_SIZE = 20;
+
+/** Rates from the models' usage plans; each its own shared slot (AMAZON_<env>_RATE_PER_SECOND). Burst is not used. */
+export const AMAZON_OPERATIONS = {
+  catalog: { env: 'CATALOG', defaultRatePerSecond: 2 }, // searchCatalogItems: 2/s, burst 2
+  offers: { env: 'OFFERS', defaultRatePerSecond: 0.1 }, // getItemOffersBatch: 0.1/s, burst 1
+} as const;
+type Operation = keyof typeof AMAZON_OPERATIONS;
+
+export const CATALOG_PATH = '/catalog/2022-04-01/items';
+export const OFFERS_BATCH_PATH = '/batches/products/pricing/v0/itemOffers';
+export const NOT_IN_CATALOG = "Amazon's catalog has no item with this ISBN";
+
+const noPace: Pace = async () => {};
+
+/** Amazon's own hosts use Login with Amazon; anything else (the sandbox, a proxy) answers the token endpoint itself. */
+export const lwaUrlFor = (baseUrl: string) =>
+  /^https:\/\/sellingpartnerapi-[a-z]+\.amazon\.com$/.test(baseUrl) ? 'https://api.amazon.com' : baseUrl;
+
+/** Every lookup of a batch gets the same outcome (the request as a whole failed). */
+const all = (isbns: readonly string[], outcome: LookupOutcome) => isbns.map(() => outcome);
+
+export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceAdapter {
+  const marketplaceId = settings.extra?.AMAZON_MARKETPLACE_ID ?? 'ATVPDKIKX0DER';
+  // Away from Amazon's hosts (the sandbox) the base URL also answers LWA's token endpoint.
+  const atAmazon = lwaUrlFor(settings.baseUrl) !== settings.baseUrl;
+  const tokens = new LwaTokens({
+    url: (settings.extra?.AMAZON_LWA_URL ?? lwaUrlFor(settings.baseUrl)).replace(/\/+$/, ''),
+    // Amazon's LWA needs the app's id and secret; the sandbox (or a proxy) takes any.
+    clientId: settings.extra?.AMAZON_CLIENT_ID ?? (settings.extra?.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
+    clientSecret: settings.extra?.AMAZON_CLIENT_SECRET ?? (settings.extra?.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
+    refreshToken: settings.credential ?? '',
+    timeoutMs: settings.timeoutMs,
+  });
+  const rate = (op: Operation) => settings.operationRates?.[op] ?? AMAZON_OPERATIONS[op].defaultRatePerSecond;
+
+  /** Amazon's reading of a non-2xx answer to a whole request: every lookup in it shares it. */
+  function refusal(op: Operation, status: number, headers: Headers, body: string): LookupOutcome {
+    let doc: Record<string, unknown> | undefined;
+    try {
+      doc = parseJsonObject(body);
+    } catch {
+      doc = undefined;
+    }
+    const said = errorsText(doc);
+    if (status === 429 || isQuotaExceeded(doc)) {
+      // The models declare no Retry-After on 429: try again one request interval of that operation later.
+      const retryAfterMs = parseRetryAfter(headers.get('retry-after')) ?? Math.ceil(1000 / rate(op));
+      return { kind: 'retry', reason: `Rate limited (${said || status})`, retryAfterMs, rateLimited: true };
+    }
+    if (status === 408 || status >= 500) return { kind: 'retry', reason: `Amazon unavailable (${status}${said ? `: ${said}` : ''})` };
+    if (status === 401 || status === 403) {
+      tokens.forget();
+      return { kind: 'failed', message: `Amazon refused the access token (${status}${said ? `: ${said}` : ''})` };
+    }
+    return { kind: 'failed', message: `Amazon answered HTTP ${status}${said ? `: ${said}` : ''}` };
+  }
+
+  async function send(op: Operation, url: string, init: RequestInit, token: string, signal: AbortSignal, pace: Pace) {
+    await pace(op);
+    const headers = { accept: 'application/json', 'x-amz-access-token': token, ...(init.headers as Record<string, string>) };
+    return timedFetch(url, { ...init, headers }, settings.timeoutMs, signal);
+  }
+
+  async function lookupBatch(isbns: string[], opts: { signal: AbortSignal; pace: Pace }): Promise<LookupOutcome[]> {
+    if (isbns.length === 0) return [];
+    if (isbns.length > AMAZON_BATCH_SIZE) throw new Error(`Amazon takes at most ${AMAZON_BATCH_SIZE} ISBNs per request`);
+    let token: string;
+    try {
+      token = await tokens.get();
+    } catch (err) {
+      if (err instanceof LwaError)
+        return all(isbns, err.final ? { kind: 'failed', message: err.message } : { kind: 'retry', reason: err.message });
+      throw err;
+    }
+
+    const query = new URLSearchParams({
+      identifiers: isbns.join(','),
+      identifiersType: 'ISBN',
+      marketplaceIds: marketplaceId,
+      includedData: 'summaries,identifiers,salesRanks',
+      pageSize: String(AMAZON_BATCH_SIZE),
+    });
+    const catalog = await send('catalog', `${settings.baseUrl}${CATALOG_PATH}?${query}`, {}, token, opts.signal, opts.pace);
+    if ('outcome' in catalog) return all(isbns, catalog.outcome);
+    if (catalog.status < 200 || catalog.status >= 300) return all(isbns, refusal('catalog', catalog.status, catalog.headers, catalog.body));
+    let items: ReturnType<typeof readCatalog>;
+    try {
+      items = readCatalog(catalog.body, isbns);
+    } catch (err) {
+      // A catalog answer cannot be split by ISBN once unreadable: the whole batch tries again.
+      return all(isbns, { kind: 'retry', reason: `Malformed response: ${describe(err)}` });
+    }
+    const asins = [...new Set([...items.values()].flatMap((i) => (i ? [i.asin] : [])))];
+    const unknown: LookupOutcome = { kind: 'no_offers', offers: [], reason: NOT_IN_CATALOG };
+    if (asins.length === 0) return all(isbns, unknown);
+
+    const body = JSON.stringify({
+      requests: asins.map((asin) => ({
+        uri: `/products/pricing/v0/items/${encodeURIComponent(asin)}/offers`,
+        method: 'GET',
+        MarketplaceId: marketplaceId,
+        ItemCondition: 'Used',
+        CustomerType: 'Consumer',
+      })),
+    });
+    const init = { method: 'POST', body, headers: { 'content-type': 'application/json' } };
+    const offers = await send('offers', `${settings.baseUrl}${OFFERS_BATCH_PATH}`, init, token, opts.signal, opts.pace);
+    let byAsin: ReturnType<typeof readOffersBatch> | undefined;
+    let whole: LookupOutcome | undefined;
+    if ('outcome' in offers) whole = offers.outcome;
+    else if (offers.status < 200 || offers.status >= 300) whole = refusal('offers', offers.status, offers.headers, offers.body);
+    else {
+      try {
+        byAsin = readOffersBatch(offers.body);
+      } catch (err) {
+        whole = { kind: 'retry', reason: `Malformed response: ${describe(err)}` };
+      }
+    }
+    return isbns.map((isbn) => {
+      const item = items.get(isbn);
+      if (!item) return unknown;
+      if (whole) return whole;
+      const answer = must(byAsin, 'read when no whole-batch outcome').get(item.asin);
+      if (!answer) return { kind: 'retry', reason: `Malformed response: no offers response for ASIN ${item.asin}` };
+      return itemOutcome(item, answer);
+    });
+  }
+
+  /** One response of the batch: its own status decides, like a whole answer would. */
+  function itemOutcome(
+    item: NonNullable<ReturnType<ReturnType<typeof readCatalog>['get']>>,
+    answer: { status: number; body: Record<string, unknown> | undefined },
+  ): LookupOutcome {
+    if (answer.status === 404)
+      return catalogOnly(
+        item,
+        `Amazon has no offers for ASIN ${item.asin}${errorsText(answer.body) ? ` (${errorsText(answer.body)})` : ''}`,
+      );
+    if (answer.status < 200 || answer.status >= 300)
+      return refusal('offers', answer.status, new Headers(), answer.body ? JSON.stringify(answer.body) : '');
+    try {
+      return bookOutcome(item, checkOffersPayload(answer.body?.payload));
+    } catch (err) {
+      if (err instanceof MalformedResponseError) return { kind: 'retry', reason: `Malformed response: ${err.message}` };
+      throw err;
+    }
+  }
+
+  return {
+    id: 'amazon',
+    // One ISBN as a batch of one, unpaced: the worker always calls lookupBatch with its shared rate slots.
+    lookup: async (isbn13, opts) => must((await lookupBatch([isbn13], { signal: opts.signal, pace: noPace }))[0], 'one outcome per ISBN'),
+    lookupBatch,
+  };
+}

@@ -1,0 +1,46 @@
+// Amazon, the fifth marketplace: a job created with its Create Job checkbox is looked up in batches
+// (against the sandbox speaking the Selling Partner API), and the job page's comparison shows the
+// books' sales rank; its page lists the rows and its offers drawer says Amazon sends at most 20 offers.
+import { expect, expectPath, findRow, test } from '../fixtures';
+import { columnValues, isbnCsv, isbns, settledTable, waitForJob } from '../jobs';
+
+test('a job with Amazon shows its sales rank on the job page', async ({ userPage: page, user, api }) => {
+  test.setTimeout(90_000);
+  const list = isbns(6, 990_100);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Job' });
+  const name = `Amazon ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Job Name').fill(name);
+  await dialog.getByRole('checkbox', { name: 'Amazon', exact: true }).check();
+  await dialog.getByRole('checkbox', { name: 'Abe Books', exact: true }).check();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'amazon.csv', mimeType: 'text/csv', buffer: Buffer.from(isbnCsv(list)) });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('table', { name: 'Ingest report' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/jobs');
+  const row = await findRow(page, name);
+  const link = row.getByRole('link', { name });
+  const jobId = Number((await link.getAttribute('href'))?.split('/').pop());
+  await waitForJob(api, user.token, jobId);
+  await link.click();
+  await expectPath(page, `/jobs/${jobId}`);
+
+  await expect(page.getByRole('region', { name: 'Amazon run' }).getByTestId('progress-percent')).toHaveText('100%');
+  const table = await settledTable(page, 'Comparison');
+  // Every book the sandbox's catalog ranks has a whole-number rank (a tenth of them carry none).
+  const ranks = (await columnValues(table, 'Amazon Sales Rank')).filter((t) => t !== '' && t !== 'N/A');
+  expect(ranks.length).toBeGreaterThan(0);
+  for (const rank of ranks) expect(rank.replace(/,/g, '')).toMatch(/^\d+$/);
+
+  // The marketplace's own page lists the job's rows; a book's offers say Amazon's limit.
+  await page.goto(
+    `/amazon?filters=${encodeURIComponent(JSON.stringify([{ field: 'isbn_lookup_job_id', operator: 'equals', value: String(jobId) }]))}`,
+  );
+  const lookups = await settledTable(page, 'Amazon Price Lookups');
+  expect((await columnValues(lookups, 'ISBN')).sort()).toEqual([...list].sort());
+  await lookups.locator('tbody tr').first().click();
+  const drawer = page.getByRole('dialog', { name: /^Offers for ISBN / });
+  await expect(drawer.getByTestId('offers-note')).toHaveText(/at most 20 used offers/);
+});
