@@ -168,7 +168,7 @@ describe.each(ENGINES)('metrics move with the work on %s', (engine) => {
     while ((await clients()) !== before) await sleep(20);
   });
 
-  it('an upload is counted as being parsed while the server reads it', async () => {
+  it('an upload is counted while the server receives and reads it', async () => {
     const { token } = await createUser(t, `upload-${engine}@example.com`);
     const parsing = async () => metricValue(await scrape(t), 'uploads_parsing');
     const before = await parsing();

@@ -90,20 +90,15 @@ export function jobRoutes(app: App, ctx: AppContext): void {
         5,
       );
     }
+    uploadsParsing.inc();
     try {
       const form = await readUploadForm(req, ctx.config.UPLOAD_MAX_BYTES);
-      return await uploads.run(async () => {
-        uploadsParsing.inc();
-        try {
-          return await createFromForm(req, form, config);
-        } finally {
-          uploadsParsing.dec();
-        }
-      });
+      return await uploads.run(() => createFromForm(req, form, config));
     } catch (err) {
       if (err instanceof GateFullError) throw tooManyRequests('Other uploads are being read right now. Please try again in a moment.', 5);
       throw err;
     } finally {
+      uploadsParsing.dec();
       perUser.leave(userId);
     }
   }

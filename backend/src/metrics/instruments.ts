@@ -71,7 +71,7 @@ export const liveStreamClients = new Gauge({
 
 export const uploadsParsing = new Gauge({
   name: 'uploads_parsing',
-  help: 'Uploads being read on this process right now (at most UPLOAD_MAX_CONCURRENT_PARSES)',
+  help: 'Uploads in progress on this process right now: being received, waiting for a parse slot, or read',
   registers: [registry],
 });
 

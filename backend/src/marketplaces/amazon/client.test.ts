@@ -211,6 +211,7 @@ describe('Amazon client: answers', () => {
       kind: 'retry',
       reason: 'Rate limited (QuotaExceeded: You exceeded your quota for the requested resource.)',
       retryAfterMs: 10_000,
+      rateLimited: true,
     });
   });
 
