@@ -25,6 +25,8 @@ export const PRICE_SOURCES: readonly PriceSource[] = [
   // Biblio may answer in another currency and may give shipping apart.
   { marketplace: 'biblio', price: ['price'], shipping: 'shipping_price', currency: 'currency' },
   { marketplace: 'alibris', price: ['price'] },
+  // eBay gives shipping apart (shippingOptions[0].shippingCost); we ask EBAY_US, which answers in USD.
+  { marketplace: 'ebay', price: ['price'], shipping: 'shipping_cost', currency: 'currency' },
 ];
 
 /** PalletIQ does not sell: it says whether to buy (decision) and what it is worth (value). */

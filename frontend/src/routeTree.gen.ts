@@ -19,6 +19,7 @@ import { Route as LayoutAbeBooksRouteImport } from './routes/_layout/abe-books'
 import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
 import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
+import { Route as LayoutEbayRouteImport } from './routes/_layout/ebay'
 import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
@@ -77,6 +78,11 @@ const LayoutBiblioRoute = LayoutBiblioRouteImport.update({
   path: '/biblio',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutEbayRoute = LayoutEbayRouteImport.update({
+  id: '/ebay',
+  path: '/ebay',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutFeesRoute = LayoutFeesRouteImport.update({
   id: '/fees',
   path: '/fees',
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/ebay': typeof LayoutEbayRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/admin': typeof LayoutAdminRoute
   '/alibris': typeof LayoutAlibrisRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/ebay': typeof LayoutEbayRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/_layout/admin': typeof LayoutAdminRoute
   '/_layout/alibris': typeof LayoutAlibrisRoute
   '/_layout/biblio': typeof LayoutBiblioRoute
+  '/_layout/ebay': typeof LayoutEbayRoute
   '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alibris'
     | '/biblio'
+    | '/ebay'
     | '/fees'
     | '/items'
     | '/jobs'
@@ -207,6 +217,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alibris'
     | '/biblio'
+    | '/ebay'
     | '/fees'
     | '/items'
     | '/jobs'
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/_layout/admin'
     | '/_layout/alibris'
     | '/_layout/biblio'
+    | '/_layout/ebay'
     | '/_layout/fees'
     | '/_layout/items'
     | '/_layout/jobs'
@@ -318,6 +330,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutBiblioRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/ebay': {
+      id: '/_layout/ebay'
+      path: '/ebay'
+      fullPath: '/ebay'
+      preLoaderRoute: typeof LayoutEbayRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/fees': {
       id: '/_layout/fees'
       path: '/fees'
@@ -382,6 +401,7 @@ interface LayoutRouteChildren {
   LayoutAdminRoute: typeof LayoutAdminRoute
   LayoutAlibrisRoute: typeof LayoutAlibrisRoute
   LayoutBiblioRoute: typeof LayoutBiblioRoute
+  LayoutEbayRoute: typeof LayoutEbayRoute
   LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
@@ -398,6 +418,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutAdminRoute: LayoutAdminRoute,
   LayoutAlibrisRoute: LayoutAlibrisRoute,
   LayoutBiblioRoute: LayoutBiblioRoute,
+  LayoutEbayRoute: LayoutEbayRoute,
   LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,

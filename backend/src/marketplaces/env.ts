@@ -16,6 +16,8 @@ export interface MarketplaceEnv {
   concurrency: number;
   timeoutMs: number;
   maxAttempts: number;
+  dailyCallBudget?: number;
+  extra?: Record<string, unknown>;
 }
 export type MarketplacesConfig = Record<MarketplaceId, MarketplaceEnv>;
 
@@ -32,7 +34,8 @@ export function marketplaceEnvNames(id: MarketplaceId) {
     concurrency: `${p}_CONCURRENCY`,
     timeoutMs: `${p}_TIMEOUT_MS`,
     maxAttempts: `${p}_MAX_ATTEMPTS`,
-  } satisfies Record<keyof MarketplaceEnv, string>;
+    dailyCallBudget: `${p}_DAILY_CALL_BUDGET`,
+  } satisfies Record<Exclude<keyof MarketplaceEnv, 'extra'>, string>;
 }
 
 function marketplaceShape(id: MarketplaceId) {
@@ -44,8 +47,13 @@ function marketplaceShape(id: MarketplaceId) {
     [n.concurrency]: count(4),
     [n.timeoutMs]: count(10_000),
     [n.maxAttempts]: count(5),
+    // Only marketplaces with a daily quota read a budget; their own settings come from the entry.
+    ...(entry(id).defaultDailyCallBudget === undefined ? {} : { [n.dailyCallBudget]: count(entry(id).defaultDailyCallBudget ?? 1) }),
+    ...entry(id).extraEnv,
   };
 }
+
+const entry = (id: MarketplaceId): MarketplaceEntry => marketplaceRegistry[id];
 
 export const marketplacesConfigSection = z
   .object(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>)
@@ -59,6 +67,8 @@ export const marketplacesConfigSection = z
         concurrency: e[n.concurrency] as number,
         timeoutMs: e[n.timeoutMs] as number,
         maxAttempts: e[n.maxAttempts] as number,
+        ...(e[n.dailyCallBudget] === undefined ? {} : { dailyCallBudget: e[n.dailyCallBudget] as number }),
+        ...(entry(id).extraEnv ? { extra: Object.fromEntries(Object.keys(entry(id).extraEnv ?? {}).map((k) => [k, e[k]])) } : {}),
       };
     };
     return Object.fromEntries(MARKETPLACE_IDS.map((id) => [id, read(id)])) as MarketplacesConfig;

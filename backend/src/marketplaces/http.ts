@@ -17,6 +17,11 @@ export interface WireFormat {
    * gateway says "slow down" with a 403). Undefined leaves the answer to the shared rules.
    */
   classifyStatus?(status: number, headers: Headers, body: string): LookupOutcome | undefined;
+  /**
+   * Headers that must be obtained before the request (an OAuth access token), or the lookup's outcome
+   * when they cannot be (credentials refused: failed; the token service down: retry).
+   */
+  authorize?(signal: AbortSignal): Promise<{ headers: Record<string, string> } | { outcome: LookupOutcome }>;
 }
 
 /** A body that is not in the marketplace's format (truncated, an HTML error page, a changed schema). */
@@ -39,7 +44,9 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
       const { url, headers } = format.request(isbn13, settings);
       try {
         if (opts.signal.aborted) throw opts.signal.reason;
-        const res = await fetch(url, { headers: { accept: '*/*', ...headers }, signal: controller.signal });
+        const auth = format.authorize ? await format.authorize(controller.signal) : { headers: {} };
+        if ('outcome' in auth) return auth.outcome;
+        const res = await fetch(url, { headers: { accept: '*/*', ...headers, ...auth.headers }, signal: controller.signal });
         const body = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
         return classify(res.status, res.headers, body, format);
       } catch (err) {

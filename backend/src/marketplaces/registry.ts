@@ -5,10 +5,13 @@ import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
 import { createBiblioAdapter } from './biblio/client.ts';
 import { createPalletIqAdapter } from './palletiq/client.ts';
+import { EBAY_ENV, createEbayAdapter } from './ebay/client.ts';
 import { abeBooksSim } from './abebooks/sandbox-format.ts';
 import { alibrisSim } from './alibris/sandbox-format.ts';
 import { biblioSim } from './biblio/sandbox-format.ts';
 import { palletIqSim } from './palletiq/sandbox-format.ts';
+import { ebaySim } from './ebay/sandbox-format.ts';
+import type { z } from 'zod';
 import type { SimulatedFormat } from '../sandbox/formats/types.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
 
@@ -24,6 +27,10 @@ export interface MarketplaceEntry {
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
   /** How the local sandbox speaks this marketplace's wire format. */
   simulator: SimulatedFormat;
+  /** A daily call quota shared by every worker (<PREFIX>_DAILY_CALL_BUDGET overrides it); none when unset. */
+  defaultDailyCallBudget?: number;
+  /** Settings of its own beyond the key (a client secret, an auth URL), by env name: given to the adapter as `settings.extra`. */
+  extraEnv?: Record<string, z.ZodType>;
 }
 
 export const marketplaceRegistry = {
@@ -62,6 +69,20 @@ export const marketplaceRegistry = {
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createPalletIqAdapter,
     simulator: palletIqSim,
+  },
+  ebay: {
+    envPrefix: 'EBAY',
+    // The application keyset's client id; EBAY_CLIENT_SECRET (extraEnv) completes it.
+    credentialEnv: 'EBAY_CLIENT_ID',
+    // Browse API and the OAuth token endpoint share this host (EBAY_AUTH_URL may move the latter).
+    productionBaseUrl: 'https://api.ebay.com',
+    // eBay publishes no per-second limit for Browse; the daily budget is the binding one.
+    defaultRatePerSecond: 5,
+    // Browse API default: 5,000 calls a day per application (eBay's API call limits page).
+    defaultDailyCallBudget: 5000,
+    extraEnv: EBAY_ENV,
+    createAdapter: createEbayAdapter,
+    simulator: ebaySim,
   },
 } satisfies Record<MarketplaceId, MarketplaceEntry>;
 

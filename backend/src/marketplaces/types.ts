@@ -31,4 +31,8 @@ export interface MarketplaceSettings {
   timeoutMs: number;
   /** Attempts (including the first) before a transient failure becomes `failed`. */
   maxAttempts: number;
+  /** Calls the marketplace allows a day, shared by every worker (only marketplaces that have such a quota). */
+  dailyCallBudget?: number;
+  /** The marketplace's own settings beyond these (registry `extraEnv`), by env name; its adapter reads them. */
+  extra?: Record<string, unknown>;
 }

@@ -55,6 +55,13 @@ describe('sandbox', () => {
         continue;
       }
       expect(first.offers).toHaveLength(listings.length);
+      if (id === 'ebay') {
+        // Chosen on price + shipping; a CALCULATED listing without a cost counts its price alone.
+        const total = Number(first.record.price) + Number(first.record.shipping_cost ?? 0);
+        expect(total, id).toBeLessThanOrEqual(Math.min(...listings.map((l) => l.price + l.shipping)) + 0.005);
+        expect(first.record.title, id).toBeTruthy();
+        continue;
+      }
       const cheapestPrice = Math.min(...listings.map((l) => l.price + (id === 'abe_books' ? l.shipping : 0)));
       const recordPrice = id === 'abe_books' ? first.record.total_listing_price : first.record.price;
       expect(recordPrice, id).toBeCloseTo(cheapestPrice, 2);
@@ -123,6 +130,10 @@ describe('sandbox', () => {
       biblio: { kind: 'failed', message: 'Invalid value for parameter isbn: 97801' },
       alibris: { kind: 'failed', message: 'Invalid ISBN: 97801' },
       pallet_iq: { kind: 'no_offers', offers: [] },
+      ebay: {
+        kind: 'failed',
+        message: "eBay: 12022 The 'gtin' value 97801 is invalid. For information, see the API call reference documentation.",
+      },
     });
   });
 
@@ -156,7 +167,8 @@ describe('sandbox faults', () => {
 
   it('with a key configured, a wrong key is refused the way each marketplace does: final, readable', () =>
     withSandbox({ apiKey: 'right' }, async (sandbox) => {
-      const wrong = adaptersFor(sandbox, { credential: 'wrong' });
+      // eBay's keyset is a client id (the credential) and a secret; the id is what the sandbox checks.
+      const wrong = adaptersFor(sandbox, { credential: 'wrong', extra: { EBAY_CLIENT_SECRET: 's' } });
       const outcomes = Object.fromEntries(
         await Promise.all(MARKETPLACE_IDS.map(async (id) => [id, await wrong[id].lookup(isbn!, { signal })])),
       );
@@ -165,8 +177,14 @@ describe('sandbox faults', () => {
         biblio: { kind: 'failed', message: 'Marketplace rejected the credentials (401)' },
         alibris: { kind: 'failed', message: 'Alibris: the API key is inactive (ERR_403_DEVELOPER_INACTIVE)' },
         pallet_iq: { kind: 'failed', message: 'Marketplace rejected the credentials (401)' },
+        // Refused at the token exchange, before any search.
+        ebay: {
+          kind: 'failed',
+          message:
+            'eBay refused the application keys (EBAY_CLIENT_ID / EBAY_CLIENT_SECRET), HTTP 401: invalid_client: client authentication failed',
+        },
       });
-      const right = adaptersFor(sandbox, { credential: 'right' });
+      const right = adaptersFor(sandbox, { credential: 'right', extra: { EBAY_CLIENT_SECRET: 's' } });
       for (const id of MARKETPLACE_IDS) expect((await right[id].lookup(isbn!, { signal })).kind).not.toBe('failed');
       expect(sandbox.stats().byResult.bad_key).toBe(4);
     }));

@@ -1,5 +1,6 @@
 // A local stand-in for the four marketplaces: one node:http server, each marketplace under its slug
-// (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/isbn/{isbn}/0),
+// (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/isbn/{isbn}/0,
+// /ebay/buy/browse/v1/item_summary/search and its token endpoint),
 // answering in its wire format with offers derived from the ISBN and the configured faults. With
 // `apiKey` set, a request carrying another key (or none) is refused the way that marketplace does.
 import http from 'node:http';
@@ -64,6 +65,8 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
     const slash = url.pathname.indexOf('/', 1);
     const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
     const format = id && formats[id];
+    const other = format?.endpoint && slash !== -1 ? await otherEndpoint(format, req, url.pathname.slice(slash), opts.apiKey) : null;
+    if (other) return send(res, other);
     const asked = format && slash !== -1 ? format.read(url.pathname.slice(slash), url.searchParams, req.headers) : null;
     if (!id || !format || !asked) {
       byResult.not_found++;
@@ -150,6 +153,21 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
         server.closeAllConnections();
       }),
   };
+}
+
+/** A marketplace's endpoint besides its search (eBay's token exchange), with the request body read. */
+async function otherEndpoint(
+  format: SimulatedFormat,
+  req: http.IncomingMessage,
+  path: string,
+  apiKey: string | undefined,
+): Promise<SandboxReply | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return (
+    format.endpoint?.({ method: req.method ?? 'GET', path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }, apiKey) ??
+    null
+  );
 }
 
 function send(res: http.ServerResponse, reply: SandboxReply): void {

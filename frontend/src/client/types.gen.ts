@@ -155,6 +155,7 @@ export type JobPublicInput = {
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
+    ebay: SourceProgressInput;
     report: IngestReportInput | null;
 };
 
@@ -178,6 +179,7 @@ export type JobCreatedInput = {
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
+    ebay: SourceProgressInput;
     report: IngestReportInput | null;
     rejections: Array<RejectionInput>;
     rejections_truncated: boolean;
@@ -199,7 +201,7 @@ export type BookJobInput = {
     name: string;
     input_filename: string;
     created_at: unknown;
-    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq'>;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay'>;
 };
 
 export type BookPublicInput = {
@@ -208,7 +210,7 @@ export type BookPublicInput = {
     title: string | null;
     author: string | null;
     marketplaces: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
         latest: BookAnswerInput | null;
     }>;
     jobs: Array<BookJobInput>;
@@ -218,7 +220,7 @@ export type BookPublicInput = {
 export type BookHistoryInput = {
     isbn: string;
     series: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
         points: Array<{
             observed_at: unknown;
             status: string;
@@ -235,15 +237,16 @@ export type BookPriceBodyInput = {
     biblio?: boolean;
     alibris?: boolean;
     pallet_iq?: boolean;
+    ebay?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
-export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
+export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'ebay';
 
 export type SourceRunInput = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
     total: number;
     processed: number;
     statuses: Array<{
@@ -437,8 +440,41 @@ export type PalletIqPriceLookupInput = {
     reused: boolean;
 };
 
+export type EbayPriceLookupInput = {
+    id: number;
+    isbn: string;
+    title: string | null;
+    price: number | null;
+    shipping_cost: number | null;
+    condition: string | null;
+    seller_username: string | null;
+    seller_feedback_percentage: number | null;
+    listing_url: string | null;
+    lookup_status: string;
+    created_at: unknown;
+    updated_at: unknown;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    currency: string | null;
+    shipping_type: string | null;
+    condition_id: string | null;
+    seller_feedback_score: number | null;
+    buying_options: string | null;
+    item_id: string | null;
+    retry_at: unknown;
+    retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
+};
+
 export type PriceLookupsInput = {
-    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput>;
+    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput | EbayPriceLookupInput>;
     count: number;
     count_exact: boolean;
 };
@@ -475,6 +511,7 @@ export type ComparisonRowInput = {
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
+    ebay_price: number | null;
     best_price: number | null;
     best_source: string | null;
     decision: string | null;
@@ -485,16 +522,20 @@ export type ComparisonRowInput = {
     abe_books_change: number | null;
     biblio_change: number | null;
     alibris_change: number | null;
+    ebay_change: number | null;
     best_price_change: number | null;
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
+    ebay_currency: string | null;
     abe_books_offers: number | null;
     biblio_offers: number | null;
     alibris_offers: number | null;
+    ebay_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
+    ebay_status: string | null;
     pallet_iq_status: string | null;
 };
 
@@ -514,6 +555,7 @@ export type PriceBucketInput = {
         abe_books: number;
         biblio: number;
         alibris: number;
+        ebay: number;
     };
 };
 
@@ -588,6 +630,7 @@ export type JobActionResultInput = {
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
+    ebay: SourceProgressInput;
     report: IngestReportInput | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
@@ -608,6 +651,7 @@ export type JobRetryableCountsInput = {
     biblio: RetryableLookupsInput;
     alibris: RetryableLookupsInput;
     pallet_iq: RetryableLookupsInput;
+    ebay: RetryableLookupsInput;
 };
 
 export type JobFromIsbnsInput = {
@@ -616,6 +660,7 @@ export type JobFromIsbnsInput = {
     biblio?: boolean;
     alibris?: boolean;
     pallet_iq?: boolean;
+    ebay?: boolean;
     /**
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
@@ -676,7 +721,7 @@ export type RuleSetVersionsPublicInput = {
 /**
  * A marketplace books are sold on: its URL segment
  */
-export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris';
+export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'ebay';
 
 export type FeeScheduleInInput = {
     percent: number;
@@ -703,7 +748,7 @@ export type FeeDefaultInput = {
 };
 
 export type FeeScheduleInput = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'ebay';
     percent: number;
     min_commission: number | null;
     max_commission: number | null;
@@ -888,6 +933,7 @@ export type JobPublic = {
     biblio: SourceProgress;
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
+    ebay: SourceProgress;
     report: IngestReport | null;
 };
 
@@ -911,6 +957,7 @@ export type JobCreated = {
     biblio: SourceProgress;
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
+    ebay: SourceProgress;
     report: IngestReport | null;
     rejections: Array<Rejection>;
     rejections_truncated: boolean;
@@ -932,7 +979,7 @@ export type BookJob = {
     name: string;
     input_filename: string;
     created_at: string;
-    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq'>;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay'>;
 };
 
 export type BookPublic = {
@@ -941,7 +988,7 @@ export type BookPublic = {
     title: string | null;
     author: string | null;
     marketplaces: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
         latest: BookAnswer | null;
     }>;
     jobs: Array<BookJob>;
@@ -951,7 +998,7 @@ export type BookPublic = {
 export type BookHistory = {
     isbn: string;
     series: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
         points: Array<{
             observed_at: string;
             status: string;
@@ -968,15 +1015,16 @@ export type BookPriceBody = {
     biblio?: boolean;
     alibris?: boolean;
     pallet_iq?: boolean;
+    ebay?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
-export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq';
+export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'ebay';
 
 export type SourceRun = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
     total: number;
     processed: number;
     statuses: Array<{
@@ -1170,8 +1218,41 @@ export type PalletIqPriceLookup = {
     reused: boolean;
 };
 
+export type EbayPriceLookup = {
+    id: number;
+    isbn: string;
+    title: string | null;
+    price: number | null;
+    shipping_cost: number | null;
+    condition: string | null;
+    seller_username: string | null;
+    seller_feedback_percentage: number | null;
+    listing_url: string | null;
+    lookup_status: string;
+    created_at: string;
+    updated_at: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    currency: string | null;
+    shipping_type: string | null;
+    condition_id: string | null;
+    seller_feedback_score: number | null;
+    buying_options: string | null;
+    item_id: string | null;
+    retry_at: string | null;
+    retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
+};
+
 export type PriceLookups = {
-    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup>;
+    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup | EbayPriceLookup>;
     count: number;
     count_exact: boolean;
 };
@@ -1208,6 +1289,7 @@ export type ComparisonRow = {
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
+    ebay_price: number | null;
     best_price: number | null;
     best_source: string | null;
     decision: string | null;
@@ -1218,16 +1300,20 @@ export type ComparisonRow = {
     abe_books_change: number | null;
     biblio_change: number | null;
     alibris_change: number | null;
+    ebay_change: number | null;
     best_price_change: number | null;
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
+    ebay_currency: string | null;
     abe_books_offers: number | null;
     biblio_offers: number | null;
     alibris_offers: number | null;
+    ebay_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
+    ebay_status: string | null;
     pallet_iq_status: string | null;
 };
 
@@ -1247,6 +1333,7 @@ export type PriceBucket = {
         abe_books: number;
         biblio: number;
         alibris: number;
+        ebay: number;
     };
 };
 
@@ -1321,6 +1408,7 @@ export type JobActionResult = {
     biblio: SourceProgress;
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
+    ebay: SourceProgress;
     report: IngestReport | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
@@ -1341,6 +1429,7 @@ export type JobRetryableCounts = {
     biblio: RetryableLookups;
     alibris: RetryableLookups;
     pallet_iq: RetryableLookups;
+    ebay: RetryableLookups;
 };
 
 export type JobFromIsbns = {
@@ -1349,6 +1438,7 @@ export type JobFromIsbns = {
     biblio: boolean;
     alibris: boolean;
     pallet_iq: boolean;
+    ebay: boolean;
     /**
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
@@ -1409,7 +1499,7 @@ export type RuleSetVersionsPublic = {
 /**
  * A marketplace books are sold on: its URL segment
  */
-export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris';
+export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'ebay';
 
 export type FeeScheduleIn = {
     percent: number;
@@ -1436,7 +1526,7 @@ export type FeeDefault = {
 };
 
 export type FeeSchedule = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'ebay';
     percent: number;
     min_commission: number | null;
     max_commission: number | null;
@@ -1984,7 +2074,7 @@ export type UploadJobFileData = {
          */
         file: Blob | File;
         /**
-         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool}
+         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool, "ebay": bool}
          */
         config: string;
     };

@@ -26,6 +26,19 @@ export interface SimulatedFormat {
   badKey(): SandboxReply;
   /** How it says "slow down" (default: 429 with Retry-After). */
   rateLimited?(retryAfterSeconds: number): SandboxReply;
+  /**
+   * Another endpoint of the marketplace's API, answered before `read` (an OAuth token exchange);
+   * null when the request is not for one. `apiKey` is SANDBOX_API_KEY: the keyset it must carry.
+   */
+  endpoint?(request: SimulatedCall, apiKey: string | undefined): SandboxReply | null;
+}
+
+/** A request to a marketplace's other endpoint, body read. */
+export interface SimulatedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 export const json = (body: unknown, status = 200): SandboxReply => ({
