@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 // Source tests that open a database (PGlite or PostgreSQL); with everything under test/ they are the
 // integration tests (`npm run test:int`). All other src tests are unit tests and need no database.
-const dbTests = ['src/worker/fairness.test.ts', 'src/worker/processes.test.ts', 'src/worker/units.test.ts', 'src/worker/worker.test.ts'];
+const dbTests = [
+  'src/worker/daily-budget.test.ts',
+  'src/worker/fairness.test.ts',
+  'src/worker/processes.test.ts',
+  'src/worker/units.test.ts',
+  'src/worker/worker.test.ts',
+];
 
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as const;
 

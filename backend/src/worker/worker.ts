@@ -8,6 +8,7 @@ import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
 import { HistoryPruner } from '../history/retention.ts';
+import { DailyCallBudget } from './daily-budget.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
@@ -41,6 +42,8 @@ export interface WorkerOptions {
   historyRetentionMs?: number;
   /** How often one batch of old observations is pruned (default a minute). */
   pruneIntervalMs?: number;
+  /** The clock daily call budgets count days by (tests move it past a reset). */
+  clock?: () => Date;
 }
 
 export interface Worker {
@@ -99,6 +102,9 @@ export function startWorker(opts: WorkerOptions): Worker {
         flushIntervalMs: opts.flushIntervalMs ?? 50,
         log,
         jobEvents,
+        ...(settings.dailyCallBudget === undefined
+          ? {}
+          : { budget: new DailyCallBudget(opts.db, id, settings.dailyCallBudget, opts.clock) }),
       }),
     };
   });

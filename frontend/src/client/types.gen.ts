@@ -265,6 +265,10 @@ export type SourceRunInput = {
         count: number;
         last_at: unknown;
     }>;
+    /**
+     * While the marketplace's daily call quota is spent and this run is unfinished: when its lookups resume
+     */
+    quota_resumes_at: unknown;
 };
 
 export type JobSummaryInput = {
@@ -1043,6 +1047,10 @@ export type SourceRun = {
         count: number;
         last_at: string | null;
     }>;
+    /**
+     * While the marketplace's daily call quota is spent and this run is unfinished: when its lookups resume
+     */
+    quota_resumes_at: string | null;
 };
 
 export type JobSummary = {
