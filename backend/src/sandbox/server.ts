@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace as byMarketplaceOf, type MarketplaceId } from '@app/domain/marketplaces';
 import { bookFor, driftedListings, listingsFor } from './catalog.ts';
 import { faultFor } from './faults.ts';
-import type { SandboxReply, SimulatedFormat } from './formats/types.ts';
+import type { SandboxReply, SandboxService, SimulatedFormat } from './formats/types.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from './options.ts';
 
 export type SandboxResult =
@@ -46,7 +46,15 @@ const bySlug = new Map<string, MarketplaceId>(MARKETPLACE_LIST.map((m) => [m.slu
 /** Each marketplace's wire format, handed in by the marketplace registry (the sandbox knows none itself). */
 export type SimulatedFormats = Record<MarketplaceId, SimulatedFormat>;
 
-export async function startSandbox(formats: SimulatedFormats, overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+/**
+ * Each marketplace's wire format, and other services the product calls (Open Library) under their
+ * own path segment, handed in by the composition (the sandbox knows none itself).
+ */
+export async function startSandbox(
+  formats: SimulatedFormats,
+  overrides: Partial<SandboxOptions> = {},
+  services: Record<string, SandboxService> = {},
+): Promise<Sandbox> {
   const opts: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   const byResult = Object.fromEntries(
     (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [
@@ -63,7 +71,14 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
     requests++;
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const slash = url.pathname.indexOf('/', 1);
-    const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
+    const segment = url.pathname.slice(1, slash === -1 ? undefined : slash);
+    const service = Object.hasOwn(services, segment) ? services[segment] : undefined;
+    const served =
+      service && slash !== -1
+        ? service({ path: url.pathname.slice(slash), query: url.searchParams, host: req.headers.host ?? 'localhost' })
+        : null;
+    if (served) return send(res, served);
+    const id = bySlug.get(segment);
     const format = id && formats[id];
     const other = format?.endpoint && slash !== -1 ? await otherEndpoint(format, req, url.pathname.slice(slash), opts.apiKey) : null;
     if (other) return send(res, other);

@@ -8,6 +8,8 @@ import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
 import { HistoryPruner } from '../history/retention.ts';
+import { BookDetailsFetcher } from '../book-details/fetcher.ts';
+import type { BookDetailsSettings } from '../book-details/options.ts';
 import { DailyCallBudget } from './daily-budget.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
@@ -44,6 +46,8 @@ export interface WorkerOptions {
   pruneIntervalMs?: number;
   /** The clock daily call budgets count days by (tests move it past a reset). */
   clock?: () => Date;
+  /** Fetch book details from Open Library in the background (book-details/); off when unset. */
+  bookDetails?: BookDetailsSettings;
 }
 
 export interface Worker {
@@ -140,7 +144,9 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
     pruning = false;
   }, opts.pruneIntervalMs ?? 60_000);
-  log.info(`worker started for ${served.join(', ')}`);
+  const details = opts.bookDetails && new BookDetailsFetcher(opts.db, opts.bookDetails, log);
+  details?.start();
+  log.info(`worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}`);
 
   let stopped: Promise<void> | undefined;
   return {
@@ -149,7 +155,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         clearInterval(reaper);
         clearInterval(prune);
         const deadline = Date.now() + stopTimeoutMs;
-        await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
+        await Promise.all([...runners.map(({ runner }) => runner.stop(deadline)), details?.stop()]);
         await judge.idle();
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);
         const reused = runners.reduce((n, { runner }) => n + runner.reused, 0);

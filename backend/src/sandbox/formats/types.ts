@@ -33,6 +33,12 @@ export interface SimulatedFormat {
   endpoint?(request: SimulatedCall, apiKey: string | undefined): SandboxReply | null;
 }
 
+/**
+ * A service that is not a marketplace (Open Library's book data), under its own first path segment;
+ * `host` is how the caller reached the sandbox (for URLs pointing back at it). Null: not its path.
+ */
+export type SandboxService = (call: { path: string; query: URLSearchParams; host: string }) => SandboxReply | null;
+
 /** A request to a marketplace's other endpoint, body read. */
 export interface SimulatedCall {
   method: string;
