@@ -61,7 +61,11 @@ export const CHANGE_FIELDS: ReadonlySet<string> = new Set([...PRICE_SOURCES.map(
 export const COMPARISON_FIELDS: readonly FieldDef[] = [
   { ...field('id', 'Row', 'number', { filterable: false }), required: true },
   { ...col('isbn', 'ISBN'), required: true },
+  // Open Library's book details (book_details) first; the marketplaces' listing titles fill in.
   col('title', 'Title'),
+  col('author', 'Author'),
+  col('publisher', 'Publisher'),
+  col('publish_year', 'Year', 'number'),
   ...PRICE_SOURCES.map((s) =>
     money(col(priceField(s.marketplace), MARKETPLACES[s.marketplace].label, 'number'), currencyField(s.marketplace)),
   ),

@@ -204,11 +204,22 @@ export type BookJobInput = {
     marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay'>;
 };
 
+export type BookDetailsInput = {
+    title: string | null;
+    authors: string | null;
+    publisher: string | null;
+    publish_year: number | null;
+    cover_url: string | null;
+    fetched_at: unknown;
+    source: 'Open Library';
+};
+
 export type BookPublicInput = {
     isbn: string;
     isbn10: string | null;
     title: string | null;
     author: string | null;
+    details: BookDetailsInput | null;
     marketplaces: Array<{
         marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
         latest: BookAnswerInput | null;
@@ -512,6 +523,9 @@ export type ComparisonRowInput = {
     id: number;
     isbn: string;
     title: string | null;
+    author: string | null;
+    publisher: string | null;
+    publish_year: number | null;
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
@@ -986,11 +1000,22 @@ export type BookJob = {
     marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay'>;
 };
 
+export type BookDetails = {
+    title: string | null;
+    authors: string | null;
+    publisher: string | null;
+    publish_year: number | null;
+    cover_url: string | null;
+    fetched_at: string;
+    source: 'Open Library';
+};
+
 export type BookPublic = {
     isbn: string;
     isbn10: string | null;
     title: string | null;
     author: string | null;
+    details: BookDetails | null;
     marketplaces: Array<{
         marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'ebay';
         latest: BookAnswer | null;
@@ -1294,6 +1319,9 @@ export type ComparisonRow = {
     id: number;
     isbn: string;
     title: string | null;
+    author: string | null;
+    publisher: string | null;
+    publish_year: number | null;
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
