@@ -35,7 +35,9 @@ describe('book details settings', () => {
       batchSize: 20,
     });
     expect(bookDetailsSettings(config({ BOOK_DETAILS: 'false' }), 'http://s', true)).toBeUndefined();
-    expect(() => config({ BOOK_DETAILS_BATCH_SIZE: '500', BOOK_DETAILS_REFRESH: 'often' })).toThrow(/BOOK_DETAILS_BATCH_SIZE[\s\S]*BOOK_DETAILS_REFRESH|BOOK_DETAILS_REFRESH[\s\S]*BOOK_DETAILS_BATCH_SIZE/);
+    expect(() => config({ BOOK_DETAILS_BATCH_SIZE: '500', BOOK_DETAILS_REFRESH: 'often' })).toThrow(
+      /BOOK_DETAILS_BATCH_SIZE[\s\S]*BOOK_DETAILS_REFRESH|BOOK_DETAILS_REFRESH[\s\S]*BOOK_DETAILS_BATCH_SIZE/,
+    );
   });
 });
 
@@ -80,7 +82,8 @@ describe.each(['pglite', 'pg'] as const)('book details on %s', (kind) => {
     expect(stored).toHaveLength(7);
     for (const row of stored) {
       expect(row.found, row.isbn).toBe(knownToOpenLibrary(row.isbn));
-      if (row.found) expect(row).toMatchObject({ title: expect.any(String), authors: expect.any(String), publish_year: expect.any(Number) });
+      if (row.found)
+        expect(row).toMatchObject({ title: expect.any(String), authors: expect.any(String), publish_year: expect.any(Number) });
     }
     expect(await fetcher.pass()).toBe(false);
     // A new job with one known and one new ISBN asks only the new one.
@@ -112,7 +115,14 @@ describe.each(['pglite', 'pg'] as const)('book details on %s', (kind) => {
       db: t.db,
       pollIntervalMs: 20,
       ...sandboxWorkerParts(sandbox, ['abe_books']),
-      bookDetails: { url: `${sandbox.url}/openlibrary`, userAgent: 'test', timeoutMs: 5000, batchSize: 5, ratePerSecond: 1000, refreshMs: 86_400_000 },
+      bookDetails: {
+        url: `${sandbox.url}/openlibrary`,
+        userAgent: 'test',
+        timeoutMs: 5000,
+        batchSize: 5,
+        ratePerSecond: 1000,
+        refreshMs: 86_400_000,
+      },
     });
     try {
       await worker.idle();

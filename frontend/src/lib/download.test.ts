@@ -12,6 +12,7 @@ describe('CSV file names (spec §7)', () => {
       'biblio_price_lookups_20250304T050607.csv',
       'alibris_price_lookups_20250304T050607.csv',
       'pallet_iq_price_lookups_20250304T050607.csv',
+      'ebay_price_lookups_20250304T050607.csv',
     ]);
   });
 
