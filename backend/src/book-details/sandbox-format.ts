@@ -43,8 +43,8 @@ function entry(isbn: string, root: string) {
 function cover(isbn: string): SandboxReply {
   const book = bookFor(isbn.toUpperCase(), 1);
   const hue = hash32('hue', isbn) % 360;
-  const escape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const body = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="270" viewBox="0 0 180 270"><rect width="180" height="270" fill="hsl(${hue},45%,35%)"/><text x="90" y="120" fill="#fff" font-family="serif" font-size="16" text-anchor="middle">${escape(book.title)}</text><text x="90" y="160" fill="#fff" font-family="serif" font-size="12" text-anchor="middle">${escape(book.author)}</text></svg>`;
+  const xml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const body = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="270" viewBox="0 0 180 270"><rect width="180" height="270" fill="hsl(${hue},45%,35%)"/><text x="90" y="120" fill="#fff" font-family="serif" font-size="16" text-anchor="middle">${xml(book.title)}</text><text x="90" y="160" fill="#fff" font-family="serif" font-size="12" text-anchor="middle">${xml(book.author)}</text></svg>`;
   return { status: 200, contentType: 'image/svg+xml', body };
 }
 
