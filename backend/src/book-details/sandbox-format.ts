@@ -1,9 +1,9 @@
 // Open Library's Books API as the sandbox speaks it (jscmd=data), so nothing needs the internet: the
 // shape DataProcessor.process_doc builds, empty values left out, unknown ISBNs absent, JavaScript
-// unless format=json. Covers point back at the sandbox, which serves a small SVG for each.
+// unless format=json. Covers are drawn SVGs as data: URLs, so the browser fetches nothing either.
 import { hash32 } from '../sandbox/random.ts';
 import { bookFor } from '../sandbox/catalog.ts';
-import type { SandboxReply, SandboxService } from '../sandbox/formats/types.ts';
+import type { SandboxService } from '../sandbox/formats/types.ts';
 
 const VALID_ISBN = /^(\d{9}[\dX]|\d{13})$/i;
 const MONTHS = ['Jan', 'March', 'June', 'Oct'];
@@ -11,7 +11,7 @@ const MONTHS = ['Jan', 'March', 'June', 'Oct'];
 /** Roughly one ISBN in eight is unknown to Open Library. */
 export const knownToOpenLibrary = (isbn: string) => VALID_ISBN.test(isbn) && hash32('openlibrary', isbn) % 8 !== 0;
 
-function entry(isbn: string, root: string) {
+function entry(isbn: string) {
   const book = bookFor(isbn.toUpperCase(), 1);
   const olid = `OL${1_000_000 + (hash32('olid', isbn) % 9_000_000)}M`;
   const [last = '', first = ''] = book.author.split(', ');
@@ -28,36 +28,26 @@ function entry(isbn: string, root: string) {
     identifiers: { isbn_13: [isbn], openlibrary: [olid] },
     publishers: [{ name: book.publisher }],
     publish_date: publishDate,
-    ...(withCover
-      ? {
-          cover: {
-            small: `${root}/covers/b/isbn/${isbn}-S.svg`,
-            medium: `${root}/covers/b/isbn/${isbn}-M.svg`,
-            large: `${root}/covers/b/isbn/${isbn}-L.svg`,
-          },
-        }
-      : {}),
+    ...(withCover ? { cover: { small: cover(isbn), medium: cover(isbn), large: cover(isbn) } } : {}),
   };
 }
 
-function cover(isbn: string): SandboxReply {
+/** A cover drawn for the book, as a data: URL (the page's CSP allows those; nothing to fetch). */
+function cover(isbn: string): string {
   const book = bookFor(isbn.toUpperCase(), 1);
   const hue = hash32('hue', isbn) % 360;
-  const xml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const body = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="270" viewBox="0 0 180 270"><rect width="180" height="270" fill="hsl(${hue},45%,35%)"/><text x="90" y="120" fill="#fff" font-family="serif" font-size="16" text-anchor="middle">${xml(book.title)}</text><text x="90" y="160" fill="#fff" font-family="serif" font-size="12" text-anchor="middle">${xml(book.author)}</text></svg>`;
-  return { status: 200, contentType: 'image/svg+xml', body };
+  const xml = (t: string) => t.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="270" viewBox="0 0 180 270"><rect width="180" height="270" fill="hsl(${hue},45%,35%)"/><text x="90" y="120" fill="#fff" font-family="serif" font-size="16" text-anchor="middle">${xml(book.title)}</text><text x="90" y="160" fill="#fff" font-family="serif" font-size="12" text-anchor="middle">${xml(book.author)}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 export const openLibrarySim: SandboxService = (call) => {
-  const coverPath = /^\/covers\/b\/isbn\/([\dX]+)-[SML]\.svg$/i.exec(call.path);
-  if (coverPath?.[1]) return cover(coverPath[1]);
   if (call.path !== '/api/books') return null;
-  const root = `http://${call.host}/openlibrary`;
   const keys = (call.query.get('bibkeys') ?? '').split(',').filter(Boolean);
   const books = Object.fromEntries(
     keys.flatMap((key) => {
       const isbn = key.replace(/^ISBN:/i, '');
-      return key.toUpperCase().startsWith('ISBN:') && knownToOpenLibrary(isbn) ? [[key, entry(isbn, root)]] : [];
+      return key.toUpperCase().startsWith('ISBN:') && knownToOpenLibrary(isbn) ? [[key, entry(isbn)]] : [];
     }),
   );
   if (call.query.get('format') === 'json') return { status: 200, contentType: 'application/json', body: JSON.stringify(books) };
