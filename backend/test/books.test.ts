@@ -163,6 +163,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
       isbn10: '0131457578',
       title: null,
       author: null,
+      details: null,
       marketplaces: MARKETPLACE_IDS.map((marketplace) => ({ marketplace, latest: null })),
       jobs: [],
       jobs_truncated: false,
@@ -192,6 +193,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
         [null, 'no_offers_available', 0],
       ],
       pallet_iq: [],
+      ebay: [],
     });
   });
 
@@ -289,6 +291,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
       biblio: 0,
       alibris: 2,
       pallet_iq: 0,
+      ebay: 0,
     });
 
     // No marketplace named: all of them.
