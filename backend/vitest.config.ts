@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Source tests that open a database (PGlite or PostgreSQL); with everything under test/ they are the
 // integration tests (`npm run test:int`). All other src tests are unit tests and need no database.
 const dbTests = [
+  'src/worker/daily-budget.test.ts',
   'src/worker/fairness.test.ts',
   'src/worker/processes.test.ts',
   'src/worker/units.test.ts',

@@ -4,11 +4,13 @@
 // own rules across sections and gets every problem in one message.
 import { parseConfig, type ConfigRule, type ParsedConfig } from './core/config.ts';
 import { everyMarketplaceReachable, marketplacesConfigSection, marketplacesNeedingSandbox } from './marketplaces/env.ts';
+import { bookDetailsConfigSection } from './book-details/options.ts';
 import { sandboxConfigSection } from './sandbox/options.ts';
 import { workerConfigSection } from './worker/options.ts';
 
 export const FEATURE_SECTIONS = {
   marketplaces: marketplacesConfigSection,
+  bookDetails: bookDetailsConfigSection,
   worker: workerConfigSection,
   sandbox: sandboxConfigSection,
 };

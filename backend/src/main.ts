@@ -1,5 +1,6 @@
 // The API process: serves the API and the built frontend on one origin, with one worker and (without
 // marketplace keys) the sandbox in-process.
+import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, coreConfig } from './core/config.ts';
@@ -13,6 +14,7 @@ import { UsersRepository } from './users/repository.ts';
 import { productRoutes } from './routes.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
+import { bookDetailsSettings } from './book-details/options.ts';
 import { startMarketplaceSandbox } from './marketplaces/sandbox.ts';
 import { startWorker } from './worker/worker.ts';
 
@@ -41,6 +43,11 @@ async function main(): Promise<void> {
         settings,
         log: log.child({ name: 'worker' }),
         jobEvents: ctx.jobEvents,
+        bookDetails: bookDetailsSettings(
+          env.bookDetails,
+          sandbox?.url ?? env.sandbox.url,
+          simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
+        ),
         ...env.worker.tuning,
         stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       })

@@ -10,6 +10,7 @@ import { JobEvents } from './core/job-events.ts';
 import { loadEnvironment } from './environment.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
+import { bookDetailsSettings } from './book-details/options.ts';
 import { startWorker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
@@ -23,7 +24,21 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: env.database.DATABASE_URL }, log);
   // Progress this process writes reaches every API process's live streams through NOTIFY.
   const jobEvents = new JobEvents(database.db, env.live.LIVE_UPDATE_INTERVAL_MS, log);
-  const worker = startWorker({ db: database.db, adapters: createAdapters(settings), settings, log, jobEvents, ...tuning, stopTimeoutMs });
+  const bookDetails = bookDetailsSettings(
+    env.bookDetails,
+    env.sandbox.url,
+    simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
+  );
+  const worker = startWorker({
+    db: database.db,
+    adapters: createAdapters(settings),
+    settings,
+    log,
+    jobEvents,
+    bookDetails,
+    ...tuning,
+    stopTimeoutMs,
+  });
   const metrics =
     metricsPort === undefined
       ? undefined

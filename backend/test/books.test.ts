@@ -163,6 +163,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
       isbn10: '0131457578',
       title: null,
       author: null,
+      details: null,
       marketplaces: MARKETPLACE_IDS.map((marketplace) => ({ marketplace, latest: null })),
       jobs: [],
       jobs_truncated: false,
@@ -193,6 +194,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
       ],
       pallet_iq: [],
       amazon: [],
+      ebay: [],
     });
   });
 
@@ -291,6 +293,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
       alibris: 2,
       pallet_iq: 0,
       amazon: 0,
+      ebay: 0,
     });
 
     // No marketplace named: all of them.

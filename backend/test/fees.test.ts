@@ -80,7 +80,7 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     const res = await call('GET', '/fee-schedules', other.token);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.map((s: { marketplace: string }) => s.marketplace)).toEqual(['abe_books', 'biblio', 'alibris', 'amazon']);
+    expect(data.map((s: { marketplace: string }) => s.marketplace)).toEqual(['abe_books', 'biblio', 'alibris', 'amazon', 'ebay']);
     expect(data[0]).toMatchObject({
       marketplace: 'abe_books',
       percent: 8,
@@ -95,6 +95,12 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     });
     expect(data[1].default).toMatchObject({ percent: 15, certainty: 'HISTORICAL' });
     expect(data[2].default).toMatchObject({ percent: 20, certainty: 'UNCERTAIN' });
+    // eBay's final value fee for books plus the per-order fee of orders over $10 (../shared/fees.md).
+    expect(data[3]).toMatchObject({
+      percent: 15.3,
+      fixed: 0.4,
+      default: { certainty: 'CONFIRMED', source_url: expect.stringContaining('ebay.com') },
+    });
   });
 
   it('estimates the profit at the best price with the best source’s default fees; none without a best price', async () => {
@@ -230,6 +236,38 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     await setCost({ cost_per_book: 15 });
     expect(isbns(await compare([{ field: 'estimated_profit', operator: 'lt', value: '0' }]))).toEqual([ISBN(2), ISBN(3), ISBN(5)]);
     await setCost({ cost_per_book: null });
+  });
+
+  it("eBay's price with shipping is compared, filtered, sorted and in the CSV; when best, its fees make the profit", async () => {
+    const job = await seedComparisonJob(t.ctx.db, owner.id, ['abe_books', 'ebay']);
+    const [abe, ebay] = ['abe_books_price_lookups', 'ebay_price_lookups'];
+    // 1: eBay best at 18 + 2 shipping. 2: AbeBooks best at 9 (eBay 12, its shipping unknown). 3: eBay has none.
+    await seedLookup(t.ctx.db, abe, job, ISBN(1), { total_listing_price: 30 });
+    await seedLookup(t.ctx.db, ebay, job, ISBN(1), { price: 18, shipping_cost: 2, currency: 'USD', seller_username: 'shelfwise' });
+    await seedLookup(t.ctx.db, abe, job, ISBN(2), { total_listing_price: 9 });
+    await seedLookup(t.ctx.db, ebay, job, ISBN(2), { price: 12, currency: 'USD' });
+    await seedLookup(t.ctx.db, abe, job, ISBN(3), { total_listing_price: 5 });
+    await seedLookup(t.ctx.db, ebay, job, ISBN(3), { status: 'no_offers_available' });
+    type Row = { isbn: string; ebay_price: number | null; best_source: string | null; estimated_profit: number | null };
+    const rows = async (filters: unknown[] = [], qs = '') => {
+      const res = await call('POST', `/jobs/${job}/comparison${qs}`, owner.token, { filters });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Row[];
+    };
+    const all = await rows();
+    expect(all.map((r) => [r.ebay_price, r.best_source])).toEqual([
+      [20, 'eBay'],
+      [12, 'Abe Books'],
+      [null, 'Abe Books'],
+    ]);
+    // 20 − 15.3 % − $0.40 per order.
+    expect(all[0]!.estimated_profit).toBeCloseTo(20 - 20 * 0.153 - 0.4, 9);
+    expect((await rows([{ field: 'ebay_price', operator: 'lt', value: '15' }])).map((r) => r.isbn)).toEqual([ISBN(2)]);
+    expect((await rows([], '?sort_by=ebay_price&sort_direction=desc')).map((r) => r.ebay_price)).toEqual([20, 12, null]);
+    const csv = await call('POST', `/jobs/${job}/comparison/download-csv`, owner.token, { filters: [] });
+    const [header, first] = csv.body.split(/\r?\n/);
+    const cols = header!.split(',');
+    expect(Number(first!.split(',')[cols.indexOf('eBay')])).toBe(20);
   });
 
   it('puts the estimated profit in the comparison CSV after the spread', async () => {

@@ -27,6 +27,8 @@ export const PRICE_SOURCES: readonly PriceSource[] = [
   { marketplace: 'alibris', price: ['price'] },
   // Amazon's lowest landed (price + shipping) used offer, else its lowest new one.
   { marketplace: 'amazon', price: ['lowest_used_price', 'lowest_new_price'] },
+  // eBay gives shipping apart (shippingOptions[0].shippingCost); we ask EBAY_US, which answers in USD.
+  { marketplace: 'ebay', price: ['price'], shipping: 'shipping_cost', currency: 'currency' },
 ];
 
 /** Columns of one marketplace's lookup row shown in the comparison as they are (Amazon's demand and Buy Box). */
@@ -79,7 +81,11 @@ export const CHANGE_FIELDS: ReadonlySet<string> = new Set([...PRICE_SOURCES.map(
 export const COMPARISON_FIELDS: readonly FieldDef[] = [
   { ...field('id', 'Row', 'number', { filterable: false }), required: true },
   { ...col('isbn', 'ISBN'), required: true },
+  // Open Library's book details (book_details) first; the marketplaces' listing titles fill in.
   col('title', 'Title'),
+  col('author', 'Author'),
+  col('publisher', 'Publisher'),
+  col('publish_year', 'Year', 'number'),
   ...PRICE_SOURCES.map((s) =>
     money(col(priceField(s.marketplace), MARKETPLACES[s.marketplace].label, 'number'), currencyField(s.marketplace)),
   ),

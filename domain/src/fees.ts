@@ -127,6 +127,21 @@ export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> 
     certainty: 'CONFIRMED',
     note: 'Referral fee on price + shipping: sources conflict on whether shipping counts, so the conservative reading. Not modelled: Professional plan $39.99/month or Individual $0.99 per item, FBA fees.',
   },
+  ebay: {
+    // Final value fee, Books & Magazines, no Store: 15.3 % of the total sale (item + shipping + tax)
+    // up to $7,500, plus a per-order fee of $0.30 (order ≤ $10) or $0.40 (> $10).
+    percent: 15.3,
+    min_commission: null,
+    max_commission: null,
+    // One fixed fee per item: the $0.40 of orders over $10 (conservative for cheaper ones).
+    fixed: 0.4,
+    shipping_credit: 0,
+    source: 'eBay selling fees (final value fee, Books & Magazines) and per-order fee',
+    source_url: 'https://www.ebay.com/help/selling/fees-credits-invoices/selling-fees?id=4822',
+    as_of: '2026-09-20',
+    certainty: 'CONFIRMED',
+    note: '15.3 % of item + shipping up to $7,500 (2.35 % above, not modelled) plus $0.40 per order ($0.30 when the order is $10 or less). Not modelled: the +4 points for below-standard sellers, tax in the fee base, Store subscriptions.',
+  },
 };
 
 /** A selling marketplace's default (every selling marketplace has one: see fees.test.ts). */

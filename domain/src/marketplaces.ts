@@ -206,6 +206,31 @@ const amazonFields: FieldDef[] = [
   field('product_url', 'Amazon Page', 'text', { link: true }),
 ];
 
+// eBay Buy Browse item_summary/search: the chosen (cheapest price + shipping, in USD) listing's
+// ItemSummary fields (backend ebay/mapping.ts gives each one's evidence in eBay's contract).
+const ebayFields: FieldDef[] = [
+  col('id', 'Offer ID', 'number'),
+  col('isbn', 'ISBN'),
+  col('title', 'Title'),
+  money(col('price', 'Price', 'number'), 'currency'),
+  money(col('shipping_cost', 'Shipping', 'number'), 'currency'),
+  col('condition', 'Condition'),
+  col('seller_username', 'Seller'),
+  col('seller_feedback_percentage', 'Feedback %', 'number'),
+  col('listing_url', 'Listing URL', 'text', true),
+  col('lookup_status', 'Status'),
+  created,
+  updated,
+  inputFilename,
+  jobId,
+  field('currency', 'Currency'),
+  field('shipping_type', 'Shipping Type'),
+  field('condition_id', 'Condition ID'),
+  field('seller_feedback_score', 'Feedback Score', 'number'),
+  field('buying_options', 'Buying Options'),
+  field('item_id', 'Item ID'),
+];
+
 /** Lookup columns that always have a value (NOT NULL in every lookup table). */
 const REQUIRED_LOOKUP_FIELDS = new Set(['id', 'isbn', 'created_at', 'updated_at', 'isbn_lookup_job_id', 'lookup_status']);
 
@@ -266,6 +291,16 @@ const REGISTRY = [
     table: 'amazon_price_lookups',
     fields: markRequired(amazonFields),
     offersNote: 'Amazon returns at most 20 used offers per book (its own choice of them), so the site may list more.',
+  },
+  {
+    id: 'ebay',
+    slug: 'ebay',
+    label: 'eBay',
+    title: 'eBay Price Lookups',
+    csvPrefix: 'ebay',
+    placeholderRows: 10,
+    table: 'ebay_price_lookups',
+    fields: markRequired(ebayFields),
   },
 ] as const satisfies readonly MarketplaceFacts[];
 

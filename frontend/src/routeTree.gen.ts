@@ -20,6 +20,7 @@ import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
 import { Route as LayoutAmazonRouteImport } from './routes/_layout/amazon'
 import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
+import { Route as LayoutEbayRouteImport } from './routes/_layout/ebay'
 import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
@@ -84,6 +85,11 @@ const LayoutBiblioRoute = LayoutBiblioRouteImport.update({
   path: '/biblio',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutEbayRoute = LayoutEbayRouteImport.update({
+  id: '/ebay',
+  path: '/ebay',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutFeesRoute = LayoutFeesRouteImport.update({
   id: '/fees',
   path: '/fees',
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/alibris': typeof LayoutAlibrisRoute
   '/amazon': typeof LayoutAmazonRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/ebay': typeof LayoutEbayRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
@@ -161,6 +168,7 @@ export interface FileRoutesByTo {
   '/alibris': typeof LayoutAlibrisRoute
   '/amazon': typeof LayoutAmazonRoute
   '/biblio': typeof LayoutBiblioRoute
+  '/ebay': typeof LayoutEbayRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   '/_layout/alibris': typeof LayoutAlibrisRoute
   '/_layout/amazon': typeof LayoutAmazonRoute
   '/_layout/biblio': typeof LayoutBiblioRoute
+  '/_layout/ebay': typeof LayoutEbayRoute
   '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | '/alibris'
     | '/amazon'
     | '/biblio'
+    | '/ebay'
     | '/fees'
     | '/items'
     | '/jobs'
@@ -228,6 +238,7 @@ export interface FileRouteTypes {
     | '/alibris'
     | '/amazon'
     | '/biblio'
+    | '/ebay'
     | '/fees'
     | '/items'
     | '/jobs'
@@ -250,6 +261,7 @@ export interface FileRouteTypes {
     | '/_layout/alibris'
     | '/_layout/amazon'
     | '/_layout/biblio'
+    | '/_layout/ebay'
     | '/_layout/fees'
     | '/_layout/items'
     | '/_layout/jobs'
@@ -349,6 +361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutBiblioRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/ebay': {
+      id: '/_layout/ebay'
+      path: '/ebay'
+      fullPath: '/ebay'
+      preLoaderRoute: typeof LayoutEbayRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/fees': {
       id: '/_layout/fees'
       path: '/fees'
@@ -421,6 +440,7 @@ interface LayoutRouteChildren {
   LayoutAlibrisRoute: typeof LayoutAlibrisRoute
   LayoutAmazonRoute: typeof LayoutAmazonRoute
   LayoutBiblioRoute: typeof LayoutBiblioRoute
+  LayoutEbayRoute: typeof LayoutEbayRoute
   LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
@@ -439,6 +459,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutAlibrisRoute: LayoutAlibrisRoute,
   LayoutAmazonRoute: LayoutAmazonRoute,
   LayoutBiblioRoute: LayoutBiblioRoute,
+  LayoutEbayRoute: LayoutEbayRoute,
   LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,

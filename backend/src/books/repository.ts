@@ -5,6 +5,7 @@ import { isbn13To10 } from '@app/domain/isbn';
 import { MARKETPLACE_LIST, type MarketplaceId, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { readBookDetails } from '../book-details/repository.ts';
 import { priceObservations } from '../db/schema.ts';
 import { ANSWERED_STATUSES, headlinePrice } from '../history/observations.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -116,18 +117,33 @@ async function jobsWithBook(db: Db, user: UserRow, isbn: string) {
 }
 
 export async function readBook(db: Db, user: UserRow, isbn: string) {
-  const perMarketplace = await Promise.all(
-    MARKETPLACE_LIST.map(async (m) => {
-      const [observed, lookup] = await Promise.all([latestObservation(db, m.id, isbn), latestLookup(db, m, isbn)]);
-      return { marketplace: m.id, latest: observed ?? lookup.answer, title: lookup.title, author: lookup.author };
-    }),
-  );
+  const [perMarketplace, stored] = await Promise.all([
+    Promise.all(
+      MARKETPLACE_LIST.map(async (m) => {
+        const [observed, lookup] = await Promise.all([latestObservation(db, m.id, isbn), latestLookup(db, m, isbn)]);
+        return { marketplace: m.id, latest: observed ?? lookup.answer, title: lookup.title, author: lookup.author };
+      }),
+    ),
+    readBookDetails(db, isbn),
+  ]);
+  const details = stored?.found
+    ? {
+        title: stored.title,
+        authors: stored.authors,
+        publisher: stored.publisher,
+        publish_year: stored.publish_year,
+        cover_url: stored.cover_url,
+        fetched_at: stored.fetched_at,
+        source: 'Open Library' as const,
+      }
+    : null;
   return {
     isbn,
     isbn10: isbn13To10(isbn),
-    // The first marketplace in the registry's order that gave one.
-    title: perMarketplace.find((m) => m.title)?.title ?? null,
-    author: perMarketplace.find((m) => m.author)?.author ?? null,
+    // Open Library's, else the first marketplace in the registry's order that gave one.
+    title: details?.title ?? perMarketplace.find((m) => m.title)?.title ?? null,
+    author: details?.authors ?? perMarketplace.find((m) => m.author)?.author ?? null,
+    details,
     marketplaces: perMarketplace.map(({ marketplace, latest }) => ({ marketplace, latest })),
     ...(await jobsWithBook(db, user, isbn)),
   };

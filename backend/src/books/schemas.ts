@@ -42,12 +42,27 @@ export const BookJob = z
   })
   .meta({ id: 'BookJob' });
 
+export const BookDetailsPublic = z
+  .object({
+    title: z.string().nullable(),
+    authors: z.string().nullable(),
+    publisher: z.string().nullable(),
+    publish_year: z.number().int().nullable(),
+    cover_url: z.string().nullable(),
+    fetched_at: z.date(),
+    source: z.literal('Open Library'),
+  })
+  .meta({ id: 'BookDetails' });
+
 export const BookPublic = z
   .object({
     isbn: z.string(),
     isbn10: z.string().nullable(),
+    /** Open Library's title when it has one, else the first marketplace's listing title. */
     title: z.string().nullable(),
     author: z.string().nullable(),
+    /** What Open Library says about the book (null: not fetched yet, or Open Library does not know it). */
+    details: BookDetailsPublic.nullable(),
     /** Every marketplace in the registry's order, with its latest answer (null: never answered). */
     marketplaces: z.array(z.object({ marketplace: MarketplaceId, latest: BookAnswer.nullable() })),
     /** Jobs of the caller that included the book (superusers: everyone's), newest first. */

@@ -20,7 +20,7 @@ import {
   statusField,
 } from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
-import { jobDecisions } from '../db/schema.ts';
+import { bookDetails, jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 
@@ -90,8 +90,10 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
 
   // Level 1: the joined columns. Level 2: each source's price when it is in the comparison currency.
   // Level 3: best, worst, which source is best, the spread (only with two or more prices to compare).
+  // Open Library's title first (book_details), then the marketplaces' titles where it has none.
   const inner = sql`SELECT ${column(base.id, 'id')} AS id, ${column(base.id, 'isbn')} AS isbn,
-      ${titles.length ? sql`coalesce(${sql.join(titles, sql`, `)})` : sql`NULL::text`} AS title,
+      coalesce(bd.title${titles.length ? sql`, ${sql.join(titles, sql`, `)}` : sql``}) AS title,
+      bd.authors AS author, bd.publisher AS publisher, bd.publish_year::double precision AS publish_year,
       ${sql.join(perSource, sql`, `)},
       ${sql.join(
         EXTRA_COLUMNS.map(
@@ -105,6 +107,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
       ${decisions.columns}
     FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}${decisions.join}
+      LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}`;
 
   const comparable = (id: MarketplaceId) =>
@@ -151,6 +154,9 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     sql`id`,
     sql`isbn`,
     sql`title`,
+    sql`author`,
+    sql`publisher`,
+    sql`publish_year`,
     ...PRICE_SOURCES.flatMap((s) =>
       [
         priceField(s.marketplace),

@@ -188,6 +188,7 @@ export const biblioLookups = LOOKUP_TABLES.biblio;
 export const alibrisLookups = LOOKUP_TABLES.alibris;
 export const palletIqLookups = LOOKUP_TABLES.pallet_iq;
 export const amazonLookups = LOOKUP_TABLES.amazon;
+export const ebayLookups = LOOKUP_TABLES.ebay;
 
 /**
  * The next free request slot of each marketplace, shared by every worker process so that their
@@ -197,6 +198,38 @@ export const marketplaceRateSlots = pgTable('marketplace_rate_slots', {
   marketplace: varchar({ length: 32 }).primaryKey(),
   next_at: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Calls spent today of a marketplace's daily quota (eBay: 5,000 a day per application), shared by
+ * every worker (worker/daily-budget.ts). `day` is the quota's own calendar day (eBay's resets at
+ * midnight Pacific); `resumes_at` is set once the day's budget is spent, for the job page's hint.
+ */
+export const marketplaceDailyCalls = pgTable('marketplace_daily_calls', {
+  marketplace: varchar({ length: 32 }).primaryKey(),
+  day: varchar({ length: 10 }).notNull(),
+  used: integer().notNull(),
+  resumes_at: timestamp({ withTimezone: true }),
+});
+
+/**
+ * A book's details by ISBN from Open Library (books/details/): kept, refreshed rarely, shown on the
+ * comparison, the book page and in the comparison CSV. `found` false: Open Library does not know the
+ * ISBN (asked at `fetched_at`, asked again after the refresh period like any other).
+ */
+export const bookDetails = pgTable(
+  'book_details',
+  {
+    isbn: varchar({ length: 13 }).primaryKey(),
+    found: boolean().notNull(),
+    title: text(),
+    authors: text(),
+    publisher: text(),
+    publish_year: integer(),
+    cover_url: text(),
+    fetched_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('book_details_fetched_idx').on(t.fetched_at)],
+);
 
 /**
  * Attempt counters for throttling (logins, recovery emails), shared by every API process.

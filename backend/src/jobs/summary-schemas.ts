@@ -15,6 +15,10 @@ export const SourceRun = z
     finished_at: z.date().nullable(),
     throughput_per_minute: z.number().nullable(),
     errors: z.array(z.object({ message: z.string(), count: z.number().int(), last_at: z.date().nullable() })),
+    quota_resumes_at: z
+      .date()
+      .nullable()
+      .meta({ description: "While the marketplace's daily call quota is spent and this run is unfinished: when its lookups resume" }),
   })
   .meta({ id: 'SourceRun' });
 

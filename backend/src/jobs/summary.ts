@@ -1,10 +1,10 @@
 // A job's run per marketplace for its own page: lookups by status, progress, when the run started
 // and finished, throughput, lookups waiting to be retried and the last errors grouped by message.
-import { and, asc, count, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
 import { LOOKUP_STATUSES } from '@app/domain/status';
 import { MARKETPLACE_LIST, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
-import { LOOKUP_TABLES } from '../db/schema.ts';
+import { LOOKUP_TABLES, marketplaceDailyCalls } from '../db/schema.ts';
 import { countProgress } from './progress.ts';
 import type { JobRow } from './repository.ts';
 
@@ -51,9 +51,20 @@ async function sourceRun(db: Db, jobId: number, m: MarketplaceInfo) {
 const earliest = (dates: (Date | null)[]) => dates.reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null);
 const latest = (dates: (Date | null)[]) => dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null);
 
+/** Marketplaces whose daily call budget is spent, with when it resets (worker/daily-budget.ts). */
+async function spentQuotas(db: Db, now: Date): Promise<Map<string, Date>> {
+  const t = marketplaceDailyCalls;
+  const rows = await db.select({ marketplace: t.marketplace, resumes_at: t.resumes_at }).from(t).where(gt(t.resumes_at, now));
+  return new Map(rows.flatMap((r) => (r.resumes_at ? [[r.marketplace, r.resumes_at] as const] : [])));
+}
+
 export async function jobSummary(db: Db, job: JobRow, now = new Date()) {
   const asked = MARKETPLACE_LIST.filter((m) => job[m.id]);
-  const [progress, runs] = await Promise.all([countProgress(db, [job.id]), Promise.all(asked.map((m) => sourceRun(db, job.id, m)))]);
+  const [progress, runs, quotas] = await Promise.all([
+    countProgress(db, [job.id]),
+    Promise.all(asked.map((m) => sourceRun(db, job.id, m))),
+    spentQuotas(db, now),
+  ]);
   const counters = progress.get(job.id);
   const sources = asked.map((m, i) => {
     const { byStatus, errors } = runs[i] ?? { byStatus: [], errors: [] };
@@ -75,6 +86,7 @@ export async function jobSummary(db: Db, job: JobRow, now = new Date()) {
       // Lookups finished per minute over the run so far (or the whole run once it is over).
       throughput_per_minute: minutes > 0 ? Math.round((processed / minutes) * 10) / 10 : null,
       errors: errors.map((e) => ({ message: e.message ?? '', count: e.count, last_at: e.last_at })),
+      quota_resumes_at: done ? null : (quotas.get(m.id) ?? null),
     };
   });
   return { job_id: job.id, cost_per_book: job.cost_per_book, sources };

@@ -17,7 +17,8 @@ export interface MarketplaceEnv {
   timeoutMs: number;
   maxAttempts: number;
   operationRates?: Record<string, number>;
-  extra?: Record<string, string | undefined>;
+  dailyCallBudget?: number;
+  extra?: Record<string, unknown>;
 }
 export type MarketplacesConfig = Record<MarketplaceId, MarketplaceEnv>;
 
@@ -34,6 +35,7 @@ export function marketplaceEnvNames(id: MarketplaceId) {
     concurrency: `${p}_CONCURRENCY`,
     timeoutMs: `${p}_TIMEOUT_MS`,
     maxAttempts: `${p}_MAX_ATTEMPTS`,
+    dailyCallBudget: `${p}_DAILY_CALL_BUDGET`,
   } satisfies Record<Exclude<keyof MarketplaceEnv, 'operationRates' | 'extra'>, string>;
 }
 
@@ -55,17 +57,16 @@ function marketplaceShape(id: MarketplaceId) {
     // A marketplace with operations is paced per operation instead.
     ...(entry.operations ? {} : { [n.ratePerSecond]: rate(entry.defaultRatePerSecond) }),
     ...Object.fromEntries(Object.entries(entry.operations ?? {}).map(([op, o]) => [opNames[op], rate(o.defaultRatePerSecond)])),
-    ...Object.fromEntries(
-      Object.entries(entry.extraEnv ?? {}).map(([name, fallback]) => [
-        name,
-        fallback === undefined ? z.string().optional() : z.string().min(1).default(fallback),
-      ]),
-    ),
     [n.concurrency]: count(entry.defaultConcurrency ?? 4),
     [n.timeoutMs]: count(10_000),
     [n.maxAttempts]: count(5),
+    // Only marketplaces with a daily quota read a budget; their own settings come from the entry.
+    ...(entry.defaultDailyCallBudget === undefined ? {} : { [n.dailyCallBudget]: count(entry.defaultDailyCallBudget) }),
+    ...entry.extraEnv,
   };
 }
+
+const entry = (id: MarketplaceId): MarketplaceEntry => marketplaceRegistry[id];
 
 export const marketplacesConfigSection = z
   .object(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>)
@@ -79,7 +80,6 @@ export const marketplacesConfigSection = z
         : undefined;
       return {
         ...(operationRates ? { operationRates } : {}),
-        ...(entry.extraEnv ? { extra: Object.fromEntries(Object.keys(entry.extraEnv).map((k) => [k, e[k] as string | undefined])) } : {}),
         // Paced per operation: the slowest operation bounds the requests (batches) per second.
         ratePerSecond: operationRates ? Math.min(...Object.values(operationRates)) : (e[n.ratePerSecond] as number),
         baseUrl: e[n.baseUrl] as string | undefined,
@@ -87,6 +87,8 @@ export const marketplacesConfigSection = z
         concurrency: e[n.concurrency] as number,
         timeoutMs: e[n.timeoutMs] as number,
         maxAttempts: e[n.maxAttempts] as number,
+        ...(e[n.dailyCallBudget] === undefined ? {} : { dailyCallBudget: e[n.dailyCallBudget] as number }),
+        ...(entry.extraEnv ? { extra: Object.fromEntries(Object.keys(entry.extraEnv).map((k) => [k, e[k]])) } : {}),
       };
     };
     return Object.fromEntries(MARKETPLACE_IDS.map((id) => [id, read(id)])) as MarketplacesConfig;

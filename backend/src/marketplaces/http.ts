@@ -17,6 +17,11 @@ export interface WireFormat {
    * gateway says "slow down" with a 403). Undefined leaves the answer to the shared rules.
    */
   classifyStatus?(status: number, headers: Headers, body: string): LookupOutcome | undefined;
+  /**
+   * Headers that must be obtained before the request (an OAuth access token), or the lookup's outcome
+   * when they cannot be (credentials refused: failed; the token service down: retry).
+   */
+  authorize?(signal: AbortSignal): Promise<{ headers: Record<string, string> } | { outcome: LookupOutcome }>;
 }
 
 /** A body that is not in the marketplace's format (truncated, an HTML error page, a changed schema). */
@@ -27,7 +32,10 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
     id,
     async lookup(isbn13, opts) {
       const { url, headers } = format.request(isbn13, settings);
-      const answer = await timedFetch(url, { headers: { accept: '*/*', ...headers } }, settings.timeoutMs, opts.signal);
+      // A token first where the marketplace needs one (eBay's application token): refused → failed.
+      const auth = format.authorize ? await format.authorize(opts.signal) : { headers: {} };
+      if ('outcome' in auth) return auth.outcome;
+      const answer = await timedFetch(url, { headers: { accept: '*/*', ...headers, ...auth.headers } }, settings.timeoutMs, opts.signal);
       return 'outcome' in answer ? answer.outcome : classify(answer.status, answer.headers, answer.body, format);
     },
   };

@@ -20,7 +20,24 @@ describe('marketplace settings from the environment', () => {
     });
     expect(settings.pallet_iq.baseUrl).toBe('http://127.0.0.1:8090/pallet-iq');
     expect(hasRealCredentials(settings)).toBe(false);
-    expect(simulatedMarketplaces(settings)).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq', 'amazon']);
+    expect(simulatedMarketplaces(settings)).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq', 'amazon', 'ebay']);
+  });
+
+  it('eBay reads its daily budget and its own settings (secret, auth URL, marketplace id) beside the common ones', () => {
+    const defaults = settingsFromEnv({}, { sandboxUrl: 'http://s' }).ebay;
+    expect(defaults).toMatchObject({ baseUrl: 'http://s/ebay', ratePerSecond: 5, dailyCallBudget: 5000 });
+    expect(defaults.extra).toEqual({ EBAY_CLIENT_SECRET: undefined, EBAY_AUTH_URL: undefined, EBAY_MARKETPLACE_ID: 'EBAY_US' });
+    const set = settingsFromEnv(
+      { EBAY_CLIENT_ID: 'id', EBAY_CLIENT_SECRET: 'secret', EBAY_DAILY_CALL_BUDGET: '1200', EBAY_MARKETPLACE_ID: 'EBAY_GB' },
+      { sandboxUrl: 'http://s' },
+    ).ebay;
+    expect(set).toMatchObject({ baseUrl: 'https://api.ebay.com', credential: 'id', dailyCallBudget: 1200 });
+    expect(set.extra).toMatchObject({ EBAY_CLIENT_SECRET: 'secret', EBAY_MARKETPLACE_ID: 'EBAY_GB' });
+    // Other marketplaces have no daily quota.
+    expect(settingsFromEnv({}, { sandboxUrl: 'http://s' }).biblio.dailyCallBudget).toBeUndefined();
+    expect(() => settingsFromEnv({ EBAY_DAILY_CALL_BUDGET: '0', EBAY_MARKETPLACE_ID: 'us' }, { sandboxUrl: 'http://s' })).toThrow(
+      /EBAY_DAILY_CALL_BUDGET[\s\S]*EBAY_MARKETPLACE_ID|EBAY_MARKETPLACE_ID[\s\S]*EBAY_DAILY_CALL_BUDGET/,
+    );
   });
 
   it('a key selects the real service; per-marketplace limits are read; blanks count as unset', () => {
@@ -38,8 +55,8 @@ describe('marketplace settings from the environment', () => {
     expect(settings.biblio).toMatchObject({ baseUrl: 'https://proxy.example/biblio', ratePerSecond: 2.5 });
     expect(settings.alibris).toMatchObject({ baseUrl: 'http://sandbox:8090/alibris', concurrency: 16, timeoutMs: 10_000 });
     expect(settings.pallet_iq.maxAttempts).toBe(2);
-    expect(simulatedMarketplaces(settings)).toEqual(['alibris', 'pallet_iq', 'amazon']);
-    expect(Object.keys(createAdapters(settings))).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq', 'amazon']);
+    expect(simulatedMarketplaces(settings)).toEqual(['alibris', 'pallet_iq', 'amazon', 'ebay']);
+    expect(Object.keys(createAdapters(settings))).toEqual(['abe_books', 'biblio', 'alibris', 'pallet_iq', 'amazon', 'ebay']);
   });
 
   it('Amazon: batches of 20, a rate per operation from the models (overridable), its LWA settings', () => {
@@ -86,13 +103,14 @@ describe('marketplace settings from the environment', () => {
   it('knows when a sandbox is needed', () => {
     const needing = (env: NodeJS.ProcessEnv) =>
       marketplacesNeedingSandbox(parseConfig({ marketplaces: marketplacesConfigSection }, env).marketplaces);
-    expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq', 'amazon']);
+    expect(needing({ BIBLIO_API_KEY: 'b' })).toEqual(['abe_books', 'alibris', 'pallet_iq', 'amazon', 'ebay']);
     const allSet = {
       ABEBOOKS_CLIENT_KEY: 'a',
       BIBLIO_API_KEY: 'b',
       ALIBRIS_BASE_URL: 'http://x',
       PALLETIQ_BASE_URL: 'http://y',
       AMAZON_REFRESH_TOKEN: 'r',
+      EBAY_CLIENT_ID: 'e',
     };
     expect(needing(allSet)).toEqual([]);
   });

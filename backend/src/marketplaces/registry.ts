@@ -5,12 +5,15 @@ import { createAbeBooksAdapter } from './abebooks/client.ts';
 import { createAlibrisAdapter } from './alibris/client.ts';
 import { createBiblioAdapter } from './biblio/client.ts';
 import { createPalletIqAdapter } from './palletiq/client.ts';
-import { AMAZON_BATCH_SIZE, AMAZON_OPERATIONS, createAmazonAdapter } from './amazon/client.ts';
+import { AMAZON_BATCH_SIZE, AMAZON_ENV, AMAZON_OPERATIONS, createAmazonAdapter } from './amazon/client.ts';
+import { EBAY_ENV, createEbayAdapter } from './ebay/client.ts';
 import { abeBooksSim } from './abebooks/sandbox-format.ts';
 import { alibrisSim } from './alibris/sandbox-format.ts';
 import { biblioSim } from './biblio/sandbox-format.ts';
 import { palletIqSim } from './palletiq/sandbox-format.ts';
 import { amazonSim } from './amazon/sandbox-format.ts';
+import { ebaySim } from './ebay/sandbox-format.ts';
+import type { z } from 'zod';
 import type { SimulatedFormat } from '../sandbox/formats/types.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
 
@@ -35,11 +38,13 @@ export interface MarketplaceEntry {
   operations?: Record<string, { env: string; defaultRatePerSecond: number }>;
   /** Requests (batches) in flight per worker when <PREFIX>_CONCURRENCY is unset (default 4). */
   defaultConcurrency?: number;
-  /** Further settings the adapter reads (variable name → default), e.g. an OAuth client's id. */
-  extraEnv?: Record<string, string | undefined>;
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
   /** How the local sandbox speaks this marketplace's wire format. */
   simulator: SimulatedFormat;
+  /** A daily call quota shared by every worker (<PREFIX>_DAILY_CALL_BUDGET overrides it); none when unset. */
+  defaultDailyCallBudget?: number;
+  /** Settings of its own beyond the key (a client secret, an auth URL), by env name: given to the adapter as `settings.extra`. */
+  extraEnv?: Record<string, z.ZodType>;
 }
 
 export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
@@ -92,15 +97,23 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     // One batch in flight (and one in hand) per worker: the offers slot (one batch per 10 s, shared)
     // is the limit, and claimed batches waiting longer for it than the lease would be claimed again.
     defaultConcurrency: 1,
-    extraEnv: {
-      AMAZON_CLIENT_ID: undefined,
-      AMAZON_CLIENT_SECRET: undefined,
-      // Login with Amazon; without a refresh token the sandbox's own token endpoint answers.
-      AMAZON_LWA_URL: undefined,
-      AMAZON_MARKETPLACE_ID: 'ATVPDKIKX0DER',
-    },
+    extraEnv: AMAZON_ENV,
     createAdapter: createAmazonAdapter,
     simulator: amazonSim,
+  },
+  ebay: {
+    envPrefix: 'EBAY',
+    // The application keyset's client id; EBAY_CLIENT_SECRET (extraEnv) completes it.
+    credentialEnv: 'EBAY_CLIENT_ID',
+    // Browse API and the OAuth token endpoint share this host (EBAY_AUTH_URL may move the latter).
+    productionBaseUrl: 'https://api.ebay.com',
+    // eBay publishes no per-second limit for Browse; the daily budget is the binding one.
+    defaultRatePerSecond: 5,
+    // Browse API default: 5,000 calls a day per application (eBay's API call limits page).
+    defaultDailyCallBudget: 5000,
+    extraEnv: EBAY_ENV,
+    createAdapter: createEbayAdapter,
+    simulator: ebaySim,
   },
 };
 

@@ -5,9 +5,14 @@ import { byMarketplace } from '@app/domain/marketplaces';
 import type { SandboxOptions } from '../sandbox/options.ts';
 import { startSandbox, type Sandbox, type SimulatedFormats } from '../sandbox/server.ts';
 import { marketplaceRegistry } from './registry.ts';
+import { OPEN_LIBRARY_SANDBOX_SEGMENT } from '../book-details/options.ts';
+import { openLibrarySim } from '../book-details/sandbox-format.ts';
 
 export const SIMULATED_FORMATS: SimulatedFormats = byMarketplace((m) => marketplaceRegistry[m.id].simulator);
 
+/** Services besides the marketplaces, under their path segment (book-details/options.ts points at it). */
+export const SIMULATED_SERVICES = { [OPEN_LIBRARY_SANDBOX_SEGMENT]: openLibrarySim };
+
 export function startMarketplaceSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  return startSandbox(SIMULATED_FORMATS, overrides);
+  return startSandbox(SIMULATED_FORMATS, overrides, SIMULATED_SERVICES);
 }

@@ -52,6 +52,8 @@ export interface MarketplaceSettings {
   batchSize?: number;
   /** Requests per second of each operation of a marketplace that declares operations (all workers together). */
   operationRates?: Record<string, number>;
-  /** Settings a marketplace reads besides the common ones (e.g. Amazon's LWA client id and secret). */
-  extra?: Record<string, string | undefined>;
+  /** Calls the marketplace allows a day, shared by every worker (only marketplaces that have such a quota). */
+  dailyCallBudget?: number;
+  /** The marketplace's own settings beyond these (registry `extraEnv`), by env name; its adapter reads them. */
+  extra?: Record<string, unknown>;
 }

@@ -61,6 +61,13 @@ describe('sandbox', () => {
         continue;
       }
       expect(first.offers).toHaveLength(listings.length);
+      if (id === 'ebay') {
+        // Chosen on price + shipping; a CALCULATED listing without a cost counts its price alone.
+        const total = Number(first.record.price) + Number(first.record.shipping_cost ?? 0);
+        expect(total, id).toBeLessThanOrEqual(Math.min(...listings.map((l) => l.price + l.shipping)) + 0.005);
+        expect(first.record.title, id).toBeTruthy();
+        continue;
+      }
       const cheapestPrice = Math.min(...listings.map((l) => l.price + (id === 'abe_books' ? l.shipping : 0)));
       const recordPrice = id === 'abe_books' ? first.record.total_listing_price : first.record.price;
       expect(recordPrice, id).toBeCloseTo(cheapestPrice, 2);
@@ -131,6 +138,10 @@ describe('sandbox', () => {
       alibris: { kind: 'failed', message: 'Invalid ISBN: 97801' },
       pallet_iq: { kind: 'no_offers', offers: [] },
       amazon: { kind: 'no_offers', offers: [], reason: "Amazon's catalog has no item with this ISBN" },
+      ebay: {
+        kind: 'failed',
+        message: "eBay: 12022 The 'gtin' value 97801 is invalid. For information, see the API call reference documentation.",
+      },
     });
   });
 
@@ -182,7 +193,8 @@ describe('sandbox faults', () => {
 
   it('with a key configured, a wrong key is refused the way each marketplace does: final, readable', () =>
     withSandbox({ apiKey: 'right' }, async (sandbox) => {
-      const wrong = adaptersFor(sandbox, { credential: 'wrong' });
+      // eBay's keyset is a client id (the credential) and a secret; the id is what the sandbox checks.
+      const wrong = adaptersFor(sandbox, { credential: 'wrong', extra: { EBAY_CLIENT_SECRET: 's' } });
       const outcomes = Object.fromEntries(
         await Promise.all(MARKETPLACE_IDS.map(async (id) => [id, await wrong[id].lookup(isbn!, { signal })])),
       );
@@ -192,8 +204,14 @@ describe('sandbox faults', () => {
         alibris: { kind: 'failed', message: 'Alibris: the API key is inactive (ERR_403_DEVELOPER_INACTIVE)' },
         pallet_iq: { kind: 'failed', message: 'Marketplace rejected the credentials (401)' },
         amazon: { kind: 'failed', message: 'Amazon refused the access token (403: Unauthorized: Access to requested resource is denied.)' },
+        // Refused at the token exchange, before any search.
+        ebay: {
+          kind: 'failed',
+          message:
+            'eBay refused the application keys (EBAY_CLIENT_ID / EBAY_CLIENT_SECRET), HTTP 401: invalid_client: client authentication failed',
+        },
       });
-      const right = adaptersFor(sandbox, { credential: 'right' });
+      const right = adaptersFor(sandbox, { credential: 'right', extra: { EBAY_CLIENT_SECRET: 's' } });
       for (const id of MARKETPLACE_IDS) expect((await right[id].lookup(isbn!, { signal })).kind).not.toBe('failed');
       expect(sandbox.stats().byResult.bad_key).toBe(5);
     }));

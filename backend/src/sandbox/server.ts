@@ -1,5 +1,6 @@
 // A local stand-in for the four marketplaces: one node:http server, each marketplace under its slug
-// (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/isbn/{isbn}/0),
+// (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/isbn/{isbn}/0,
+// /ebay/buy/browse/v1/item_summary/search and its token endpoint),
 // answering in its wire format with offers derived from the ISBN and the configured faults. With
 // `apiKey` set, a request carrying another key (or none) is refused the way that marketplace does.
 import http from 'node:http';
@@ -8,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace as byMarketplaceOf, type MarketplaceId } from '@app/domain/marketplaces';
 import { bookFor, driftedListings, listingsFor, type Listing } from './catalog.ts';
 import { faultFor } from './faults.ts';
-import type { BatchRequest, SandboxReply, SimulatedFormat, Stock } from './formats/types.ts';
+import type { BatchRequest, SandboxReply, SandboxService, SimulatedFormat, Stock } from './formats/types.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from './options.ts';
 
 export type SandboxResult =
@@ -50,7 +51,15 @@ const bySlug = new Map<string, MarketplaceId>(MARKETPLACE_LIST.map((m) => [m.slu
 /** Each marketplace's wire format, handed in by the marketplace registry (the sandbox knows none itself). */
 export type SimulatedFormats = Record<MarketplaceId, SimulatedFormat>;
 
-export async function startSandbox(formats: SimulatedFormats, overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+/**
+ * Each marketplace's wire format, and other services the product calls (Open Library) under their
+ * own path segment, handed in by the composition (the sandbox knows none itself).
+ */
+export async function startSandbox(
+  formats: SimulatedFormats,
+  overrides: Partial<SandboxOptions> = {},
+  services: Record<string, SandboxService> = {},
+): Promise<Sandbox> {
   const opts: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   const byResult = Object.fromEntries(
     (['offers', 'no_offers', 'error', 'bad_key', 'rate_limited', 'unavailable', 'timeout', 'malformed', 'not_found'] as const).map((r) => [
@@ -78,7 +87,14 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
       return send(res, { status: 200, contentType: 'application/json', body: JSON.stringify(stats()) });
     requests++;
     const slash = url.pathname.indexOf('/', 1);
-    const id = bySlug.get(url.pathname.slice(1, slash === -1 ? undefined : slash));
+    const segment = url.pathname.slice(1, slash === -1 ? undefined : slash);
+    const service = Object.hasOwn(services, segment) ? services[segment] : undefined;
+    const served =
+      service && slash !== -1
+        ? service({ path: url.pathname.slice(slash), query: url.searchParams, host: req.headers.host ?? 'localhost' })
+        : null;
+    if (served) return send(res, served);
+    const id = bySlug.get(segment);
     const format = id && formats[id];
     if (id && format?.readBatch && slash !== -1) {
       const raw = {
@@ -91,6 +107,8 @@ export async function startSandbox(formats: SimulatedFormats, overrides: Partial
       const batch = format.readBatch(raw);
       if (batch) return serveBatch(res, id, format, batch);
     }
+    const other = format?.endpoint && slash !== -1 ? await otherEndpoint(format, req, url.pathname.slice(slash), opts.apiKey) : null;
+    if (other) return send(res, other);
     const asked = format && slash !== -1 ? format.read(url.pathname.slice(slash), url.searchParams, req.headers) : null;
     if (!id || !format || !asked) {
       byResult.not_found++;
@@ -242,6 +260,17 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A marketplace's endpoint besides its search (eBay's token exchange), with the request body read. */
+async function otherEndpoint(
+  format: SimulatedFormat,
+  req: http.IncomingMessage,
+  path: string,
+  apiKey: string | undefined,
+): Promise<SandboxReply | null> {
+  const body = await readBody(req);
+  return format.endpoint?.({ method: req.method ?? 'GET', path, headers: req.headers, body }, apiKey) ?? null;
 }
 
 function send(res: http.ServerResponse, reply: SandboxReply): void {

@@ -22,6 +22,14 @@ export interface FinishedRow {
   record: LookupRecord | null;
 }
 
+/** A lookup held back by the daily budget: queued until the quota resets, the attempt not counted. */
+export interface DeferredRow {
+  id: number;
+  attempts: number;
+  until: Date;
+  note: string;
+}
+
 /** A transient failure: back to queued until next_attempt_at. */
 export interface RequeuedRow {
   id: number;
@@ -193,6 +201,19 @@ export class LookupQueue {
       rows.map(({ id, attempts }) => ({ id, attempts })),
       sql`id bigint, attempts int`,
       sql`attempts = t.attempts - 1`,
+    );
+  }
+
+  /**
+   * Rows not sent because the marketplace's daily budget is spent: queued again until `until` (the
+   * quota's reset) with the attempt not counted, so waiting never uses up attempts, and `note` as
+   * their last error for the pages.
+   */
+  async defer(rows: DeferredRow[]): Promise<number> {
+    return this.putBackInQueue(
+      rows.map(({ id, attempts, until, note }) => ({ id, attempts, until: until.toISOString(), note })),
+      sql`id bigint, attempts int, until timestamptz, note text`,
+      sql`attempts = t.attempts - 1, last_error = v.note, next_attempt_at = v.until`,
     );
   }
 

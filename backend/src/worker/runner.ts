@@ -4,7 +4,8 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome, Pace } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import type { ClaimedRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
+import { quotaNote, type DailyCallBudget } from './daily-budget.ts';
+import type { ClaimedRow, DeferredRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
@@ -30,6 +31,8 @@ export interface RunnerOptions {
   log: WorkerLog;
   /** Told which jobs' progress moved, so open pages update live. */
   jobEvents: Pick<JobEvents, 'touched'>;
+  /** The marketplace's daily call quota, checked before each request (marketplaces that have one). */
+  budget?: DailyCallBudget;
 }
 
 /** A rate slot of an operation could not be reserved (a database failure): the batch goes back unsent. */
@@ -50,6 +53,8 @@ export class MarketplaceRunner {
   private readonly requeued: RequeuedRow[] = [];
   /** Claimed but never sent: handed back without counting the attempt. */
   private readonly released: ClaimedRow[] = [];
+  /** Not sent because today's budget is spent: queued until the reset. */
+  private readonly deferred: DeferredRow[] = [];
   /** Calls answered (any outcome) since start. */
   lookups = 0;
   /** Lookups filled from a recent answer, without a request, since start. */
@@ -86,12 +91,7 @@ export class MarketplaceRunner {
 
   /** Nothing claimed, running or waiting to be written. */
   isIdle(): boolean {
-    return (
-      this.waiting.length === 0 &&
-      this.inFlight === 0 &&
-      this.finished.length + this.requeued.length + this.released.length === 0 &&
-      !this.writing
-    );
+    return this.waiting.length === 0 && this.inFlight === 0 && this.buffered() === 0 && !this.writing;
   }
 
   /** Stops claiming, lets calls finish until `deadline` (epoch ms), hands back the rest, writes everything. */
@@ -105,7 +105,7 @@ export class MarketplaceRunner {
     while (this.inFlight > 0) await this.changed();
     clearTimeout(cancel);
     await this.flush();
-    const unwritten = this.finished.length + this.requeued.length + this.released.length;
+    const unwritten = this.buffered();
     if (unwritten)
       this.o.log.warn(
         { marketplace: this.marketplace, unwritten },
@@ -183,6 +183,8 @@ export class MarketplaceRunner {
           return;
         }
       }
+      // One call of a daily quota per request (eBay): past it the rows wait for the reset, unsent.
+      if (!(await this.withinBudget(rows))) return;
       let outcomes: LookupOutcome[];
       try {
         outcomes = await this.timedCall(rows);
@@ -209,6 +211,29 @@ export class MarketplaceRunner {
       this.notify();
     }
   }
+
+  /**
+   * Counts the call against the daily budget; when it is spent the row waits for the reset instead
+   * of being sent (or failing). A budget that cannot be read hands the row back unsent.
+   */
+  private async withinBudget(rows: ClaimedRow[]): Promise<boolean> {
+    if (!this.o.budget) return true;
+    try {
+      const answer = await this.o.budget.take();
+      if (answer.ok) return true;
+      for (const row of rows)
+        this.deferred.push({ id: row.id, attempts: row.attempts, until: answer.resumesAt, note: quotaNote(answer.resumesAt) });
+    } catch (err) {
+      this.o.log.error({ err, marketplace: this.marketplace }, 'reading the daily call budget failed; the lookups go back to the queue');
+      this.released.push(...rows);
+    }
+    return false;
+  }
+
+  private buffered(): number {
+    return this.finished.length + this.requeued.length + this.released.length + this.deferred.length;
+  }
+
 
   /** The call, with its response time and a marketplace's refusal counted (a batch is one request). */
   private async timedCall(rows: ClaimedRow[]): Promise<LookupOutcome[]> {
@@ -263,7 +288,7 @@ export class MarketplaceRunner {
   };
 
   private scheduleFlush(): void {
-    const buffered = this.finished.length + this.requeued.length + this.released.length;
+    const buffered = this.buffered();
     if (buffered >= this.o.batchSize) void this.flush();
     else if (buffered > 0 && !this.flushTimer) {
       this.flushTimer = setTimeout(() => void this.flush(), this.o.flushIntervalMs);
@@ -282,7 +307,8 @@ export class MarketplaceRunner {
     const finished = this.finished.splice(0);
     const requeued = this.requeued.splice(0);
     const released = this.released.splice(0);
-    if (finished.length + requeued.length + released.length === 0) return;
+    const deferred = this.deferred.splice(0);
+    if (finished.length + requeued.length + released.length + deferred.length === 0) return;
     this.writing = true;
     const { queue, batchSize } = this.o;
     try {
@@ -294,14 +320,16 @@ export class MarketplaceRunner {
       }
       for (let i = 0; i < requeued.length; i += batchSize) await queue.requeue(requeued.slice(i, i + batchSize));
       await queue.release(released);
+      await queue.defer(deferred);
     } catch (err) {
       this.o.log.error(
-        { err, marketplace: this.marketplace, results: finished.length + requeued.length + released.length },
+        { err, marketplace: this.marketplace, results: finished.length + requeued.length + released.length + deferred.length },
         'writing results failed, retrying',
       );
       this.finished.unshift(...finished);
       this.requeued.unshift(...requeued);
       this.released.unshift(...released);
+      this.deferred.unshift(...deferred);
       if (!this.stopping && !this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), this.o.pollIntervalMs);
     } finally {
       this.writing = false;

@@ -9,6 +9,9 @@ import type { BackoffPolicy } from './backoff.ts';
 import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
 import { AuditPruner } from '../audit/retention.ts';
 import { HistoryPruner } from '../history/retention.ts';
+import { BookDetailsFetcher } from '../book-details/fetcher.ts';
+import type { BookDetailsSettings } from '../book-details/options.ts';
+import { DailyCallBudget } from './daily-budget.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { WorkerHeartbeat } from './heartbeat.ts';
@@ -47,6 +50,10 @@ export interface WorkerOptions {
   auditRetentionMs?: number;
   /** How often one batch of old observations and one of old audit events are pruned (default a minute). */
   pruneIntervalMs?: number;
+  /** The clock daily call budgets count days by (tests move it past a reset). */
+  clock?: () => Date;
+  /** Fetch book details from Open Library in the background (book-details/); off when unset. */
+  bookDetails?: BookDetailsSettings;
 }
 
 export interface Worker {
@@ -107,6 +114,9 @@ export function startWorker(opts: WorkerOptions): Worker {
         flushIntervalMs: opts.flushIntervalMs ?? 50,
         log,
         jobEvents,
+        ...(settings.dailyCallBudget === undefined
+          ? {}
+          : { budget: new DailyCallBudget(opts.db, id, settings.dailyCallBudget, opts.clock) }),
       }),
     };
   });
@@ -154,7 +164,9 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
     pruning = false;
   }, opts.pruneIntervalMs ?? 60_000);
-  log.info(`worker started for ${served.join(', ')}`);
+  const details = opts.bookDetails && new BookDetailsFetcher(opts.db, opts.bookDetails, log);
+  details?.start();
+  log.info(`worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}`);
 
   let stopped: Promise<void> | undefined;
   return {
@@ -163,7 +175,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         clearInterval(reaper);
         clearInterval(prune);
         const deadline = Date.now() + stopTimeoutMs;
-        await Promise.all(runners.map(({ runner }) => runner.stop(deadline)));
+        await Promise.all([...runners.map(({ runner }) => runner.stop(deadline)), details?.stop()]);
         await judge.idle();
         await heartbeat.stop();
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '@app/domain/must';
 import { startFixtureServer, type FixtureServer, type Reply, type SeenRequest } from './fixture-server.ts';
-import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
+import type { LookupOutcome, MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
 
 export const testSettings = (baseUrl: string, over: Partial<MarketplaceSettings> = {}): MarketplaceSettings => ({
   baseUrl,
@@ -65,7 +65,13 @@ export function useFixtureClient(
 export function describeHttpContract(
   name: string,
   create: (settings: MarketplaceSettings) => MarketplaceAdapter,
-  bodies: { offers: string; malformed: string; contentType: string },
+  bodies: {
+    offers: string;
+    malformed: string;
+    contentType: string;
+    /** What a 401 means when not the shared "credentials rejected" (eBay: its token was refused, ask again with a new one). */
+    on401?: (body: string) => LookupOutcome;
+  },
 ): void {
   describe(`${name}: HTTP classification`, () => {
     const client = useFixtureClient(create, '9780131457577', bodies.contentType);
@@ -74,7 +80,11 @@ export function describeHttpContract(
 
     it.each([401, 403])('HTTP %i means the key is wrong: failed', async (status) => {
       client.server.reply({ status, body: 'nope' });
-      expect(await lookup()).toEqual({ kind: 'failed', message: `Marketplace rejected the credentials (${status})` });
+      const expected: LookupOutcome =
+        status === 401 && bodies.on401
+          ? bodies.on401('nope')
+          : { kind: 'failed', message: `Marketplace rejected the credentials (${status})` };
+      expect(await lookup()).toEqual(expected);
     });
 
     it('429 retries after Retry-After seconds', async () => {

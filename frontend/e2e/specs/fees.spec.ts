@@ -114,8 +114,8 @@ test('a normal user reads the fee schedules but cannot change them', async ({ us
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fees' }).click();
   const fees = await settledTable(page, 'Fee schedules');
-  expect(await columnValues(fees, 'Marketplace')).toEqual(['Abe Books', 'Biblio', 'Alibris', 'Amazon']);
-  expect(await columnValues(fees, 'Commission')).toEqual(['8 %', '15 %', '20 %', '15 %']);
+  expect(await columnValues(fees, 'Marketplace')).toEqual(['Abe Books', 'Biblio', 'Alibris', 'Amazon', 'eBay']);
+  expect(await columnValues(fees, 'Commission')).toEqual(['8 %', '15 %', '20 %', '15 %', '15.3 %']);
   await expect(fees.getByRole('row').filter({ hasText: 'Alibris' })).toContainText('uncertain');
   expect(await headers(fees)).not.toContain('Actions');
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);

@@ -17,6 +17,7 @@ const JOB_COLUMNS = [
   'Alibris',
   'PalletIQ',
   'Amazon',
+  'eBay',
   'Created At',
   'Updated At',
   'Actions',

@@ -206,6 +206,7 @@ export type JobPublicInput = {
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
     amazon: SourceProgressInput;
+    ebay: SourceProgressInput;
     report: IngestReportInput | null;
 };
 
@@ -230,6 +231,7 @@ export type JobCreatedInput = {
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
     amazon: SourceProgressInput;
+    ebay: SourceProgressInput;
     report: IngestReportInput | null;
     rejections: Array<RejectionInput>;
     rejections_truncated: boolean;
@@ -251,7 +253,17 @@ export type BookJobInput = {
     name: string;
     input_filename: string;
     created_at: unknown;
-    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon'>;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay'>;
+};
+
+export type BookDetailsInput = {
+    title: string | null;
+    authors: string | null;
+    publisher: string | null;
+    publish_year: number | null;
+    cover_url: string | null;
+    fetched_at: unknown;
+    source: 'Open Library';
 };
 
 export type BookPublicInput = {
@@ -259,8 +271,9 @@ export type BookPublicInput = {
     isbn10: string | null;
     title: string | null;
     author: string | null;
+    details: BookDetailsInput | null;
     marketplaces: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
         latest: BookAnswerInput | null;
     }>;
     jobs: Array<BookJobInput>;
@@ -270,7 +283,7 @@ export type BookPublicInput = {
 export type BookHistoryInput = {
     isbn: string;
     series: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
         points: Array<{
             observed_at: unknown;
             status: string;
@@ -288,15 +301,16 @@ export type BookPriceBodyInput = {
     alibris?: boolean;
     pallet_iq?: boolean;
     amazon?: boolean;
+    ebay?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
-export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon';
+export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon' | 'ebay';
 
 export type SourceRunInput = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
     total: number;
     processed: number;
     statuses: Array<{
@@ -315,6 +329,10 @@ export type SourceRunInput = {
         count: number;
         last_at: unknown;
     }>;
+    /**
+     * While the marketplace's daily call quota is spent and this run is unfinished: when its lookups resume
+     */
+    quota_resumes_at: unknown;
 };
 
 export type JobSummaryInput = {
@@ -532,8 +550,41 @@ export type AmazonPriceLookupInput = {
     reused: boolean;
 };
 
+export type EbayPriceLookupInput = {
+    id: number;
+    isbn: string;
+    title: string | null;
+    price: number | null;
+    shipping_cost: number | null;
+    condition: string | null;
+    seller_username: string | null;
+    seller_feedback_percentage: number | null;
+    listing_url: string | null;
+    lookup_status: string;
+    created_at: unknown;
+    updated_at: unknown;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    currency: string | null;
+    shipping_type: string | null;
+    condition_id: string | null;
+    seller_feedback_score: number | null;
+    buying_options: string | null;
+    item_id: string | null;
+    retry_at: unknown;
+    retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: unknown;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
+};
+
 export type PriceLookupsInput = {
-    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput | AmazonPriceLookupInput>;
+    data: Array<AbeBooksPriceLookupInput | BiblioPriceLookupInput | AlibrisPriceLookupInput | PalletIqPriceLookupInput | AmazonPriceLookupInput | EbayPriceLookupInput>;
     count: number;
     count_exact: boolean;
 };
@@ -561,10 +612,14 @@ export type ComparisonRowInput = {
     id: number;
     isbn: string;
     title: string | null;
+    author: string | null;
+    publisher: string | null;
+    publish_year: number | null;
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
     amazon_price: number | null;
+    ebay_price: number | null;
     best_price: number | null;
     best_source: string | null;
     decision: string | null;
@@ -580,19 +635,23 @@ export type ComparisonRowInput = {
     biblio_change: number | null;
     alibris_change: number | null;
     amazon_change: number | null;
+    ebay_change: number | null;
     best_price_change: number | null;
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
     amazon_currency: string | null;
+    ebay_currency: string | null;
     abe_books_offers: number | null;
     biblio_offers: number | null;
     alibris_offers: number | null;
     amazon_offers: number | null;
+    ebay_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
     amazon_status: string | null;
+    ebay_status: string | null;
     pallet_iq_status: string | null;
 };
 
@@ -613,6 +672,7 @@ export type PriceBucketInput = {
         biblio: number;
         alibris: number;
         amazon: number;
+        ebay: number;
     };
 };
 
@@ -688,6 +748,7 @@ export type JobActionResultInput = {
     alibris: SourceProgressInput;
     pallet_iq: SourceProgressInput;
     amazon: SourceProgressInput;
+    ebay: SourceProgressInput;
     report: IngestReportInput | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
@@ -709,6 +770,7 @@ export type JobRetryableCountsInput = {
     alibris: RetryableLookupsInput;
     pallet_iq: RetryableLookupsInput;
     amazon: RetryableLookupsInput;
+    ebay: RetryableLookupsInput;
 };
 
 export type JobFromIsbnsInput = {
@@ -718,6 +780,7 @@ export type JobFromIsbnsInput = {
     alibris?: boolean;
     pallet_iq?: boolean;
     amazon?: boolean;
+    ebay?: boolean;
     /**
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
@@ -778,7 +841,7 @@ export type RuleSetVersionsPublicInput = {
 /**
  * A marketplace books are sold on: its URL segment
  */
-export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'amazon';
+export type SellingMarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'amazon' | 'ebay';
 
 export type FeeScheduleInInput = {
     percent: number;
@@ -805,7 +868,7 @@ export type FeeDefaultInput = {
 };
 
 export type FeeScheduleInput = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'amazon';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'amazon' | 'ebay';
     percent: number;
     min_commission: number | null;
     max_commission: number | null;
@@ -1041,6 +1104,7 @@ export type JobPublic = {
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
     amazon: SourceProgress;
+    ebay: SourceProgress;
     report: IngestReport | null;
 };
 
@@ -1065,6 +1129,7 @@ export type JobCreated = {
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
     amazon: SourceProgress;
+    ebay: SourceProgress;
     report: IngestReport | null;
     rejections: Array<Rejection>;
     rejections_truncated: boolean;
@@ -1086,7 +1151,17 @@ export type BookJob = {
     name: string;
     input_filename: string;
     created_at: string;
-    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon'>;
+    marketplaces: Array<'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay'>;
+};
+
+export type BookDetails = {
+    title: string | null;
+    authors: string | null;
+    publisher: string | null;
+    publish_year: number | null;
+    cover_url: string | null;
+    fetched_at: string;
+    source: 'Open Library';
 };
 
 export type BookPublic = {
@@ -1094,8 +1169,9 @@ export type BookPublic = {
     isbn10: string | null;
     title: string | null;
     author: string | null;
+    details: BookDetails | null;
     marketplaces: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
         latest: BookAnswer | null;
     }>;
     jobs: Array<BookJob>;
@@ -1105,7 +1181,7 @@ export type BookPublic = {
 export type BookHistory = {
     isbn: string;
     series: Array<{
-        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
+        marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
         points: Array<{
             observed_at: string;
             status: string;
@@ -1123,15 +1199,16 @@ export type BookPriceBody = {
     alibris?: boolean;
     pallet_iq?: boolean;
     amazon?: boolean;
+    ebay?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
-export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon';
+export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon' | 'ebay';
 
 export type SourceRun = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
     total: number;
     processed: number;
     statuses: Array<{
@@ -1150,6 +1227,10 @@ export type SourceRun = {
         count: number;
         last_at: string | null;
     }>;
+    /**
+     * While the marketplace's daily call quota is spent and this run is unfinished: when its lookups resume
+     */
+    quota_resumes_at: string | null;
 };
 
 export type JobSummary = {
@@ -1367,8 +1448,41 @@ export type AmazonPriceLookup = {
     reused: boolean;
 };
 
+export type EbayPriceLookup = {
+    id: number;
+    isbn: string;
+    title: string | null;
+    price: number | null;
+    shipping_cost: number | null;
+    condition: string | null;
+    seller_username: string | null;
+    seller_feedback_percentage: number | null;
+    listing_url: string | null;
+    lookup_status: string;
+    created_at: string;
+    updated_at: string;
+    input_filename: string | null;
+    isbn_lookup_job_id: number;
+    currency: string | null;
+    shipping_type: string | null;
+    condition_id: string | null;
+    seller_feedback_score: number | null;
+    buying_options: string | null;
+    item_id: string | null;
+    retry_at: string | null;
+    retry_reason: string | null;
+    /**
+     * When the marketplace answered (for a reused answer: the original answer)
+     */
+    answered_at: string | null;
+    /**
+     * Filled from a recent answer for the same ISBN instead of a new request
+     */
+    reused: boolean;
+};
+
 export type PriceLookups = {
-    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup | AmazonPriceLookup>;
+    data: Array<AbeBooksPriceLookup | BiblioPriceLookup | AlibrisPriceLookup | PalletIqPriceLookup | AmazonPriceLookup | EbayPriceLookup>;
     count: number;
     count_exact: boolean;
 };
@@ -1396,10 +1510,14 @@ export type ComparisonRow = {
     id: number;
     isbn: string;
     title: string | null;
+    author: string | null;
+    publisher: string | null;
+    publish_year: number | null;
     abe_books_price: number | null;
     biblio_price: number | null;
     alibris_price: number | null;
     amazon_price: number | null;
+    ebay_price: number | null;
     best_price: number | null;
     best_source: string | null;
     decision: string | null;
@@ -1415,19 +1533,23 @@ export type ComparisonRow = {
     biblio_change: number | null;
     alibris_change: number | null;
     amazon_change: number | null;
+    ebay_change: number | null;
     best_price_change: number | null;
     abe_books_currency: string | null;
     biblio_currency: string | null;
     alibris_currency: string | null;
     amazon_currency: string | null;
+    ebay_currency: string | null;
     abe_books_offers: number | null;
     biblio_offers: number | null;
     alibris_offers: number | null;
     amazon_offers: number | null;
+    ebay_offers: number | null;
     abe_books_status: string | null;
     biblio_status: string | null;
     alibris_status: string | null;
     amazon_status: string | null;
+    ebay_status: string | null;
     pallet_iq_status: string | null;
 };
 
@@ -1448,6 +1570,7 @@ export type PriceBucket = {
         biblio: number;
         alibris: number;
         amazon: number;
+        ebay: number;
     };
 };
 
@@ -1523,6 +1646,7 @@ export type JobActionResult = {
     alibris: SourceProgress;
     pallet_iq: SourceProgress;
     amazon: SourceProgress;
+    ebay: SourceProgress;
     report: IngestReport | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
@@ -1544,6 +1668,7 @@ export type JobRetryableCounts = {
     alibris: RetryableLookups;
     pallet_iq: RetryableLookups;
     amazon: RetryableLookups;
+    ebay: RetryableLookups;
 };
 
 export type JobFromIsbns = {
@@ -1553,6 +1678,7 @@ export type JobFromIsbns = {
     alibris: boolean;
     pallet_iq: boolean;
     amazon: boolean;
+    ebay: boolean;
     /**
      * The ISBNs as pasted or scanned: one per line, or separated by tabs, commas or semicolons
      */
@@ -1613,7 +1739,7 @@ export type RuleSetVersionsPublic = {
 /**
  * A marketplace books are sold on: its URL segment
  */
-export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'amazon';
+export type SellingMarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'amazon' | 'ebay';
 
 export type FeeScheduleIn = {
     percent: number;
@@ -1640,7 +1766,7 @@ export type FeeDefault = {
 };
 
 export type FeeSchedule = {
-    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'amazon';
+    marketplace: 'abe_books' | 'biblio' | 'alibris' | 'amazon' | 'ebay';
     percent: number;
     min_commission: number | null;
     max_commission: number | null;
@@ -2285,7 +2411,7 @@ export type UploadJobFileData = {
          */
         file: Blob | File;
         /**
-         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool, "amazon": bool}
+         * JSON: {"name": string, "abe_books": bool, "biblio": bool, "alibris": bool, "pallet_iq": bool, "amazon": bool, "ebay": bool}
          */
         config: string;
     };

@@ -13,6 +13,7 @@ describe('CSV file names (spec §7)', () => {
       'alibris_price_lookups_20250304T050607.csv',
       'pallet_iq_price_lookups_20250304T050607.csv',
       'amazon_price_lookups_20250304T050607.csv',
+      'ebay_price_lookups_20250304T050607.csv',
     ]);
   });
 

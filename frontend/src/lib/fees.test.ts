@@ -1,3 +1,4 @@
+import { byMarketplace } from '@app/domain/marketplaces';
 import { describe, expect, it } from 'vitest';
 import type { FeeSchedule } from '../client/types.gen';
 import { jobBooks, toFeeBody, toFeeForm } from './fees';
@@ -21,15 +22,7 @@ describe('fee form', () => {
 describe('jobBooks', () => {
   const source = (total_isbns: number, enabled = true) => ({ enabled, total_isbns, processed_isbns: 0 });
   it('counts the books of the marketplace with the most lookups, 0 for none', () => {
-    expect(
-      jobBooks({
-        abe_books: source(10),
-        biblio: source(10),
-        alibris: source(0, false),
-        pallet_iq: source(0, false),
-        amazon: source(0, false),
-      }),
-    ).toBe(10);
-    expect(jobBooks({ abe_books: source(0), biblio: source(0), alibris: source(0), pallet_iq: source(0), amazon: source(0) })).toBe(0);
+    expect(jobBooks({ ...byMarketplace(() => source(0, false)), abe_books: source(10), biblio: source(10) })).toBe(10);
+    expect(jobBooks(byMarketplace(() => source(0)))).toBe(0);
   });
 });

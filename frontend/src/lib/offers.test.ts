@@ -65,6 +65,37 @@ describe("a book page's offers", () => {
     // PalletIQ's evaluation is no listing: shown whole instead.
     expect(summarisedOffers([{ status: 'success', meta: { title: 't' } }])).toBeNull();
   });
+  it("reads eBay's nested item summaries: {value, currency} strings, the seller's username, the first shipping cost", () => {
+    const ebay = (price: string, shipping?: string) => ({
+      itemId: `v1|${price}|0`,
+      price: { value: price, currency: 'USD' },
+      seller: { username: 'shelfwise', feedbackPercentage: '99.1', feedbackScore: 812 },
+      condition: 'Very Good',
+      conditionId: '4000',
+      shippingOptions: [
+        shipping === undefined
+          ? { shippingCostType: 'CALCULATED' }
+          : { shippingCostType: 'FIXED', shippingCost: { value: shipping, currency: 'USD' } },
+      ],
+      itemWebUrl: 'https://www.ebay.com/itm/1',
+    });
+    expect(summarisedOffers([ebay('9.00'), ebay('6.75', '0.00')])).toEqual([
+      {
+        price: { value: '6.75', currency: 'USD' },
+        shipping: { value: '0.00', currency: 'USD' },
+        condition: 'Very Good',
+        seller: 'shelfwise',
+        link: 'https://www.ebay.com/itm/1',
+      },
+      {
+        price: { value: '9.00', currency: 'USD' },
+        shipping: null,
+        condition: 'Very Good',
+        seller: 'shelfwise',
+        link: 'https://www.ebay.com/itm/1',
+      },
+    ]);
+  });
   it('links only to addresses', () => {
     expect(offerLink('listingUrl', { listingUrl: 'www.abebooks.com/servlet/x?y=1' })).toBe('www.abebooks.com/servlet/x?y=1');
     expect(offerLink('photo_url', { photo_url: 'not a link' })).toBeNull();

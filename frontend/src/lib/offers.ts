@@ -115,17 +115,43 @@ function text(offer: Record<string, unknown>, patterns: RegExp[]): string | null
   return k === undefined ? null : offerCellText(offer[k]);
 }
 
+/** eBay nests amounts as `{value, currency}` (strings), the seller as `{username, …}` and shipping in `shippingOptions[]`. */
+type Obj = Record<string, unknown>;
+const asObj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+
+function nestedAmount(v: unknown): { value: unknown; currency: string } | null {
+  const o = asObj(v);
+  if (!o || o.value === undefined || !Number.isFinite(Number(o.value))) return null;
+  return {
+    value: o.value,
+    currency: typeof o.currency === 'string' && /^[A-Za-z]{3}$/.test(o.currency) ? o.currency.toUpperCase() : 'USD',
+  };
+}
+
+function nestedShipping(offer: Obj): { value: unknown; currency: string } | null {
+  const options = offer.shippingOptions;
+  if (!Array.isArray(options)) return null;
+  for (const option of options) {
+    const cost = nestedAmount(asObj(option)?.shippingCost);
+    if (cost) return cost;
+  }
+  return null;
+}
+
 export function offerSummary(offer: Record<string, unknown>): OfferSummary {
   const money = (patterns: RegExp[]) => {
     const k = firstKey(offer, patterns);
-    return k === undefined ? null : offerMoney(k, offer);
+    return k === undefined ? null : (offerMoney(k, offer) ?? nestedAmount(offer[k]));
   };
+  const sellerObj = asObj(offer.seller);
+  const sellerName =
+    sellerObj && (typeof sellerObj.username === 'string' ? sellerObj.username : typeof sellerObj.name === 'string' ? sellerObj.name : null);
   const linkKey = Object.keys(offer).find((k) => offerLink(k, offer) !== null);
   return {
     price: money(PRICE_KEYS),
-    shipping: money(SHIPPING_KEYS),
+    shipping: money(SHIPPING_KEYS) ?? nestedShipping(offer),
     condition: text(offer, CONDITION_KEYS),
-    seller: text(offer, SELLER_KEYS),
+    seller: sellerName ?? text(offer, SELLER_KEYS),
     link: linkKey === undefined ? null : offerLink(linkKey, offer),
   };
 }

@@ -1,3 +1,4 @@
+import { byMarketplace } from '@app/domain/marketplaces';
 import { describe, expect, it } from 'vitest';
 import { hasUnfinishedLookups, sourceCell } from './progress';
 
@@ -28,13 +29,7 @@ describe('jobs table source cell (spec §4)', () => {
 });
 
 describe('polling while lookups are unfinished', () => {
-  const job = (abe: ReturnType<typeof p>, others = p(0, 0, false)) => ({
-    abe_books: abe,
-    biblio: others,
-    alibris: others,
-    pallet_iq: others,
-    amazon: others,
-  });
+  const job = (abe: ReturnType<typeof p>, others = p(0, 0, false)) => ({ ...byMarketplace(() => others), abe_books: abe });
   it('polls while an enabled source is behind', () => {
     expect(hasUnfinishedLookups([job(p(10, 10)), job(p(3, 10))])).toBe(true);
   });

@@ -10,7 +10,8 @@ export const SECURITY_HEADERS: FastifyHelmetOptions = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      // Book covers come from Open Library's cover service (book details).
+      imgSrc: ["'self'", 'data:', 'https://covers.openlibrary.org'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

@@ -7,6 +7,7 @@
 // (getItemOffersBatch: 0.1 requests/s, i.e. 2 ASINs/s). Each request waits for its operation's shared
 // rate slot (`pace`). Auth: x-amz-access-token from Login with Amazon (lwa.ts).
 import { must } from '@app/domain/must';
+import { z } from 'zod';
 import { describe, MalformedResponseError, parseJsonObject, parseRetryAfter, timedFetch } from '../http.ts';
 import type { LookupOutcome, MarketplaceAdapter, MarketplaceSettings, Pace } from '../types.ts';
 import { LwaError, LwaTokens } from './lwa.ts';
@@ -26,6 +27,16 @@ export const CATALOG_PATH = '/catalog/2022-04-01/items';
 export const OFFERS_BATCH_PATH = '/batches/products/pricing/v0/itemOffers';
 export const NOT_IN_CATALOG = "Amazon's catalog has no item with this ISBN";
 
+/** Amazon's settings beyond the refresh token (registry extraEnv). */
+export const AMAZON_ENV = {
+  AMAZON_CLIENT_ID: z.string().optional(),
+  AMAZON_CLIENT_SECRET: z.string().optional(),
+  // Login with Amazon; without a refresh token the sandbox's own token endpoint answers.
+  AMAZON_LWA_URL: z.string().min(1).optional(),
+  AMAZON_MARKETPLACE_ID: z.string().min(1).default('ATVPDKIKX0DER'),
+};
+const AmazonExtra = z.object(AMAZON_ENV);
+
 const noPace: Pace = async () => {};
 
 /** Amazon's own hosts use Login with Amazon; anything else (the sandbox, a proxy) answers the token endpoint itself. */
@@ -36,14 +47,15 @@ export const lwaUrlFor = (baseUrl: string) =>
 const all = (isbns: readonly string[], outcome: LookupOutcome) => isbns.map(() => outcome);
 
 export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceAdapter {
-  const marketplaceId = settings.extra?.AMAZON_MARKETPLACE_ID ?? 'ATVPDKIKX0DER';
+  const extra = AmazonExtra.parse(settings.extra ?? {});
+  const marketplaceId = extra.AMAZON_MARKETPLACE_ID;
   // Away from Amazon's hosts (the sandbox) the base URL also answers LWA's token endpoint.
   const atAmazon = lwaUrlFor(settings.baseUrl) !== settings.baseUrl;
   const tokens = new LwaTokens({
-    url: (settings.extra?.AMAZON_LWA_URL ?? lwaUrlFor(settings.baseUrl)).replace(/\/+$/, ''),
+    url: (extra.AMAZON_LWA_URL ?? lwaUrlFor(settings.baseUrl)).replace(/\/+$/, ''),
     // Amazon's LWA needs the app's id and secret; the sandbox (or a proxy) takes any.
-    clientId: settings.extra?.AMAZON_CLIENT_ID ?? (settings.extra?.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
-    clientSecret: settings.extra?.AMAZON_CLIENT_SECRET ?? (settings.extra?.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
+    clientId: extra.AMAZON_CLIENT_ID ?? (extra.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
+    clientSecret: extra.AMAZON_CLIENT_SECRET ?? (extra.AMAZON_LWA_URL || atAmazon ? undefined : 'sandbox'),
     refreshToken: settings.credential ?? '',
     timeoutMs: settings.timeoutMs,
   });

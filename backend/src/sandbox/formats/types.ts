@@ -53,6 +53,25 @@ export interface SimulatedFormat {
   badKey(): SandboxReply;
   /** How it says "slow down" (default: 429 with Retry-After). */
   rateLimited?(retryAfterSeconds: number): SandboxReply;
+  /**
+   * Another endpoint of the marketplace's API, answered before `read` (an OAuth token exchange);
+   * null when the request is not for one. `apiKey` is SANDBOX_API_KEY: the keyset it must carry.
+   */
+  endpoint?(request: SimulatedCall, apiKey: string | undefined): SandboxReply | null;
+}
+
+/**
+ * A service that is not a marketplace (Open Library's book data), under its own first path segment;
+ * `host` is how the caller reached the sandbox (for URLs pointing back at it). Null: not its path.
+ */
+export type SandboxService = (call: { path: string; query: URLSearchParams; host: string }) => SandboxReply | null;
+
+/** A request to a marketplace's other endpoint, body read. */
+export interface SimulatedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 export const json = (body: unknown, status = 200): SandboxReply => ({

@@ -1,9 +1,10 @@
-// A book's own page (/books/$isbn): its title and author where a marketplace gave them, its ISBNs,
+// A book's own page (/books/$isbn): its title, author, publisher, year and cover from Open Library
+// (else the title and author a marketplace gave), its ISBNs,
 // each marketplace's latest answer with every offer, its price over time, the jobs that included it,
 // and "Price it now". The address takes any form the normaliser reads and is replaced by the ISBN-13.
 import { readOneIsbn } from '@app/domain/book';
 import { MARKETPLACES } from '@app/domain/marketplaces';
-import { Alert, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Image, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import type { BookHistory, BookPublic } from '../../client/types.gen';
@@ -47,14 +48,29 @@ function BookBody({ isbn }: { isbn: string }) {
   const unanswered = b.marketplaces.filter((m) => m.latest === null);
   return (
     <Stack gap="xl">
-      <Stack gap={4}>
-        <PageTitle>{b.title ?? `ISBN ${b.isbn}`}</PageTitle>
-        {b.author && <Text>by {b.author}</Text>}
-        <Text size="sm" c="dimmed" data-testid="book-isbns">
-          ISBN-13 {b.isbn}
-          {b.isbn10 && ` · ISBN-10 ${b.isbn10}`}
-        </Text>
-      </Stack>
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        {b.details?.cover_url && (
+          <Image src={b.details.cover_url} alt={`Cover of ${b.title ?? b.isbn}`} w={120} h="auto" radius="sm" fit="contain" />
+        )}
+        <Stack gap={4}>
+          <PageTitle>{b.title ?? `ISBN ${b.isbn}`}</PageTitle>
+          {b.author && <Text>by {b.author}</Text>}
+          {b.details && (b.details.publisher || b.details.publish_year) && (
+            <Text size="sm" data-testid="book-publication">
+              {[b.details.publisher, b.details.publish_year].filter(Boolean).join(', ')}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed" data-testid="book-isbns">
+            ISBN-13 {b.isbn}
+            {b.isbn10 && ` · ISBN-10 ${b.isbn10}`}
+          </Text>
+          {b.details && (
+            <Text size="xs" c="dimmed" data-testid="book-details-source">
+              Book details from {b.details.source}, {formatDateTime(b.details.fetched_at)}
+            </Text>
+          )}
+        </Stack>
+      </Group>
 
       {answered.length === 0 && (
         <Alert color="blue" title={BOOK_TEXT.neverLookedUp}>

@@ -35,6 +35,12 @@ export function SourceRunCard({ run }: { run: SourceRun }) {
         <Text size="sm">
           {run.processed} of {run.total} looked up
         </Text>
+        {run.quota_resumes_at && (
+          // The marketplace's daily call quota is spent: its lookups wait, queued, until it resets.
+          <Text size="sm" c="orange.8" fw={600} role="status" data-testid="quota-hint">
+            Daily quota reached, resumes at {formatDateTime(run.quota_resumes_at)}
+          </Text>
+        )}
         <Group gap="xs" aria-label={`${m.label} lookups by status`}>
           {run.statuses.map((s) => (
             <Group key={s.status} gap={4} wrap="nowrap" data-status={s.status}>

@@ -1,0 +1,131 @@
+// The daily call budget (eBay's 5,000 calls a day) on both engines: counted across workers, lookups
+// waiting for the reset instead of failing, and resuming once the quota's day has turned.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MARKETPLACES } from '@app/domain/marketplaces';
+import { jobs, marketplaceDailyCalls } from '../db/schema.ts';
+import { jobSummary } from '../jobs/summary.ts';
+import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
+import { sampleIsbns } from '../sandbox/isbns.ts';
+import type { Sandbox } from '../sandbox/server.ts';
+import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
+import { DailyCallBudget, quotaDay, quotaNote } from './daily-budget.ts';
+import { startWorker, type Worker } from './worker.ts';
+
+describe('the quota day (eBay resets at midnight Pacific)', () => {
+  it.each([
+    ['2026-11-24T07:59:59Z', '2026-11-23', '2026-11-24T08:00:00.000Z'], // PST: UTC-8
+    ['2026-11-24T08:00:00Z', '2026-11-24', '2026-11-25T08:00:00.000Z'],
+    ['2026-07-01T06:59:00Z', '2026-06-30', '2026-07-01T07:00:00.000Z'], // PDT: UTC-7
+    ['2026-03-08T12:00:00Z', '2026-03-08', '2026-03-09T07:00:00.000Z'], // clocks went forward at 02:00 that day
+    ['2026-11-01T12:00:00Z', '2026-11-01', '2026-11-02T08:00:00.000Z'], // and back
+  ])('%s is Pacific day %s, whose quota resets at %s', (at, day, resetsAt) => {
+    const q = quotaDay(new Date(at));
+    expect(q.day).toBe(day);
+    expect(q.resetsAt.toISOString()).toBe(resetsAt);
+  });
+});
+
+describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
+  let t: TestDatabase;
+  let sandbox: Sandbox;
+  const workers: Worker[] = [];
+  const isDone = (s: string) => s === 'completed' || s === 'no_offers_available';
+
+  beforeAll(async () => {
+    t = await openWorkerTestDatabase(kind);
+    sandbox = await startMarketplaceSandbox({ latencyMs: 0 });
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    await t.db.delete(jobs);
+    await t.db.delete(marketplaceDailyCalls);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await t?.cleanup();
+  });
+
+  const ebayCalls = () => sandbox.stats().byMarketplace.ebay.requests;
+  const startEbayWorker = (budget: number, clock: () => Date) => {
+    const worker = startWorker({
+      db: t.db,
+      pollIntervalMs: 20,
+      clock,
+      ...sandboxWorkerParts(sandbox, ['ebay'], { dailyCallBudget: budget }),
+    });
+    workers.push(worker);
+    return worker;
+  };
+
+  it('two budget holders together never take more than the budget', async () => {
+    const now = () => new Date();
+    const a = new DailyCallBudget(t.db, 'ebay', 5, now);
+    const b = new DailyCallBudget(t.db, 'ebay', 5, now);
+    const answers = await Promise.all([...Array(8)].flatMap(() => [a.take(), b.take()]));
+    expect(answers.filter((x) => x.ok)).toHaveLength(5);
+    const refused = answers.filter((x) => !x.ok);
+    expect(refused.map((x) => !x.ok && x.resumesAt.toISOString())).toEqual(refused.map(() => quotaDay(now()).resetsAt.toISOString()));
+  });
+
+  it('two workers share the budget; when it is spent the rest wait for the reset, queued, their attempts kept, and the job page says so', async () => {
+    const before = ebayCalls();
+    const clock = () => new Date();
+    const jobId = await seedJob(t.db, sampleIsbns(10, 31_000), ['ebay']);
+    await t.db.update(jobs).set({ ebay: true }).where(eq(jobs.id, jobId));
+    startEbayWorker(4, clock);
+    startEbayWorker(4, clock);
+    const { resetsAt } = quotaDay(clock());
+    await vi.waitFor(
+      async () => {
+        const rows = await lookupRows(t.db, 'ebay', jobId);
+        expect(rows.filter((r) => isDone(r.lookup_status))).toHaveLength(4);
+        expect(rows.filter((r) => r.last_error === quotaNote(resetsAt))).toHaveLength(6);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    const rows = await lookupRows(t.db, 'ebay', jobId);
+    for (const r of rows.filter((x) => !isDone(x.lookup_status))) {
+      expect(r).toMatchObject({
+        lookup_status: 'queued',
+        attempts: 0,
+        last_error: `daily quota reached, resumes at ${resetsAt.toISOString()}`,
+      });
+      expect(r.next_attempt_at.toISOString()).toBe(resetsAt.toISOString());
+    }
+    expect(ebayCalls() - before).toBe(4);
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.id, jobId));
+    const summary = await jobSummary(t.db, job!);
+    const ebay = summary.sources.find((s) => s.marketplace === MARKETPLACES.ebay.id);
+    expect(ebay?.quota_resumes_at?.toISOString()).toBe(resetsAt.toISOString());
+    expect(ebay?.statuses.find((s) => s.status === 'failed')).toBeUndefined();
+  });
+
+  it('lookups held back resume once the quota day has turned, and none fails meanwhile', async () => {
+    const before = ebayCalls();
+    // Two days ago: that day's reset has passed for the database, so the held rows are due at once and
+    // only the budget (on this clock) holds them until the clock is moved past the reset.
+    let now = new Date(Date.now() - 2 * 86_400_000);
+    const { resetsAt } = quotaDay(now);
+    const jobId = await seedJob(t.db, sampleIsbns(6, 47_000), ['ebay']);
+    const worker = startEbayWorker(3, () => now);
+    await vi.waitFor(
+      async () => {
+        const rows = await lookupRows(t.db, 'ebay', jobId);
+        expect(rows.filter((r) => isDone(r.lookup_status))).toHaveLength(3);
+        expect(rows.filter((r) => r.last_error === quotaNote(resetsAt))).toHaveLength(3);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    // Claimed again and again while due, they are never sent and never use up attempts.
+    const held = (await lookupRows(t.db, 'ebay', jobId)).filter((r) => !isDone(r.lookup_status));
+    expect(held.every((r) => r.lookup_status !== 'failed' && r.attempts <= 1)).toBe(true);
+    expect(ebayCalls() - before).toBe(3);
+
+    now = new Date(resetsAt.getTime() + 60_000);
+    await worker.idle();
+    const rows = await lookupRows(t.db, 'ebay', jobId);
+    expect(rows.every((r) => isDone(r.lookup_status))).toBe(true);
+    expect(ebayCalls() - before).toBe(6);
+  });
+});
