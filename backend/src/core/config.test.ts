@@ -69,7 +69,14 @@ describe('configuration', () => {
   it('starts a sandbox in the API only when one is needed and none is named', () => {
     expect(apiStartsSandbox(loadEnvironment('api', {}))).toBe(true);
     expect(apiStartsSandbox(loadEnvironment('api', { SANDBOX_URL: 'http://127.0.0.1:8090' }))).toBe(false);
-    const keys = { ABEBOOKS_CLIENT_KEY: 'a', BIBLIO_API_KEY: 'b', ALIBRIS_API_KEY: 'c', PALLETIQ_API_KEY: 'd', AMAZON_REFRESH_TOKEN: 'e', EBAY_CLIENT_ID: 'f' };
+    const keys = {
+      ABEBOOKS_CLIENT_KEY: 'a',
+      BIBLIO_API_KEY: 'b',
+      ALIBRIS_API_KEY: 'c',
+      PALLETIQ_API_KEY: 'd',
+      AMAZON_REFRESH_TOKEN: 'e',
+      EBAY_CLIENT_ID: 'f',
+    };
     expect(apiStartsSandbox(loadEnvironment('api', keys))).toBe(false);
     expect(apiStartsSandbox(loadEnvironment('api', { ...keys, RUN_SANDBOX: 'true' }))).toBe(true);
   });

@@ -66,7 +66,6 @@ function marketplaceShape(id: MarketplaceId) {
   };
 }
 
-const entry = (id: MarketplaceId): MarketplaceEntry => marketplaceRegistry[id];
 
 export const marketplacesConfigSection = z
   .object(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>)

@@ -234,7 +234,6 @@ export class MarketplaceRunner {
     return this.finished.length + this.requeued.length + this.released.length + this.deferred.length;
   }
 
-
   /** The call, with its response time and a marketplace's refusal counted (a batch is one request). */
   private async timedCall(rows: ClaimedRow[]): Promise<LookupOutcome[]> {
     const start = performance.now();
