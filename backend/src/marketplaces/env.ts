@@ -66,7 +66,6 @@ function marketplaceShape(id: MarketplaceId) {
   };
 }
 
-
 export const marketplacesConfigSection = z
   .object(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>)
   .transform((e) => {
