@@ -117,6 +117,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     process.off('exit', onExit);
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    // The app logs its graceful stop after npm has exited: stop copying before the log file closes.
+    for (const out of [child.stdout!, child.stderr!]) {
+      out.unpipe(log);
+      out.resume();
+    }
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });

@@ -1,0 +1,40 @@
+// A job on all six marketplaces at once: every run reaches 100 %, and the job page's comparison shows
+// Amazon's sales rank and eBay's prices beside the four original marketplaces' (all from the sandbox).
+import { MARKETPLACE_LIST, MARKETPLACES } from '@app/domain/marketplaces';
+import { expect, test } from '../fixtures';
+import { columnValues, isbnCsv, isbns, settledTable, waitForJob } from '../jobs';
+
+/** Books no other spec uses (the browser tests share one database). */
+const BOOKS = isbns(6, 717_310_000);
+
+test('a job on six marketplaces shows Amazon’s sales rank and eBay’s prices on the job page', async ({ userPage: page, user, api }) => {
+  test.setTimeout(120_000);
+  expect(MARKETPLACE_LIST).toHaveLength(6);
+  const name = `Six ${Date.now().toString(36)}`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Job' });
+  await dialog.getByLabel('Job Name').fill(name);
+  for (const m of MARKETPLACE_LIST) await dialog.getByRole('checkbox', { name: m.label, exact: true }).check();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'six.csv', mimeType: 'text/csv', buffer: Buffer.from(isbnCsv(BOOKS)) });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('table', { name: 'Ingest report' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/jobs');
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/jobs\/\d+(\?|$)/);
+  const jobId = Number(new URL(page.url()).pathname.split('/').pop());
+  await waitForJob(api, user.token, jobId);
+  await page.reload();
+
+  for (const m of MARKETPLACE_LIST) {
+    await expect(page.getByRole('region', { name: `${m.label} run` }).getByTestId('progress-percent'), m.label).toHaveText('100%');
+  }
+  const comparison = await settledTable(page, 'Comparison');
+  const ranks = (await columnValues(comparison, 'Amazon Sales Rank')).filter((t) => /\d/.test(t));
+  expect(ranks.length).toBeGreaterThan(0);
+  for (const rank of ranks) expect(rank.replace(/,/g, '')).toMatch(/^\d+$/);
+  const ebayPrices = await columnValues(comparison, MARKETPLACES.ebay.label);
+  expect(ebayPrices.filter((p) => /^\$\d[\d,]*\.\d\d$/.test(p)).length).toBeGreaterThan(0);
+});
