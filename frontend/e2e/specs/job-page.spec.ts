@@ -10,10 +10,14 @@ import { MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settle
 const COMPARISON_COLUMNS = [
   'ISBN',
   'Title',
+  'Author',
+  'Publisher',
+  'Year',
   'Abe Books',
   'Biblio',
   'Alibris',
   'Amazon',
+  'eBay',
   'Best Price',
   'Best Source',
   'Decision',
@@ -29,6 +33,7 @@ const COMPARISON_COLUMNS = [
   'Biblio Change',
   'Alibris Change',
   'Amazon Change',
+  'eBay Change',
   'Best Price Change',
 ];
 

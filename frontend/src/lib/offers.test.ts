@@ -130,6 +130,9 @@ describe('offers drawer: headers, money and the chosen offer (issue 10)', () => 
     expect(offerMoney('price', { price: 3 })).toEqual({ value: 3, currency: 'USD' });
     expect(offerMoney('seller', { seller: 'x' })).toBeNull();
     expect(offerMoney('price', { price: 'call' })).toBeNull();
+    // eBay nests an amount with its own currency.
+    expect(offerMoney('price', { price: { value: '20.50', currency: 'USD' } })).toEqual({ value: '20.50', currency: 'USD' });
+    expect(offerMoney('seller', { seller: { value: '1', currency: 'USD' } })).toBeNull();
   });
   it('marks the offer the row was taken from', () => {
     const offers = [

@@ -35,8 +35,11 @@ const CURRENCY_KEYS = ['currency', 'vendorCurrency', 'purchaseCurrency'];
 /** An offer's amount as money (two decimals, its currency, USD when it names none), else null. */
 export function offerMoney(key: string, offer: Record<string, unknown>): { value: unknown; currency: string } | null {
   const v = offer[key];
+  if (!MONEY_KEY.test(key)) return null;
+  // eBay's amounts are objects of their own, `{value: "20.50", currency: "USD"}`.
+  if (typeof v === 'object' && v !== null) return nestedAmount(v);
   const numeric = typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
-  if (!MONEY_KEY.test(key) || !numeric) return null;
+  if (!numeric) return null;
   const code = CURRENCY_KEYS.map((k) => offer[k]).find((c) => typeof c === 'string' && /^[A-Za-z]{3}$/.test(c));
   return { value: v, currency: typeof code === 'string' ? code.toUpperCase() : 'USD' };
 }
