@@ -3,7 +3,7 @@
 import { BOOK_PAGE_FILENAME, bookJobName } from '@app/domain/book';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
-import { auditJobCreated, jobCreated, storeJob } from '../jobs/ingest.ts';
+import { auditJobCreated, jobCreated, storeJob, storeOptions } from '../jobs/ingest.ts';
 import { JobCreated } from '../jobs/schemas.ts';
 import type { ParsedUpload } from '../uploads/index.ts';
 import { currentUser } from '../users/current-user.ts';
@@ -60,7 +60,7 @@ export function bookRoutes(app: App, ctx: AppContext): void {
       const { isbn } = req.params;
       const parsed = oneBook(isbn);
       const config = { name: bookJobName(isbn), ...chosenMarketplaces(req.body) };
-      const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, auditJobCreated(req));
+      const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, auditJobCreated(req), storeOptions(ctx));
       ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);
     },

@@ -32,6 +32,8 @@ export interface AppContext {
   mailer: Mailer;
   /** True when the marketplace adapters talk to the local sandbox rather than real marketplaces. */
   pricesSimulated: boolean;
+  /** The embedded database (PGlite): big writes go in committed steps so they never hold every request. */
+  embedded: boolean;
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -51,5 +51,6 @@ export async function createContext(
     tokens: new TokenService(config.SECRET_KEY, config.ACCESS_TOKEN_EXPIRE_MINUTES, config.EMAIL_RESET_TOKEN_EXPIRE_HOURS),
     mailer: opts.mailer ?? createMailer(config, (msg) => opts.log.info(msg)),
     pricesSimulated: opts.pricesSimulated ?? true,
+    embedded: database.embedded ?? false,
   };
 }

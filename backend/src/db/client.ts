@@ -62,6 +62,11 @@ export interface Database {
   exporter: CsvExporter;
   /** LISTEN on a channel: its own connection (pg), the same instance (PGlite). */
   listen: Listen;
+  /**
+   * True for PGlite: one in-process engine, so a long statement or transaction holds every request.
+   * Big writes then go in committed steps (jobs/ingest.ts).
+   */
+  embedded?: boolean;
   close(): Promise<void>;
 }
 
@@ -148,5 +153,5 @@ async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Data
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const poolUse = () => ({ total: 1, idle: 0, waiting: 0 });
-  return { db, poolUse, exporter: pagedExporter(db, log), listen: pgliteListen(lite, log), close: () => lite.close() };
+  return { db, poolUse, exporter: pagedExporter(db, log), listen: pgliteListen(lite, log), embedded: true, close: () => lite.close() };
 }

@@ -3,12 +3,13 @@
 // with `INSERT … SELECT unnest(array)`: one statement per table, no per-row round trips.
 // A failed upload (parse error or database error) leaves no job and no rows behind.
 import path from 'node:path';
-import { MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
-import { param, sql } from 'drizzle-orm';
+import { eq, param, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditStep, requestActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -65,9 +66,10 @@ export async function createJob(
   file: { filename: string; data: Buffer },
   limits: UploadLimits,
   step?: TxStep<StoredJob>,
+  opts: StoreOptions = {},
 ) {
   const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
-  const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed, step);
+  const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed, step, opts);
   return { job, parsed };
 }
 
@@ -79,8 +81,29 @@ const teamDefaultVersion = sql`(SELECT v.id FROM ${ruleSetVersions} v JOIN ${rul
   WHERE s.is_team_default AND s.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1)`;
 
 /**
+ * Lookup rows per committed step on the embedded database: one INSERT of this many rows holds
+ * PGlite (and so every other request) for a fraction of a second.
+ */
+export const EMBEDDED_STEP_ROWS = 5_000;
+
+export interface StoreOptions {
+  /**
+   * Write the lookups in committed steps of this many rows, giving way between them (the embedded
+   * database, where one 150k-row transaction held every request for ~25 s). Unset: ONE transaction.
+   */
+  stepRows?: number;
+}
+
+/** How a route should store a job on this context's database. */
+export const storeOptions = (ctx: { embedded: boolean }): StoreOptions => (ctx.embedded ? { stepRows: EMBEDDED_STEP_ROWS } : {});
+
+/**
  * Writes a job from its cleaned list (an upload's or a pasted one): the job, its queued lookups
  * and its rejections, in ONE transaction (with `step`, e.g. its audit event, last).
+ * With `stepRows` (the embedded database) the job, its counters, rejections and `step` go first in
+ * one transaction, then the lookups in committed steps; if a step fails the job is deleted with
+ * whatever was written. The worker may start on the first rows meanwhile: each job's counters
+ * already hold its full total, so it never looks finished early.
  */
 export async function storeJob(
   db: Db,
@@ -89,43 +112,87 @@ export async function storeJob(
   filename: string,
   parsed: ParsedUpload,
   step?: TxStep<StoredJob>,
+  opts: StoreOptions = {},
 ): Promise<JobRow> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(jobs)
-      .values({
-        name: config.name,
-        input_filename: filename,
-        owner_id: owner.id,
-        ...byMarketplace((m) => config[m.id]),
-        ingest_report: parsed.report,
-        rule_set_version_id: teamDefaultVersion,
-      })
-      .returning();
-    const created = must(inserted[0], 'INSERT … RETURNING gives the new job');
-    const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
-    // Raw SQL on purpose: the ISBNs travel as ONE array parameter. Drizzle's .values() spends seconds
-    // of CPU building a 100k-row statement (measured, see DESIGN.md); this stays near the server's speed.
-    for (const m of sources) {
-      await tx.execute(
-        sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${created.id}, unnest(${param(parsed.isbns)}::text[]), ${filename}`,
-      );
-    }
-    // The job's progress counters start here; the worker moves them on (jobs/progress.ts).
-    if (sources.length)
-      await tx.insert(jobProgress).values(sources.map((m) => ({ job_id: created.id, source: m.id, total: parsed.isbns.length })));
-    if (parsed.rejections.length) {
-      const r = parsed.rejections;
-      // Raw SQL for the same reason as the lookups: one statement, one array per column.
-      await tx.execute(
-        sql`INSERT INTO ${jobRejections} (job_id, sheet, row_number, raw_value, reason)
-            SELECT ${created.id}, * FROM unnest(${param(r.map((x) => x.sheet))}::text[], ${param(r.map((x) => x.row_number))}::int[],
-                                              ${param(r.map((x) => x.raw_value.slice(0, 1000)))}::text[], ${param(r.map((x) => x.reason))}::text[])`,
-      );
-    }
-    await step?.(tx, { job: created, parsed });
-    return created;
+  const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
+  if (!opts.stepRows) {
+    return db.transaction(async (tx) => {
+      const created = await writeJob(tx, owner, config, filename, parsed, sources);
+      await insertLookups(tx, created.id, filename, sources, parsed.isbns);
+      await step?.(tx, { job: created, parsed });
+      return created;
+    });
+  }
+  const created = await db.transaction(async (tx) => {
+    const job = await writeJob(tx, owner, config, filename, parsed, sources);
+    await step?.(tx, { job, parsed });
+    return job;
   });
+  try {
+    for (let i = 0; i < parsed.isbns.length; i += opts.stepRows) {
+      await insertLookups(db, created.id, filename, sources, parsed.isbns.slice(i, i + opts.stepRows));
+      await nextTurn(); // other requests (and the worker) get the database between steps
+    }
+  } catch (err) {
+    await db.delete(jobs).where(eq(jobs.id, created.id));
+    throw err;
+  }
+  return created;
+}
+
+/** The job, its progress counters (full totals) and its rejections. */
+async function writeJob(
+  tx: Tx,
+  owner: UserRow,
+  config: JobConfigInput,
+  filename: string,
+  parsed: ParsedUpload,
+  sources: readonly MarketplaceInfo[],
+): Promise<JobRow> {
+  const inserted = await tx
+    .insert(jobs)
+    .values({
+      name: config.name,
+      input_filename: filename,
+      owner_id: owner.id,
+      ...byMarketplace((m) => config[m.id]),
+      ingest_report: parsed.report,
+      rule_set_version_id: teamDefaultVersion,
+    })
+    .returning();
+  const created = must(inserted[0], 'INSERT … RETURNING gives the new job');
+  // The job's progress counters start here; the worker moves them on (jobs/progress.ts).
+  if (sources.length)
+    await tx.insert(jobProgress).values(sources.map((m) => ({ job_id: created.id, source: m.id, total: parsed.isbns.length })));
+  if (parsed.rejections.length) {
+    const r = parsed.rejections;
+    // Raw SQL for the same reason as the lookups: one statement, one array per column.
+    await tx.execute(
+      sql`INSERT INTO ${jobRejections} (job_id, sheet, row_number, raw_value, reason)
+          SELECT ${created.id}, * FROM unnest(${param(r.map((x) => x.sheet))}::text[], ${param(r.map((x) => x.row_number))}::int[],
+                                            ${param(r.map((x) => x.raw_value.slice(0, 1000)))}::text[], ${param(r.map((x) => x.reason))}::text[])`,
+    );
+  }
+  return created;
+}
+
+/**
+ * One queued lookup per ISBN per marketplace. Raw SQL on purpose: the ISBNs travel as ONE array
+ * parameter. Drizzle's .values() spends seconds of CPU building a 100k-row statement (measured, see
+ * DESIGN.md); this stays near the server's speed.
+ */
+async function insertLookups(
+  db: Db | Tx,
+  jobId: number,
+  filename: string,
+  sources: readonly MarketplaceInfo[],
+  isbns: readonly string[],
+): Promise<void> {
+  for (const m of sources) {
+    await db.execute(
+      sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${jobId}, unnest(${param(isbns)}::text[]), ${filename}`,
+    );
+  }
 }
 
 /** A job just written and the list it was written from, as storeJob's step sees them. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { currentUser } from '../users/current-user.ts';
-import { auditJobCreated, jobCreated, storeJob } from './ingest.ts';
+import { auditJobCreated, jobCreated, storeJob, storeOptions } from './ingest.ts';
 import { readPastedIsbns } from './pasted-list.ts';
 import { JobConfig, JobCreated } from './schemas.ts';
 
@@ -41,7 +41,7 @@ export function pasteJobRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const { isbns, ...config } = req.body;
       const parsed = await readPastedIsbns(isbns, limits);
-      const job = await storeJob(ctx.db, currentUser(req), config, PASTED_LIST_FILENAME, parsed, auditJobCreated(req));
+      const job = await storeJob(ctx.db, currentUser(req), config, PASTED_LIST_FILENAME, parsed, auditJobCreated(req), storeOptions(ctx));
       ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);
     },

@@ -17,7 +17,7 @@ import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { readUploadForm, type UploadedForm } from './multipart.ts';
-import { auditJobCreated, createJob, jobCreated } from './ingest.ts';
+import { auditJobCreated, createJob, jobCreated, storeOptions } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
   JobConfig,
@@ -104,7 +104,15 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   }
 
   async function createFromForm(req: FastifyRequest, form: UploadedForm, config: (fields: Record<string, string>) => JobConfigInput) {
-    const { job, parsed } = await createJob(ctx.db, currentUser(req), config(form.fields), form.file, limits, auditJobCreated(req));
+    const { job, parsed } = await createJob(
+      ctx.db,
+      currentUser(req),
+      config(form.fields),
+      form.file,
+      limits,
+      auditJobCreated(req),
+      storeOptions(ctx),
+    );
     ctx.jobEvents.touched(job.id);
     return jobCreated(job, parsed);
   }
