@@ -5,13 +5,14 @@ import { createLogger } from '../src/core/logging.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { UsersRepository } from '../src/users/repository.ts';
 
-/** `url`: the PostgreSQL database's; none for PGlite. */
-export async function benchContext(database: Database, url?: string) {
+/** `url`: the PostgreSQL database's; none for PGlite. `env`: settings the benchmark changes (e.g. shorter timeouts). */
+export async function benchContext(database: Database, url?: string, env: Record<string, string> = {}) {
   const config = loadConfig({
     SECRET_KEY: 'b'.repeat(40),
     ...(url ? { DATABASE_URL: url } : {}),
     DATA_DIR: '/tmp/bench-unused',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }) });
   const admin = await new UsersRepository(database.db).create({

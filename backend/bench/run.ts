@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, one line per figure with its ratio and target.
 // Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
+import { benchAbuse } from './abuse.bench.ts';
 import { benchComparison } from './comparison.bench.ts';
 import { benchDecisions } from './decisions.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<void>][] = [
   ['comparison', benchComparison],
   ['reuse', benchReuse],
   ['decisions', benchDecisions],
+  ['abuse', benchAbuse],
 ];
 
 try {
