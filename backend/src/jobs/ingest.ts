@@ -82,9 +82,9 @@ const teamDefaultVersion = sql`(SELECT v.id FROM ${ruleSetVersions} v JOIN ${rul
 
 /**
  * Lookup rows per committed step on the embedded database: one INSERT of this many rows holds
- * PGlite (and so every other request) for a fraction of a second.
+ * PGlite (and so every other request) for about a tenth of a second (npm run bench -- abuse).
  */
-export const EMBEDDED_STEP_ROWS = 5_000;
+export const EMBEDDED_STEP_ROWS = 2_500;
 
 export interface StoreOptions {
   /**
@@ -130,8 +130,12 @@ export async function storeJob(
   });
   try {
     for (let i = 0; i < parsed.isbns.length; i += opts.stepRows) {
-      await insertLookups(db, created.id, filename, sources, parsed.isbns.slice(i, i + opts.stepRows));
-      await nextTurn(); // other requests (and the worker) get the database between steps
+      const slice = parsed.isbns.slice(i, i + opts.stepRows);
+      for (const m of sources) {
+        await insertLookups(db, created.id, filename, [m], slice);
+        // PGlite runs each statement on this thread: other requests (and the worker) go between.
+        await nextTurn();
+      }
     }
   } catch (err) {
     await db.delete(jobs).where(eq(jobs.id, created.id));
