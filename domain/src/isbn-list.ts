@@ -10,6 +10,7 @@
 //      longer than 18 digits, so two such words are never one code. Shorter words stay together
 //      and the normaliser decides, so "978-0-306-40615-7", "978 0 306 40615 7" and an EAN with its
 //      price add-on "9780306406157 51299" each stay one code.
+import { BoundedRejections } from './bounded-rejections.ts';
 import { normalizeIsbnCell, type IsbnRejectionReason } from './isbn.ts';
 
 /** The input_filename of a job created from a pasted list (no upload can be named so: it has no extension). */
@@ -83,10 +84,14 @@ export interface PastedList {
 export class PastedListReader {
   private readonly seen = new Set<string>();
   private lastLine = 0;
-  readonly list: PastedList = { isbns: [], linesRead: 0, duplicates: 0, rejections: [], rejectionsNotKept: 0 };
-
   /** Rejections listed at most (a paste of junk must not become millions of stored rows). */
-  constructor(private readonly maxRejectionsKept = Number.POSITIVE_INFINITY) {}
+  private readonly rejected: BoundedRejections<PastedRejection>;
+  readonly list: PastedList;
+
+  constructor(maxRejectionsKept = Number.POSITIVE_INFINITY) {
+    this.rejected = new BoundedRejections(maxRejectionsKept);
+    this.list = { isbns: [], linesRead: 0, duplicates: 0, rejections: this.rejected.kept, rejectionsNotKept: 0 };
+  }
 
   /** Codes arrive in line order (as splitPastedText gives them). */
   add(code: PastedCode): void {
@@ -100,10 +105,8 @@ export class PastedListReader {
         this.list.isbns.push(isbn);
       }
     }
-    for (const { raw, reason } of cell.rejections) {
-      if (this.list.rejections.length < this.maxRejectionsKept) this.list.rejections.push({ line: code.line, raw, reason });
-      else this.list.rejectionsNotKept++;
-    }
+    for (const { raw, reason } of cell.rejections) this.rejected.add({ line: code.line, raw, reason });
+    this.list.rejectionsNotKept = this.rejected.notKept;
   }
 }
 

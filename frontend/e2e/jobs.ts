@@ -37,6 +37,23 @@ export function isbns(count: number, first: number): string[] {
 /** A one-column CSV upload of these ISBNs. */
 export const isbnCsv = (list: string[]) => ['isbn', ...list].join('\n');
 
+/**
+ * Creates a job through the Create Job dialog: its name, the marketplaces ticked (by label) and a
+ * CSV of `list`; waits for the ingest report, then closes the dialog.
+ */
+export async function createJobInDialog(page: Page, name: string, labels: readonly string[], list: string[]): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Job' });
+  await dialog.getByLabel('Job Name').fill(name);
+  for (const label of labels) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'isbns.csv', mimeType: 'text/csv', buffer: Buffer.from(isbnCsv(list)) });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('table', { name: 'Ingest report' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** A job through POST /jobs/upload-file, as the Create Job modal would send it. */
 export function seedJob(
   api: Api,

@@ -4,7 +4,6 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpError, forbidden } from '../lib/http-errors.ts';
-import { UsersRepository } from '../users/repository.ts';
 import { Sessions } from './sessions.ts';
 
 declare module 'fastify' {
@@ -33,7 +32,6 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
  * (keys from routeKey). Call before registering routes.
  */
 export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>): void {
-  const users = new UsersRepository(ctx.db);
   const sessions = new Sessions(ctx.db);
 
   async function authenticate(req: FastifyRequest): Promise<void> {
@@ -43,13 +41,14 @@ export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet
     // A token for a user that no longer exists is as good as a forged one, and so is one from
     // before the password last changed, from before the user signed out everywhere or was
     // deactivated, and one signed out.
-    const user = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await users.byId(claims.userId) : undefined;
+    const found = claims && /^[0-9a-f-]{36}$/i.test(claims.userId) ? await sessions.tokenUser(claims.userId, claims.tokenId) : undefined;
+    const user = found?.user;
     if (
       !user ||
       !claims ||
+      found.revoked ||
       user.password_changed_at.getTime() !== claims.passwordStamp ||
-      user.session_stamp.getTime() !== claims.sessionStamp ||
-      (await sessions.isRevoked(claims.tokenId))
+      user.session_stamp.getTime() !== claims.sessionStamp
     )
       throw new HttpError(403, 'Could not validate credentials');
     if (!user.is_active) throw new HttpError(400, 'Inactive user');

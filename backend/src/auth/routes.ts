@@ -2,7 +2,7 @@
 import { must } from '@app/domain/must';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { HttpError, tooManyRequests } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
 import { EmailSchema, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
 import { dummyPasswordHash, verifyPassword } from '../core/security/passwords.ts';
@@ -61,8 +61,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const pairKey = `login:${email}|${req.ip}`;
       const addressKey = `login-address:${req.ip}`;
       const wait = (await limiter.take(pairKey, loginPolicy)) || (await limiter.take(addressKey, addressPolicy));
-      if (wait > 0)
-        throw new HttpError(429, 'Too many login attempts. Please wait a moment and try again.', { 'retry-after': String(wait) });
+      if (wait > 0) throw tooManyRequests('Too many login attempts. Please wait a moment and try again.', wait);
       const user = await users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);

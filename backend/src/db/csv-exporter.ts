@@ -20,6 +20,7 @@ import type { FieldDef } from '@app/domain/fields';
 import { safeCsvCell, safeCsvCellSql } from '../lib/csv.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { Db, DbLog } from './client.ts';
+import { tooManyDownloads } from './export-slots.ts';
 
 const PAGE = 5000;
 
@@ -76,7 +77,7 @@ async function connectForExport(pool: pg.Pool): Promise<pg.PoolClient> {
   } catch (err) {
     // pg-pool's wait for a free connection timed out: every export slot is busy.
     if (/timeout/i.test((err as Error).message)) {
-      throw new HttpError(503, 'Too many CSV downloads are running. Please try again in a moment.', { 'retry-after': '10' });
+      throw tooManyDownloads();
     }
     throw new HttpError(503, 'The database is unavailable. Please try again in a moment.');
   }

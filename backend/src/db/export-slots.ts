@@ -6,7 +6,8 @@
 // shares.
 import { PassThrough, Transform, pipeline, type Readable } from 'node:stream';
 import { Gate, GateFullError } from '../lib/gate.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { HttpError, tooManyRequests } from '../lib/http-errors.ts';
+import { PerKeyLimit } from '../lib/per-key-limit.ts';
 
 export interface ExportLimits {
   /** Downloads at once in this process (also the PostgreSQL export pool's size). */
@@ -21,12 +22,17 @@ export interface ExportLimits {
 /** How long a download waits in line for a slot of the process before it is asked to come back. */
 const SLOT_WAIT_MS = 2_000;
 
+/** Every download slot is taken (this process's, or PostgreSQL's export pool). */
+export const tooManyDownloads = () =>
+  new HttpError(503, 'Too many CSV downloads are running. Please try again in a moment.', { 'retry-after': '10' });
+
 export class ExportSlots {
   private readonly slots: Gate;
-  private readonly perUser = new Map<string, number>();
+  private readonly perUser: PerKeyLimit;
 
   constructor(private readonly limits: ExportLimits) {
     this.slots = new Gate(limits.maxConcurrent, SLOT_WAIT_MS);
+    this.perUser = new PerKeyLimit(limits.maxPerUser);
   }
 
   /**
@@ -39,27 +45,21 @@ export class ExportSlots {
     try {
       await this.slots.enter();
     } catch (err) {
-      if (!(err instanceof GateFullError)) throw err;
-      throw new HttpError(503, 'Too many CSV downloads are running. Please try again in a moment.', { 'retry-after': '10' });
+      throw err instanceof GateFullError ? tooManyDownloads() : err;
     }
-    const mine = this.perUser.get(userId) ?? 0;
-    if (mine >= maxPerUser) {
+    if (!this.perUser.tryEnter(userId)) {
       this.slots.leave();
-      throw new HttpError(
-        429,
+      throw tooManyRequests(
         `You already have ${maxPerUser === 1 ? 'a CSV download' : `${maxPerUser} CSV downloads`} running. Please try again when ${maxPerUser === 1 ? 'it has' : 'one has'} finished.`,
-        { 'retry-after': '10' },
+        10,
       );
     }
-    this.perUser.set(userId, mine + 1);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       this.slots.leave();
-      const left = (this.perUser.get(userId) ?? 1) - 1;
-      if (left <= 0) this.perUser.delete(userId);
-      else this.perUser.set(userId, left);
+      this.perUser.leave(userId);
     };
     try {
       const watched = this.watch(await start());

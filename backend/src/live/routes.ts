@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { must } from '@app/domain/must';
-import { HttpError } from '../lib/http-errors.ts';
+import { HttpError, tooManyRequests } from '../lib/http-errors.ts';
 import { currentUser } from '../users/current-user.ts';
 import { JobEventsHub } from './hub.ts';
 import { liveStreamClients } from '../metrics/instruments.ts';
@@ -53,7 +53,7 @@ export function liveRoutes(app: App, ctx: AppContext): void {
     handler: async (req, reply) => {
       const user = currentUser(req);
       if (hub.streamsOf(user.id) >= config.LIVE_MAX_STREAMS_PER_USER)
-        throw new HttpError(429, 'Too many live update streams are open; pages refresh by polling instead', { 'retry-after': '30' });
+        throw tooManyRequests('Too many live update streams are open; pages refresh by polling instead', 30);
       if (!(await hub.ready(LISTENER_WAIT_MS)))
         throw new HttpError(503, 'Live updates are unavailable right now; pages refresh by polling instead', { 'retry-after': '5' });
 

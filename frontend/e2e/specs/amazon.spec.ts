@@ -2,22 +2,13 @@
 // (against the sandbox speaking the Selling Partner API), and the job page's comparison shows the
 // books' sales rank; its page lists the rows and its offers drawer says Amazon sends at most 20 offers.
 import { expect, expectPath, findRow, test } from '../fixtures';
-import { columnValues, isbnCsv, isbns, settledTable, waitForJob } from '../jobs';
+import { columnValues, createJobInDialog, isbns, settledTable, waitForJob } from '../jobs';
 
 test('a job with Amazon shows its sales rank on the job page', async ({ userPage: page, user, api }) => {
   test.setTimeout(90_000);
   const list = isbns(6, 990_100);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New Job' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Job' });
   const name = `Amazon ${Date.now().toString(36)}`;
-  await dialog.getByLabel('Job Name').fill(name);
-  await dialog.getByRole('checkbox', { name: 'Amazon', exact: true }).check();
-  await dialog.getByRole('checkbox', { name: 'Abe Books', exact: true }).check();
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'amazon.csv', mimeType: 'text/csv', buffer: Buffer.from(isbnCsv(list)) });
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByRole('table', { name: 'Ingest report' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await createJobInDialog(page, name, ['Amazon', 'Abe Books'], list);
 
   await page.goto('/jobs');
   const row = await findRow(page, name);

@@ -4,7 +4,7 @@
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import type { BookPublic } from '../../src/client/types.gen';
 import { expect, expectPath, test } from '../fixtures';
-import { columnValues, isbnCsv, isbns, settledTable, waitForJob } from '../jobs';
+import { columnValues, createJobInDialog, isbns, settledTable, waitForJob } from '../jobs';
 
 /** Books no other spec uses (the browser tests share one database). */
 const BOOKS = isbns(8, 516_260_000);
@@ -18,16 +18,7 @@ test('a job with eBay: its run and prices on the job page, its offers and the bo
   const ebay = MARKETPLACES.ebay;
   const name = `eBay job ${Date.now().toString(36)}`;
 
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New Job' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Job' });
-  await dialog.getByLabel('Job Name').fill(name);
-  await dialog.getByRole('checkbox', { name: ebay.label, exact: true }).check();
-  await dialog.getByRole('checkbox', { name: MARKETPLACES.abe_books.label, exact: true }).check();
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'ebay.csv', mimeType: 'text/csv', buffer: Buffer.from(isbnCsv(BOOKS)) });
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByRole('table', { name: 'Ingest report' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await createJobInDialog(page, name, [ebay.label, MARKETPLACES.abe_books.label], BOOKS);
 
   await page.goto('/jobs');
   await page.getByRole('link', { name }).click();

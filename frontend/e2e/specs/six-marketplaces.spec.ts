@@ -2,7 +2,7 @@
 // Amazon's sales rank and eBay's prices beside the four original marketplaces' (all from the sandbox).
 import { MARKETPLACE_LIST, MARKETPLACES } from '@app/domain/marketplaces';
 import { expect, test } from '../fixtures';
-import { columnValues, isbnCsv, isbns, settledTable, waitForJob } from '../jobs';
+import { columnValues, createJobInDialog, isbns, settledTable, waitForJob } from '../jobs';
 
 /** Books no other spec uses (the browser tests share one database). */
 const BOOKS = isbns(6, 717_310_000);
@@ -11,15 +11,12 @@ test('a job on six marketplaces shows Amazon’s sales rank and eBay’s prices 
   test.setTimeout(120_000);
   expect(MARKETPLACE_LIST).toHaveLength(6);
   const name = `Six ${Date.now().toString(36)}`;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New Job' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Job' });
-  await dialog.getByLabel('Job Name').fill(name);
-  for (const m of MARKETPLACE_LIST) await dialog.getByRole('checkbox', { name: m.label, exact: true }).check();
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'six.csv', mimeType: 'text/csv', buffer: Buffer.from(isbnCsv(BOOKS)) });
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByRole('table', { name: 'Ingest report' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await createJobInDialog(
+    page,
+    name,
+    MARKETPLACE_LIST.map((m) => m.label),
+    BOOKS,
+  );
 
   await page.goto('/jobs');
   await page.getByRole('link', { name }).click();
