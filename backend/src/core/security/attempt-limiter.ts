@@ -18,8 +18,18 @@ export interface LimitPolicy {
   maxDelaySeconds?: number;
 }
 
+/** Keys this process last saw blocked are remembered up to this many (oldest forgotten first). */
+const BLOCKED_MEMO_MAX = 10_000;
+
 export class AttemptLimiter {
   private calls = 0;
+  /**
+   * Key → the time (ms) it is blocked until, as this process last read it. A blocked attempt changes
+   * nothing in the database (the counter's update is skipped until the block ends), so answering it
+   * from here is the same answer without the two statements: a client hammering a throttled form then
+   * costs the shared database nothing, which on the embedded one is everyone's connection.
+   */
+  private readonly blocked = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -28,6 +38,12 @@ export class AttemptLimiter {
 
   /** Counts one attempt for `key`. Returns 0 when it may go ahead, else the seconds to wait. */
   async take(key: string, policy: LimitPolicy): Promise<number> {
+    const until = this.blocked.get(key);
+    if (until !== undefined) {
+      const left = until - Date.now();
+      if (left > 0) return Math.ceil(left / 1000);
+      this.blocked.delete(key);
+    }
     // Sweeping old counters is housekeeping: a failure must not fail the login, but it is logged.
     if (++this.calls % 500 === 0) void this.sweep().catch((err: Error) => this.log.warn(`attempt counters: sweep failed: ${err.message}`));
     const c = attemptCounters;
@@ -52,14 +68,26 @@ export class AttemptLimiter {
       .returning({ attempts: c.attempts });
     if (counted.length) return 0;
     const [wait] = await this.db
-      .select({ seconds: sql<number>`ceil(extract(epoch FROM ${c.blocked_until} - now()))::int` })
+      .select({ seconds: sql<number>`extract(epoch FROM ${c.blocked_until} - now())::float8` })
       .from(c)
       .where(eq(c.key, key));
-    return Math.max(1, wait?.seconds ?? 1);
+    const left = Math.max(0, Number(wait?.seconds ?? 0));
+    this.remember(key, Date.now() + left * 1000);
+    return Math.max(1, Math.ceil(left));
+  }
+
+  private remember(key: string, until: number): void {
+    this.blocked.delete(key);
+    this.blocked.set(key, until);
+    if (this.blocked.size > BLOCKED_MEMO_MAX) {
+      const oldest = this.blocked.keys().next();
+      if (!oldest.done) this.blocked.delete(oldest.value);
+    }
   }
 
   /** Forgets a key's attempts (after a successful login). */
   async reset(key: string): Promise<void> {
+    this.blocked.delete(key);
     await this.db.delete(attemptCounters).where(eq(attemptCounters.key, key));
   }
 
