@@ -388,15 +388,22 @@ export async function benchAbuse(): Promise<void> {
       });
     }
 
-    // 6. 200 wrong current passwords (10 at a time) while another user logs in.
+    // 6. Wrong current passwords from 10 clients at once (200, then on until the measure is done)
+    // while another user logs in five times; logins compared by their median.
     if (row(6)) {
-      const quietLogin = (await signIn(base, other.email)).ms;
+      const medianLogin = async () => {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) times.push((await signIn(base, other.email)).ms);
+        return must(times.sort((a, b) => a - b)[2], 'five logins');
+      };
+      const quietLogin = await medianLogin();
       const guesses = await watch.during(async () => {
         let sent = 0;
+        let measuring = true;
         const answers: Answer[] = [];
         const guessing = Promise.all(
           Array.from({ length: 10 }, async () => {
-            while (sent < 200) {
+            while (sent < 200 || measuring) {
               sent++;
               answers.push(
                 await call(base, '/api/v1/users/me/password', {
@@ -410,19 +417,21 @@ export async function benchAbuse(): Promise<void> {
         );
         // Once the throttle is in force (the first LOGIN_MAX_ATTEMPTS are hashed, as designed).
         while (answers.length < 20) await sleep(5);
-        const login = await signIn(base, other.email);
+        const login = await medianLogin();
+        measuring = false;
         await guessing;
         return { answers, login };
       });
-      health('one user sends 200 wrong current passwords', guesses);
-      const throttled = guesses.value.answers.filter((a) => a.status === 429).length;
-      const checked = guesses.value.answers.filter((a) => a.status === 400).length;
+      health('one user sends wrong current passwords from 10 clients', guesses);
+      const { answers } = guesses.value;
+      const throttled = answers.filter((a) => a.status === 429).length;
+      const checked = answers.filter((a) => a.status === 400).length;
       report({
         name: name('wrong current passwords'),
-        value: `${count(guesses.value.answers)} (${checked} hashed); another user's login ${guesses.value.login.ms.toFixed(0)} ms vs ${quietLogin.toFixed(0)} ms quiet`,
-        ratio: guesses.value.login.ms / quietLogin,
+        value: `${count(answers)} (${checked} hashed); another user's login (median of 5) ${guesses.value.login.toFixed(0)} ms vs ${quietLogin.toFixed(0)} ms quiet`,
+        ratio: guesses.value.login / quietLogin,
         target: `≤ LOGIN_MAX_ATTEMPTS (${DEFAULTS.LOGIN_MAX_ATTEMPTS}) + 5 hashed, the rest 429; login ≤ 2× quiet`,
-        ok: checked <= DEFAULTS.LOGIN_MAX_ATTEMPTS + 5 && throttled === 200 - checked && guesses.value.login.ms <= 2 * quietLogin,
+        ok: checked <= DEFAULTS.LOGIN_MAX_ATTEMPTS + 5 && throttled === answers.length - checked && guesses.value.login <= 2 * quietLogin,
       });
     }
 

@@ -33,7 +33,7 @@ export function auditRoutes(app: App, ctx: AppContext): void {
       body: ExportBody,
       response: { 200: csvFileResponse('CSV of the filtered audit events'), 422: HttpErrorBody },
     },
-    ...su,
+    config: { ...su.config, fairShare: false },
     handler: async (req, reply) => {
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
       const stream = await ctx.exports.run(must(req.currentUser, 'the guard set the user').id, () => auditEventsCsv(ctx.exporter, q));

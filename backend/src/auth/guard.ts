@@ -1,9 +1,10 @@
 // Guarded by default: every API route needs a valid bearer token unless it is listed public; a
 // route with `config: { access: 'superuser' }` needs a superuser too. Answers: 401 without a
 // token, 403 for a bad one, 400 for an inactive user, 403 for a user who is not a superuser.
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError, forbidden } from '../lib/http-errors.ts';
+import { FairShare } from '../lib/fair-share.ts';
+import { HttpError, forbidden, tooManyRequests } from '../lib/http-errors.ts';
 import { Sessions } from './sessions.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call a guarded route: any active user (the default) or superusers only. */
     access?: 'user' | 'superuser';
+    /**
+     * false for a route whose response lasts as long as the client wants (live events, CSV downloads,
+     * uploads): it has per-user limits of its own and takes no turn of the user's fair share.
+     */
+    fairShare?: boolean;
   }
 }
 
@@ -33,11 +39,25 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
  */
 export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>): void {
   const sessions = new Sessions(ctx.db);
+  const share = new FairShare(ctx.config.REQUEST_MAX_RUNNING_PER_USER, ctx.config.REQUEST_MAX_WAITING_PER_USER);
 
-  async function authenticate(req: FastifyRequest): Promise<void> {
+  /**
+   * Waits for one of the token's user's turns (checked signature first, so a forged token cannot
+   * queue in someone else's line), before any database work; the turn ends when the response does.
+   */
+  async function takeTurn(userId: string, reply: FastifyReply): Promise<void> {
+    const turn = share.enter(userId);
+    if (!turn) throw tooManyRequests('Too many requests at once. Please wait a moment and try again.', 1);
+    const release = await turn;
+    if (reply.raw.writableFinished || reply.raw.destroyed) release();
+    else reply.raw.once('close', release);
+  }
+
+  async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (token === undefined) throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
     const claims = await ctx.tokens.verifyAccessToken(token.trim());
+    if (claims && req.routeOptions.config.fairShare !== false) await takeTurn(claims.userId, reply);
     // A token for a user that no longer exists is as good as a forged one, and so is one from
     // before the password last changed, from before the user signed out everywhere or was
     // deactivated, and one signed out.

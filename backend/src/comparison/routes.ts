@@ -45,6 +45,7 @@ export function comparisonRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/jobs/:id/comparison/download-csv', {
+    config: { fairShare: false },
     schema: {
       operationId: 'downloadJobComparisonCsv',
       tags,

@@ -35,6 +35,11 @@ const serverSection = z.object({
   // a body trickled a byte at a time would otherwise hold its connection for ever.
   REQUEST_BODY_IDLE_TIMEOUT_MS: envInt.positive().default(10_000),
   REQUEST_BODY_TIMEOUT_MS: envInt.positive().default(300_000),
+  // Requests one user may have running per API process; the next wait in the user's own line (a
+  // browser opens at most 6 at once), past the waiting ones 429: a script firing hundreds in
+  // parallel gets a few turns, like anyone else.
+  REQUEST_MAX_RUNNING_PER_USER: envInt.positive().default(4),
+  REQUEST_MAX_WAITING_PER_USER: envInt.min(0).default(100),
   // Behind a reverse proxy: 'true' (trust X-Forwarded-For entirely), a hop count, or the proxies'
   // addresses. Off by default: a client-sent X-Forwarded-For must not pick the address we throttle.
   TRUST_PROXY: z

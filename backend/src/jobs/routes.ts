@@ -118,11 +118,13 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   }
 
   app.post('/jobs/upload-file', {
+    config: { fairShare: false },
     schema: { operationId: 'uploadJobFile', tags, ...multipartSchema(jobUploadBody), response: uploadResponses },
     handler: async (req) => upload(req, (fields) => parseConfig(fields.config)),
   });
 
   app.post('/:market/upload-file', {
+    config: { fairShare: false },
     schema: {
       operationId: 'uploadMarketFile',
       tags: ['marketplaces'],

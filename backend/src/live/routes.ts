@@ -37,6 +37,7 @@ export function liveRoutes(app: App, ctx: AppContext): void {
   app.addHook('preClose', async () => hub.close());
 
   app.get('/jobs/events', {
+    config: { fairShare: false },
     schema: {
       operationId: 'jobEvents',
       tags: ['jobs'],

@@ -35,6 +35,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/:market/price-lookups/download-csv', {
+    config: { fairShare: false },
     schema: {
       operationId: 'downloadPriceLookupsCsv',
       tags,
