@@ -4,9 +4,7 @@
 //   and the statements the API ran before (an unbounded count, progress recounted from lookups);
 // - CSV export of all rows: rows/s beside COPY … TO STDOUT, and the process's peak memory as rows grow
 //   (target ≥ 50 % of COPY's speed, memory flat).
-import { execFile, execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { param, sql } from 'drizzle-orm';
@@ -17,10 +15,9 @@ import { productRoutes } from '../src/routes.ts';
 import { countLookups, lookupConditions, lookupPageQuery } from '../src/lookups/repository.ts';
 import { countUpTo } from '../src/db/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
-import { benchPostgres, mb, percentile, report, timed, now } from './lib.ts';
+import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, timed } from './lib.ts';
 import { benchContext } from './context.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 1_000_000;
 const JOBS = 100;
 const LOADS = [10, 50];
@@ -53,34 +50,7 @@ export async function seed(db: Db, ownerId: string): Promise<void> {
   await db.execute(sql`VACUUM ANALYZE abe_books_price_lookups`);
 }
 
-async function loadTest(fn: () => Promise<unknown>, concurrency: number): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < REQUESTS) {
-        next++;
-        const start = now();
-        await fn();
-        latencies.push(now() - start);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
-
-async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak: number; base: number }> {
-  global.gc?.();
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  try {
-    const value = await fn();
-    return { value, peak, base };
-  } finally {
-    clearInterval(timer);
-  }
-}
+const loadTest = (fn: () => Promise<unknown>, concurrency: number) => loadInProcess(fn, concurrency, REQUESTS);
 
 export async function benchLookups(): Promise<void> {
   const pgDb = await benchPostgres();
@@ -99,24 +69,7 @@ export async function benchLookups(): Promise<void> {
     const filters = [{ field: 'isbn', operator: 'contains', value: '4242' }];
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-    const apiLoad = (url: string, body: unknown, concurrency: number) =>
-      new Promise<number[]>((resolve, reject) =>
-        execFile(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            path.join(here, 'load-client.ts'),
-            `${base}${url}`,
-            token,
-            JSON.stringify(body),
-            String(concurrency),
-            String(REQUESTS),
-          ],
-          { maxBuffer: 64 * 1024 * 1024 },
-          (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
-        ),
-      );
+    const apiLoad = (url: string, body: unknown, concurrency: number) => runLoadClient(`${base}${url}`, token, body, concurrency, REQUESTS);
     const p = (lat: number[]) => ({ p50: percentile(lat, 50), p95: percentile(lat, 95) });
     const ms = (x: { p50: number; p95: number }) => `p50 ${x.p50.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms`;
 
