@@ -1,5 +1,5 @@
 // 1M AbeBooks lookup rows in 100 jobs on PostgreSQL:
-// - the lookups page (default sort, and `contains` on isbn) and the jobs list, p50/p95 through the
+// - the lookups page (default sort, `contains` on isbn, completed and price > 20 by price desc) and the jobs list, p50/p95 through the
 //   API at 10 and 50 concurrent clients, beside the same SQL run directly (target p95 ≤ 2× direct),
 //   and the statements the API ran before (an unbounded count, progress recounted from lookups);
 // - CSV export of all rows: rows/s beside COPY … TO STDOUT, and the process's peak memory as rows grow
@@ -67,6 +67,10 @@ export async function benchLookups(): Promise<void> {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = await ctx.tokens.createAccessToken(admin);
     const filters = [{ field: 'isbn', operator: 'contains', value: '4242' }];
+    const priced = [
+      { field: 'lookup_status', operator: 'equals', value: 'completed' },
+      { field: 'listing_price', operator: 'gt', value: '20' },
+    ];
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     const apiLoad = (url: string, body: unknown, concurrency: number) => runLoadClient(`${base}${url}`, token, body, concurrency, REQUESTS);
@@ -75,8 +79,8 @@ export async function benchLookups(): Promise<void> {
 
     // Direct SQL: the statements each endpoint runs now, and those it ran before (an unbounded
     // count; for jobs, progress recounted from the lookups of the page's jobs).
-    const page = (filters: unknown[]) => {
-      const q = { filters: filters as never };
+    const page = (filters: unknown[], sort?: { sort_by: string; sort_direction: 'asc' | 'desc' }) => {
+      const q = { filters: filters as never, ...sort };
       const rows = () => lookupPageQuery(db, m, admin, q, { skip: 0, limit: 10 });
       const { where } = lookupConditions(m, admin, q);
       return {
@@ -112,6 +116,13 @@ export async function benchLookups(): Promise<void> {
         url: '/api/v1/abe-books/price-lookups?skip=0&limit=10',
         body: { filters },
         sql: page(filters),
+      },
+      {
+        // The issue's measured case (issue 16): a descending sort on a nullable column, read through its index.
+        name: 'lookups page (completed, price > 20, by price desc)',
+        url: '/api/v1/abe-books/price-lookups?skip=0&limit=10&sort_by=listing_price&sort_direction=desc',
+        body: { filters: priced },
+        sql: page(priced, { sort_by: 'listing_price', sort_direction: 'desc' }),
       },
       {
         name: 'jobs list (progress of 10 jobs of 10k lookups)',

@@ -187,9 +187,14 @@ function lookupTable(m: MarketplaceInfo) {
       index(`${name}_job_queue_idx`).on(t.isbn_lookup_job_id, t.next_attempt_at, t.id).where(sql`lookup_status = 'queued'`),
       index(`${name}_lease_idx`).on(t.lease_expires_at).where(sql`lookup_status = 'pending'`),
       // Every shown sortable column (lookup_status included: it also serves the status filter and counts).
-      ...sortIndexed(m).map((c) =>
-        index(indexName(name, c)).on(must((t as unknown as Record<string, PgColumn>)[c], 'a column of the field table'), t.id),
-      ),
+      // Status trails the key, so a count of "status = … and a range of this column" reads only the
+      // index (the worker's update of every row leaves the heap's first half dead: a seq scan read 31k pages).
+      ...sortIndexed(m).map((c) => {
+        const column = must((t as unknown as Record<string, PgColumn>)[c], 'a column of the field table');
+        return c === 'lookup_status'
+          ? index(indexName(name, c)).on(column, t.id)
+          : index(indexName(name, c)).on(column, t.id, t.lookup_status);
+      }),
       // The metrics scrape: the queued rows' count and the oldest of them (metrics/queue-gauges.ts).
       index(`${name}_queued_created_idx`).on(t.created_at).where(sql`lookup_status = 'queued'`),
       // The reuse search: the freshest answer for an ISBN (worker/reuse.ts).
