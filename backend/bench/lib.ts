@@ -1,5 +1,8 @@
 // Small helpers shared by the benchmarks: timing, percentiles, report lines, a PostgreSQL database.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findPostgres } from '../test/helpers/postgres-server.ts';
 import { must } from '@app/domain/must';
@@ -63,3 +66,48 @@ export async function benchPostgres(): Promise<{ url: string; adminUrl: string; 
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** `requests` calls of `fn` from `concurrency` callers in this process; the sorted latencies (ms). */
+export async function loadInProcess(fn: () => Promise<unknown>, concurrency: number, requests: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next++;
+        const start = now();
+        await fn();
+        latencies.push(now() - start);
+      }
+    }),
+  );
+  return latencies.sort((a, b) => a - b);
+}
+
+const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
+
+/** POSTs `body` to `url` from a load generator in its own process (load-client.ts); the sorted latencies (ms). */
+export function runLoadClient(url: string, token: string, body: unknown, concurrency: number, requests: number): Promise<number[]> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', loadClient, url, token, JSON.stringify(body), String(concurrency), String(requests)],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
+    ),
+  );
+}
+
+/** This process's resident memory before `fn` and its peak during it (sampled every 20 ms). */
+export async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak: number; base: number }> {
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    const value = await fn();
+    return { value, peak, base };
+  } finally {
+    clearInterval(timer);
+  }
+}

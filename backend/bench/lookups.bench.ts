@@ -1,12 +1,10 @@
 // 1M AbeBooks lookup rows in 100 jobs on PostgreSQL:
-// - the lookups page (default sort, and `contains` on isbn) and the jobs list, p50/p95 through the
+// - the lookups page (default sort, `contains` on isbn, completed and price > 20 by price desc) and the jobs list, p50/p95 through the
 //   API at 10 and 50 concurrent clients, beside the same SQL run directly (target p95 ≤ 2× direct),
 //   and the statements the API ran before (an unbounded count, progress recounted from lookups);
 // - CSV export of all rows: rows/s beside COPY … TO STDOUT, and the process's peak memory as rows grow
 //   (target ≥ 50 % of COPY's speed, memory flat).
-import { execFile, execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { param, sql } from 'drizzle-orm';
@@ -17,10 +15,9 @@ import { productRoutes } from '../src/routes.ts';
 import { countLookups, lookupConditions, lookupPageQuery } from '../src/lookups/repository.ts';
 import { countUpTo } from '../src/db/bounded-count.ts';
 import { countProgress } from '../src/jobs/progress.ts';
-import { benchPostgres, mb, percentile, report, timed, now } from './lib.ts';
+import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, timed } from './lib.ts';
 import { benchContext } from './context.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 1_000_000;
 const JOBS = 100;
 const LOADS = [10, 50];
@@ -53,34 +50,7 @@ export async function seed(db: Db, ownerId: string): Promise<void> {
   await db.execute(sql`VACUUM ANALYZE abe_books_price_lookups`);
 }
 
-async function loadTest(fn: () => Promise<unknown>, concurrency: number): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < REQUESTS) {
-        next++;
-        const start = now();
-        await fn();
-        latencies.push(now() - start);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
-
-async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak: number; base: number }> {
-  global.gc?.();
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  try {
-    const value = await fn();
-    return { value, peak, base };
-  } finally {
-    clearInterval(timer);
-  }
-}
+const loadTest = (fn: () => Promise<unknown>, concurrency: number) => loadInProcess(fn, concurrency, REQUESTS);
 
 export async function benchLookups(): Promise<void> {
   const pgDb = await benchPostgres();
@@ -97,33 +67,20 @@ export async function benchLookups(): Promise<void> {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = await ctx.tokens.createAccessToken(admin);
     const filters = [{ field: 'isbn', operator: 'contains', value: '4242' }];
+    const priced = [
+      { field: 'lookup_status', operator: 'equals', value: 'completed' },
+      { field: 'listing_price', operator: 'gt', value: '20' },
+    ];
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-    const apiLoad = (url: string, body: unknown, concurrency: number) =>
-      new Promise<number[]>((resolve, reject) =>
-        execFile(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            path.join(here, 'load-client.ts'),
-            `${base}${url}`,
-            token,
-            JSON.stringify(body),
-            String(concurrency),
-            String(REQUESTS),
-          ],
-          { maxBuffer: 64 * 1024 * 1024 },
-          (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
-        ),
-      );
+    const apiLoad = (url: string, body: unknown, concurrency: number) => runLoadClient(`${base}${url}`, token, body, concurrency, REQUESTS);
     const p = (lat: number[]) => ({ p50: percentile(lat, 50), p95: percentile(lat, 95) });
     const ms = (x: { p50: number; p95: number }) => `p50 ${x.p50.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms`;
 
     // Direct SQL: the statements each endpoint runs now, and those it ran before (an unbounded
     // count; for jobs, progress recounted from the lookups of the page's jobs).
-    const page = (filters: unknown[]) => {
-      const q = { filters: filters as never };
+    const page = (filters: unknown[], sort?: { sort_by: string; sort_direction: 'asc' | 'desc' }) => {
+      const q = { filters: filters as never, ...sort };
       const rows = () => lookupPageQuery(db, m, admin, q, { skip: 0, limit: 10 });
       const { where } = lookupConditions(m, admin, q);
       return {
@@ -159,6 +116,13 @@ export async function benchLookups(): Promise<void> {
         url: '/api/v1/abe-books/price-lookups?skip=0&limit=10',
         body: { filters },
         sql: page(filters),
+      },
+      {
+        // The issue's measured case (issue 16): a descending sort on a nullable column, read through its index.
+        name: 'lookups page (completed, price > 20, by price desc)',
+        url: '/api/v1/abe-books/price-lookups?skip=0&limit=10&sort_by=listing_price&sort_direction=desc',
+        body: { filters: priced },
+        sql: page(priced, { sort_by: 'listing_price', sort_direction: 'desc' }),
       },
       {
         name: 'jobs list (progress of 10 jobs of 10k lookups)',

@@ -7,6 +7,7 @@ import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchAmazon, benchWorker } from './worker.bench.ts';
 import { benchReuse } from './reuse.bench.ts';
+import { benchScale } from './scale.bench.ts';
 import { allFigures } from './lib.ts';
 
 const only = process.argv[2];
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<void>][] = [
   ['reuse', benchReuse],
   ['decisions', benchDecisions],
   ['abuse', benchAbuse],
+  ['scale', benchScale],
 ];
 
 try {

@@ -16,7 +16,8 @@ const PER_MARKETPLACE = 2000;
 const CONCURRENCY = 16;
 const LATENCY_MS = 100;
 
-function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
+/** The sandbox in its own process; `pid` for its memory. */
+export function startSandboxProcess(): Promise<{ url: string; pid: number; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/sandbox-main.ts')], {
       env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_NO_OFFER_SHARE: '0.2' },
@@ -26,7 +27,7 @@ function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = out.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1]!, stop: () => child.kill('SIGTERM') });
+      if (match) resolve({ url: match[1]!, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') });
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });

@@ -119,3 +119,14 @@ export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefine
   const nulls = sql.raw(def.required ? '' : ' NULLS LAST');
   return def.name === 'id' ? sql`${col} ${dir}` : sql`${col} ${dir}${nulls}, ${sql.identifier('id')} ${dir}`;
 }
+
+/** The column of a descending sort on a nullable field of its own (empties last), else undefined: such pages are read in two parts. */
+export function descNullableSort(
+  fields: readonly FieldDef[],
+  sortBy: string | undefined,
+  direction: 'asc' | 'desc' | undefined,
+): string | undefined {
+  const def = fields.find((d) => d.name === sortBy && d.sortable);
+  if (!def || def.required || def.sortColumn || def.name === 'id' || direction !== 'desc') return undefined;
+  return def.name;
+}

@@ -9,7 +9,8 @@ import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { LOOKUP_TABLES, jobs } from '../db/schema.ts';
 import { countUpTo } from '../db/bounded-count.ts';
-import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { descNullableSort, filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { descNullsLastPage } from '../db/nulls-last-page.ts';
 import type { UserRow } from '../users/schemas.ts';
 
 export interface LookupQuery {
@@ -43,24 +44,33 @@ const answerAge = (t: ReturnType<typeof tableOf>) => ({
   reused: sql<boolean>`${t.reused_from} IS NOT NULL`.mapWith(Boolean),
 });
 
-/** One page of lookups: every field, and when (and why) a queued lookup that failed before is tried again. */
-export function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
-  const { where, orderBy } = lookupConditions(m, user, q);
+/** The columns of a page: every field, and when (and why) a queued lookup that failed before is tried again. */
+function pageColumns(m: MarketplaceInfo) {
   const t = tableOf(m);
   const columns = columnsOf(m);
   const waitingRetry = sql`${t.lookup_status} = 'queued' AND ${t.attempts} > 0`;
-  return db
-    .select({
-      ...Object.fromEntries(m.fields.map((f) => [f.name, columns[f.name]])),
-      retry_at: sql<Date | null>`CASE WHEN ${waitingRetry} THEN ${t.next_attempt_at} END`.mapWith(t.next_attempt_at),
-      retry_reason: sql<string | null>`CASE WHEN ${waitingRetry} THEN ${t.last_error} END`,
-      ...answerAge(t),
-    })
-    .from(t)
-    .where(where)
-    .orderBy(orderBy)
-    .offset(page.skip)
-    .limit(page.limit);
+  return {
+    ...Object.fromEntries(m.fields.map((f) => [f.name, columns[f.name]])),
+    retry_at: sql<Date | null>`CASE WHEN ${waitingRetry} THEN ${t.next_attempt_at} END`.mapWith(t.next_attempt_at),
+    retry_reason: sql<string | null>`CASE WHEN ${waitingRetry} THEN ${t.last_error} END`,
+    ...answerAge(t),
+  };
+}
+
+/** One page of lookups. Descending on a nullable column it is read in two index-served parts (db/nulls-last-page.ts). */
+export async function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
+  const { where, orderBy } = lookupConditions(m, user, q);
+  const t = tableOf(m);
+  const rows = (extra: SQL | undefined, order: SQL, skip: number, limit: number) =>
+    db.select(pageColumns(m)).from(t).where(and(where, extra)).orderBy(order).offset(skip).limit(limit);
+  const split = descNullableSort(m.fields, q.sort_by, q.sort_direction);
+  if (!split) return rows(undefined, orderBy, page.skip, page.limit);
+  return descNullsLastPage(
+    { rows, countUpTo: async (extra, bound) => (await countUpTo(db, fromWhere(m, and(where, extra)), bound)).count },
+    sql`${sql.identifier(split)}`,
+    sql`${sql.identifier('id')}`,
+    page,
+  );
 }
 
 export async function listLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
@@ -68,7 +78,7 @@ export async function listLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: 
   return { data, ...total };
 }
 
-export function countLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery) {
+export async function countLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery) {
   return countUpTo(db, fromWhere(m, lookupConditions(m, user, q).where));
 }
 

@@ -1,0 +1,303 @@
+// A dealer's volume on PostgreSQL (issue 16): one job of BENCH_SCALE_ISBNS ISBNs (default 1M) × 4
+// marketplaces, priced by 2 worker processes against the sandbox process. Every figure is printed
+// as a ratio against the limit the same run measured:
+// - ingest (parse + store the .csv) beside a bare INSERT of the same rows into tables with the same indexes;
+// - pricing over a fixed window (BENCH_SCALE_WINDOW_S) beside the configured rates (shared by the workers);
+// - the job page's comparison and the lookups page, p95 at 10 and 50 clients, beside their SQL run directly;
+// - CSV export of the job's lookups and of its comparison beside COPY of the same query (psql), and
+//   the API process's memory during it;
+// - the peak memory (VmHWM) of every process: the API (this process), each worker, the sandbox.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { param, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { MARKETPLACES, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
+import { buildApp } from '../src/app.ts';
+import { productRoutes } from '../src/routes.ts';
+import { openDatabase, type Db } from '../src/db/client.ts';
+import type { CsvExporter, CsvQuery } from '../src/db/csv-exporter.ts';
+import { createJob } from '../src/jobs/ingest.ts';
+import { findVisibleJob } from '../src/jobs/repository.ts';
+import { comparisonCsv, listComparison } from '../src/comparison/repository.ts';
+import { feeSchedulesInForce } from '../src/fees/repository.ts';
+import { listLookups, lookupsCsv } from '../src/lookups/repository.ts';
+import { marketplaceEnvNames } from '../src/marketplaces/env.ts';
+import { sampleIsbns } from '../src/sandbox/isbns.ts';
+import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, timed } from './lib.ts';
+import { benchContext } from './context.ts';
+import { startSandboxProcess } from './worker.bench.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ISBNS = Number(process.env.BENCH_SCALE_ISBNS ?? 1_000_000);
+const RATE = Number(process.env.BENCH_SCALE_RATE ?? 25);
+const WINDOW_S = Number(process.env.BENCH_SCALE_WINDOW_S ?? 30);
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 300);
+const LOADS = [10, 50];
+const SOURCES: MarketplaceId[] = ['abe_books', 'biblio', 'alibris', 'pallet_iq'];
+const WORKERS = 2;
+
+/** Peak resident memory of a running process (Linux), in bytes. */
+function peakRss(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) * 1024;
+}
+
+function startWorkerProcess(databaseUrl: string, sandboxUrl: string): { pid: number; stop: () => Promise<void> } {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, SANDBOX_URL: sandboxUrl, LOG_LEVEL: 'warn' };
+  for (const id of SOURCES) {
+    env[marketplaceEnvNames(id).ratePerSecond] = String(RATE);
+    env[marketplaceEnvNames(id).concurrency] = '8';
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/worker-main.ts')], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return {
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A bare INSERT of the same rows into copies of the four tables with their indexes, rolled back. */
+async function bareInsert(db: Db, jobId: number, isbns: string[]): Promise<number> {
+  const { ms } = await timed(() =>
+    db
+      .transaction(async (tx) => {
+        for (const id of SOURCES) {
+          const copy = sql.identifier(`bare_${id}`);
+          await tx.execute(sql`CREATE TEMP TABLE ${copy} (LIKE ${sql.identifier(MARKETPLACES[id].table)} INCLUDING ALL)`);
+          for (let i = 0; i < isbns.length; i += 100_000) {
+            await tx.execute(
+              sql`INSERT INTO ${copy} (isbn_lookup_job_id, isbn, input_filename) SELECT ${jobId}::int, unnest(${param(isbns.slice(i, i + 100_000))}::text[]), 'scale.csv'`,
+            );
+          }
+        }
+        throw new RollBack();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof RollBack)) throw err;
+      }),
+  );
+  return ms;
+}
+class RollBack extends Error {}
+
+/** Bytes psql's COPY of the same query writes, and its time: the limit of a CSV export. */
+async function copyLimit(databaseUrl: string, q: CsvQuery): Promise<{ ms: number; lines: number }> {
+  const statement = new PgDialect().sqlToQuery(
+    sql`COPY (SELECT * ${q.from} ORDER BY ${q.orderBy}) TO STDOUT WITH (FORMAT csv)`.inlineParams(),
+  ).sql;
+  return timed(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const psql = spawn('psql', [databaseUrl, '-q', '-c', statement], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let lines = 0;
+        psql.stdout.on('data', (chunk: Buffer) => {
+          for (const byte of chunk) if (byte === 10) lines++;
+        });
+        psql.on('exit', (code) => (code === 0 ? resolve(lines) : reject(new Error(`psql exited with ${code}`))));
+      }),
+  ).then(({ ms, value }) => ({ ms, lines: value }));
+}
+
+/** The query an export would stream, captured instead of run. */
+function captured(start: (exporter: CsvExporter) => Promise<unknown>): CsvQuery {
+  let query: CsvQuery | undefined;
+  void start({
+    stream: (q) => {
+      query = q;
+      return Promise.reject(new Error('captured'));
+    },
+  }).catch(() => undefined);
+  if (!query) throw new Error('the export did not start its query');
+  return query;
+}
+
+export async function benchScale(): Promise<void> {
+  const label = `${ISBNS / 1000}k ISBNs × ${SOURCES.length}`;
+  const pgDb = await benchPostgres();
+  const sandbox = await startSandboxProcess();
+  // One connection per client at the higher load and a few spare (PostgreSQL allows 100 in all, the workers included).
+  const database = await openDatabase({ url: pgDb.url, poolSize: Math.max(...LOADS) + 6 });
+  const db = database.db;
+  const workers: ReturnType<typeof startWorkerProcess>[] = [];
+  try {
+    const { ctx, admin } = await benchContext(database, pgDb.url, {
+      UPLOAD_MAX_ISBNS: String(ISBNS),
+      UPLOAD_MAX_ROWS: String(ISBNS + 1),
+      UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
+    });
+    const isbns = sampleIsbns(ISBNS, 1_000_000);
+    const file = Buffer.from(`ISBN\n${isbns.join('\n')}\n`);
+    const limits = {
+      maxRows: ISBNS + 1,
+      maxIsbns: ISBNS,
+      maxUncompressedBytes: ctx.config.UPLOAD_MAX_UNCOMPRESSED_BYTES,
+      maxRejectionsKept: ctx.config.UPLOAD_MAX_REJECTIONS_KEPT,
+      maxParseMemoryMb: ctx.config.UPLOAD_PARSE_MAX_MEMORY_MB,
+    };
+
+    // Ingest beside a bare insert of the same rows.
+    const flags = byMarketplace((m) => SOURCES.includes(m.id));
+    const ingest = await timed(() => createJob(db, admin, { name: 'scale', ...flags }, { filename: 'scale.csv', data: file }, limits));
+    const jobId = ingest.value.job.id;
+    const bare = await bareInsert(db, jobId, isbns);
+    report({
+      name: `scale: ingest of a ${label} .csv (${(file.length / 1024 / 1024).toFixed(0)} MB)`,
+      value: `${(ingest.ms / 1000).toFixed(1)} s vs bare insert ${(bare / 1000).toFixed(1)} s`,
+      ratio: ingest.ms / bare,
+      target: '≤ 1.5× bare insert',
+      ok: ingest.ms <= 1.5 * bare,
+    });
+    for (const id of SOURCES) await db.execute(sql`ANALYZE ${sql.identifier(MARKETPLACES[id].table)}`);
+
+    // Pricing over a fixed window with 2 worker processes.
+    const processed = async () =>
+      Number(
+        (await db.execute<{ n: string }>(sql`SELECT coalesce(sum(processed), 0) AS n FROM job_progress WHERE job_id = ${jobId}`)).rows[0]
+          ?.n ?? 0,
+      );
+    for (let i = 0; i < WORKERS; i++) workers.push(startWorkerProcess(pgDb.url, sandbox.url));
+    // The window starts once the first lookups are answered (the workers have started).
+    while ((await processed()) === 0) await new Promise((r) => setTimeout(r, 100));
+    const atStart = await processed();
+    const window = await timed(() => new Promise((r) => setTimeout(r, WINDOW_S * 1000)));
+    const rate = ((await processed()) - atStart) / (window.ms / 1000);
+    const configured = RATE * SOURCES.length;
+    report({
+      name: `scale: pricing, ${WORKERS} workers over ${WINDOW_S} s`,
+      value: `${rate.toFixed(1)} lookups/s vs configured ${configured}/s (${RATE}/s per marketplace)`,
+      ratio: rate / configured,
+      target: '≥ 0.9 of the configured rates',
+      ok: rate >= 0.9 * configured,
+    });
+    // The pages are measured while the workers keep pricing, as a dealer would look at them.
+
+    const app = await buildApp(ctx, { routes: productRoutes });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const token = await ctx.tokens.createAccessToken(admin);
+    const job = await findVisibleJob(db, admin, jobId);
+    const fees = await feeSchedulesInForce(db);
+    const abe = MARKETPLACES.abe_books;
+    const ofJob = [{ field: 'isbn_lookup_job_id', operator: 'equals', value: String(jobId) }];
+    const priced = [
+      { field: 'lookup_status', operator: 'equals', value: 'completed' },
+      { field: 'listing_price', operator: 'gt', value: '20' },
+    ];
+    const pages: { name: string; url: string; body: unknown; direct: () => Promise<unknown> }[] = [
+      {
+        name: 'job page (comparison, default sort)',
+        url: `/api/v1/jobs/${jobId}/comparison?skip=0&limit=10`,
+        body: { filters: [] },
+        direct: () => listComparison(db, job, { filters: [], fees }, { skip: 0, limit: 10 }),
+      },
+      {
+        name: 'job page (comparison, sorted by spread)',
+        url: `/api/v1/jobs/${jobId}/comparison?skip=0&limit=10&sort_by=spread&sort_direction=desc`,
+        body: { filters: [] },
+        direct: () => listComparison(db, job, { filters: [], sort_by: 'spread', sort_direction: 'desc', fees }, { skip: 0, limit: 10 }),
+      },
+      {
+        name: 'lookups page (the job, default sort)',
+        url: '/api/v1/abe-books/price-lookups?skip=0&limit=10',
+        body: { filters: ofJob },
+        direct: () => listLookups(db, abe, admin, { filters: ofJob as never }, { skip: 0, limit: 10 }),
+      },
+      {
+        name: 'lookups page (completed, price > 20, by price desc)',
+        url: '/api/v1/abe-books/price-lookups?skip=0&limit=10&sort_by=listing_price&sort_direction=desc',
+        body: { filters: priced },
+        direct: () =>
+          listLookups(
+            db,
+            abe,
+            admin,
+            { filters: priced as never, sort_by: 'listing_price', sort_direction: 'desc' },
+            { skip: 0, limit: 10 },
+          ),
+      },
+    ];
+    for (const page of pages) {
+      for (const clients of LOADS) {
+        await loadInProcess(page.direct, clients, REQUESTS); // warm
+        const direct = await loadInProcess(page.direct, clients, REQUESTS);
+        const api = await runLoadClient(`${base}${page.url}`, token, page.body, clients, REQUESTS);
+        const [d95, a95] = [percentile(direct, 95), percentile(api, 95)];
+        report({
+          name: `scale: ${page.name}, ${clients} clients`,
+          value: `API p50 ${percentile(api, 50).toFixed(1)} ms, p95 ${a95.toFixed(1)} ms vs direct SQL p95 ${d95.toFixed(1)} ms`,
+          ratio: a95 / d95,
+          target: '≤ 1.5× direct SQL',
+          ok: a95 <= 1.5 * d95,
+        });
+      }
+    }
+
+    // CSV exports beside COPY of the same query, and this process's memory while streaming them.
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const exports: { name: string; url: string; body: unknown; query: CsvQuery }[] = [
+      {
+        name: `the job's Abe Books lookups (${ISBNS / 1000}k rows)`,
+        url: '/api/v1/abe-books/price-lookups/download-csv',
+        body: { filters: ofJob },
+        query: captured((e) => lookupsCsv(e, abe, admin, { filters: ofJob as never })),
+      },
+      {
+        name: `the job's comparison (${ISBNS / 1000}k rows)`,
+        url: `/api/v1/jobs/${jobId}/comparison/download-csv`,
+        body: { filters: [] },
+        query: captured((e) => comparisonCsv(e, job, { filters: [], fees })),
+      },
+    ];
+    for (const x of exports) {
+      const copy = await copyLimit(pgDb.url, x.query);
+      const api = await peakRssDuring(() =>
+        timed(async () => {
+          const res = await fetch(`${base}${x.url}`, { method: 'POST', headers, body: JSON.stringify(x.body) });
+          if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+          let lines = 0;
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
+          return lines - 1;
+        }),
+      );
+      if (api.value.value !== copy.lines) throw new Error(`export wrote ${api.value.value} rows, COPY ${copy.lines}`);
+      report({
+        name: `scale: CSV of ${x.name}`,
+        value: `${(api.value.ms / 1000).toFixed(2)} s vs COPY ${(copy.ms / 1000).toFixed(2)} s; API process +${mb(api.peak - api.base)} while streaming`,
+        ratio: api.value.ms / copy.ms,
+        target: '≤ 2× COPY, memory flat (< 64 MB)',
+        ok: api.value.ms <= 2 * copy.ms && api.peak - api.base < 64 * 1024 * 1024,
+      });
+    }
+    await app.close();
+
+    // Peak memory of every process, beside the 1 GB a small server gives the whole app.
+    const peaks: [string, number][] = [
+      ['API and bench (one process)', process.resourceUsage().maxRSS * 1024],
+      ...workers.map((w, i): [string, number] => [`worker ${i + 1}`, peakRss(w.pid)]),
+      ['sandbox', peakRss(sandbox.pid)],
+    ];
+    for (const [name, bytes] of peaks) {
+      report({
+        name: `scale: peak memory, ${name}`,
+        value: mb(bytes),
+        ratio: bytes / (1024 * 1024 * 1024),
+        target: '≤ 0.5 of 1 GB',
+        ok: bytes <= 512 * 1024 * 1024,
+      });
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+    await database.close();
+    sandbox.stop();
+    await pgDb.cleanup();
+  }
+}
