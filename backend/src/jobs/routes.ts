@@ -70,6 +70,8 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
     maxUncompressedBytes: ctx.config.UPLOAD_MAX_UNCOMPRESSED_BYTES,
     maxRejectionsKept: ctx.config.UPLOAD_MAX_REJECTIONS_KEPT,
+    maxCells: ctx.config.UPLOAD_MAX_CELLS,
+    maxXlsBytes: ctx.config.UPLOAD_XLS_MAX_BYTES,
     maxParseMemoryMb: ctx.config.UPLOAD_PARSE_MAX_MEMORY_MB,
   };
 
