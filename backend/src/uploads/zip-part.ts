@@ -8,8 +8,8 @@ import { unusable } from './upload-error.ts';
 /** fflate's errors carry a numeric code; anything else (a limit the reader hit) passes through. */
 const isInflateError = (err: unknown) => typeof (err as { code?: unknown } | null)?.code === 'number';
 
-/** Compressed bytes pushed at once: deflate expands at most ~1032×, so one push yields ≤ ~16 MB. */
-const SLICE = 16 * 1024;
+/** Compressed bytes pushed at once: deflate expands at most ~1032×, so one push yields ≤ ~4 MB. */
+const SLICE = 4 * 1024;
 
 const damaged = () => unusable('The .xlsx file is damaged and cannot be opened. Open it in Excel, save it again and re-upload.');
 
