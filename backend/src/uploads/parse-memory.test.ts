@@ -2,19 +2,11 @@
 // read on the parse thread under a 64 MB heap. Reading either whole (SheetJS, or every CSV row kept)
 // ran out of that heap: the old reader needed about 256 MB for the workbook.
 import { describe, expect, it } from 'vitest';
-import { bigUploadIsbn, makeBigCsv, makeBigWorkbook } from '../../test/helpers/big-upload.ts';
+import { DEFAULT_UPLOAD_LIMITS as limits, bigUploadIsbn, makeBigCsv, makeBigWorkbook } from '../../test/helpers/big-upload.ts';
 import { parseUploadOffThread } from './parse-off-thread.ts';
 
 const ROWS = 150_000;
 const HEAP_MB = 64;
-const limits = {
-  maxRows: 200_000,
-  maxIsbns: 200_000,
-  maxUncompressedBytes: 200 * 1024 * 1024,
-  maxRejectionsKept: 10_000,
-  maxCells: 3_000_000,
-  maxXlsBytes: 4 * 1024 * 1024,
-};
 
 describe(`a ${ROWS.toLocaleString('en-US')}-row upload read under a ${HEAP_MB} MB heap`, () => {
   it.each([

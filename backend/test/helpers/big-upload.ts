@@ -2,6 +2,11 @@
 // (ISBN as a number the way Excel stores it, title, author, price, quantity), as .xlsx or .csv.
 import { isbn10To13 } from '@app/domain/isbn';
 import * as XLSX from '@e965/xlsx';
+import { CORE_SECTIONS } from '../../src/core/config.ts';
+import { uploadLimits } from '../../src/uploads/limits.ts';
+
+/** The limits a default configuration gives uploads (the parse heap among them). */
+export const DEFAULT_UPLOAD_LIMITS = uploadLimits(CORE_SECTIONS.uploads.parse({}));
 
 function isbn10(n: number): string {
   const body = `0${String(n).padStart(8, '0')}`;
