@@ -8,11 +8,13 @@ import { benchLookups } from './lookups.bench.ts';
 import { benchAmazon, benchWorker } from './worker.bench.ts';
 import { benchReuse } from './reuse.bench.ts';
 import { benchScale } from './scale.bench.ts';
+import { benchUploads } from './uploads.bench.ts';
 import { allFigures } from './lib.ts';
 
 const only = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
   ['ingest', benchIngest],
+  ['uploads', benchUploads],
   ['lookups', benchLookups],
   ['worker', benchWorker],
   ['amazon', benchAmazon],

@@ -106,8 +106,12 @@ const uploadsSection = z.object({
   UPLOAD_MAX_UNCOMPRESSED_BYTES: envInt.positive().default(200 * 1024 * 1024),
   // Rejected cells (or pasted codes) kept per job for its report and download; the rest are counted.
   UPLOAD_MAX_REJECTIONS_KEPT: envInt.positive().default(10_000),
-  UPLOAD_PARSE_MAX_MEMORY_MB: envInt.min(64).default(2048),
-  UPLOAD_MAX_CONCURRENT_PARSES: envInt.positive().default(2),
+  // Cells and rows one file may hold, blank ones too (a tiny workbook can describe millions).
+  UPLOAD_MAX_CELLS: envInt.positive().default(3_000_000),
+  // .xls is read whole into memory (SheetJS); .xlsx and .csv are streamed and need no such cap.
+  UPLOAD_XLS_MAX_BYTES: envInt.positive().default(4 * 1024 * 1024),
+  UPLOAD_PARSE_MAX_MEMORY_MB: envInt.min(64).default(256),
+  UPLOAD_MAX_CONCURRENT_PARSES: envInt.positive().default(4),
   // Uploads one user may have in progress (being received or read) per API process.
   UPLOAD_MAX_PER_USER: envInt.positive().default(2),
   UPLOAD_PARSE_QUEUE_WAIT_MS: envInt.min(0).default(10_000),

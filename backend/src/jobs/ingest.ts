@@ -13,20 +13,13 @@ import type { Db, Tx } from '../db/client.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { parseUploadOffThread, UploadError, type ParsedUpload } from '../uploads/index.ts';
+import { parseUploadOffThread, UploadError, type ParsedUpload, type UploadLimitsWithHeap } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
 import type { Counts } from './progress.ts';
 import { toJobPublic, type JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
 
-export interface UploadLimits {
-  maxRows: number;
-  maxIsbns: number;
-  maxUncompressedBytes: number;
-  maxRejectionsKept: number;
-  /** Heap of the thread that reads the file. */
-  maxParseMemoryMb: number;
-}
+export type UploadLimits = UploadLimitsWithHeap;
 
 export const REJECTIONS_IN_RESPONSE = 100;
 

@@ -17,6 +17,7 @@ import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { readUploadForm, type UploadedForm } from './multipart.ts';
+import { uploadLimits } from '../uploads/index.ts';
 import { auditJobCreated, createJob, jobCreated, storeOptions } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
@@ -65,13 +66,7 @@ function parseConfig(raw: string | undefined): JobConfigInput {
 }
 
 export function jobRoutes(app: App, ctx: AppContext): void {
-  const limits = {
-    maxRows: ctx.config.UPLOAD_MAX_ROWS,
-    maxIsbns: ctx.config.UPLOAD_MAX_ISBNS,
-    maxUncompressedBytes: ctx.config.UPLOAD_MAX_UNCOMPRESSED_BYTES,
-    maxRejectionsKept: ctx.config.UPLOAD_MAX_REJECTIONS_KEPT,
-    maxParseMemoryMb: ctx.config.UPLOAD_PARSE_MAX_MEMORY_MB,
-  };
+  const limits = uploadLimits(ctx.config);
 
   // Each upload in flight holds its file and a parser thread (up to UPLOAD_PARSE_MAX_MEMORY_MB):
   // a few at a time, the rest wait briefly in line, then are asked to come back.

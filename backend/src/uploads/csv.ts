@@ -1,6 +1,8 @@
-// CSV text → rows of strings. Our own parser on purpose: every cell stays text, so leading zeros
-// and 13-digit numbers never pass through a float.
-import type { Sheet } from './sheet.ts';
+// CSV text → rows of strings, one record at a time. Our own parser on purpose: every cell stays
+// text, so leading zeros and 13-digit numbers never pass through a float, and Excel's quirks
+// (text after a closing quote, an unclosed quote running to the end) read as Excel reads them.
+import { type CellBudget, MAX_COLUMNS, assertColumn } from './cell-budget.ts';
+import type { SheetSource } from './sheet.ts';
 
 export const DELIMITERS = [',', ';', '\t'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
@@ -9,14 +11,17 @@ const QUOTE = 34; // "
 const CR = 13;
 const LF = 10;
 
-/** RFC 4180 with "" escapes; CRLF, LF or CR line ends. Stops after `maxRecords` records. */
-export function parseCsv(text: string, delimiter: Delimiter, maxRecords = Infinity): string[][] {
-  const rows: string[][] = [];
+/**
+ * RFC 4180 with "" escapes; CRLF, LF or CR line ends. Yields each record as it is read; a record
+ * with more fields than Excel has columns is refused before it grows further.
+ */
+export function* csvRecords(text: string, delimiter: Delimiter, sheetName = ''): Generator<string[]> {
   const delim = delimiter.charCodeAt(0);
   const n = text.length;
+  let records = 0;
   let row: string[] = [];
   let i = 0;
-  while (i < n && rows.length < maxRecords) {
+  while (i < n) {
     let value: string;
     if (text.charCodeAt(i) === QUOTE) {
       // Quoted field: runs to the next lone quote; "" is a literal quote.
@@ -51,7 +56,7 @@ export function parseCsv(text: string, delimiter: Delimiter, maxRecords = Infini
       }
       value = text.slice(start, i);
     }
-    row.push(value);
+    if (row.push(value) > MAX_COLUMNS) assertColumn(row.length - 1, sheetName, records);
     if (i >= n) break;
     const c = text.charCodeAt(i++);
     if (c === delim) {
@@ -59,10 +64,18 @@ export function parseCsv(text: string, delimiter: Delimiter, maxRecords = Infini
       continue;
     }
     if (c === CR && text.charCodeAt(i) === LF) i++;
-    rows.push(row);
+    yield row;
+    records++;
     row = [];
   }
-  if (row.length > 0 && rows.length < maxRecords) rows.push(row);
+  if (row.length > 0) yield row;
+}
+
+/** The first `maxRecords` records, as arrays. */
+export function parseCsv(text: string, delimiter: Delimiter, maxRecords = Infinity): string[][] {
+  const rows: string[][] = [];
+  if (maxRecords <= 0) return rows;
+  for (const row of csvRecords(text, delimiter)) if (rows.push(row) >= maxRecords) break;
   return rows;
 }
 
@@ -95,7 +108,17 @@ export function sniffDelimiter(text: string): Delimiter {
   return best;
 }
 
-export function readCsv(text: string, sheetName: string): Sheet {
-  const rows = parseCsv(text, sniffDelimiter(text));
-  return { name: sheetName, rows };
+/** The CSV as a one-sheet source: records are read from `text` again on each pass, never kept. */
+export function readCsv(text: string, sheetName: string): SheetSource {
+  const delimiter = sniffDelimiter(text);
+  return {
+    name: sheetName,
+    read(onRow, budget: CellBudget) {
+      let r = 0;
+      for (const row of csvRecords(text, delimiter, sheetName)) {
+        budget.spend(1 + row.length);
+        onRow(r++, row);
+      }
+    },
+  };
 }

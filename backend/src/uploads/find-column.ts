@@ -1,11 +1,13 @@
 // Which sheet and column hold the ISBNs. A known header ("ISBN", "EAN13", "Barcode"…) in the
 // first rows wins; otherwise the column with the most valid ISBNs, across all sheets.
+// Decided in one pass over the rows as they stream by (ColumnScan): per sheet it keeps only the
+// first few non-blank rows and a few counts per column, never the cells.
 import { normalizeIsbnCell } from '@app/domain/isbn';
-import { columnLetter, isBlankCell, isBlankRow, type CellValue, type Sheet } from './sheet.ts';
+import { columnLetter, isBlankCell, isBlankRow, type CellValue, type RowHandler, type SheetSource } from './sheet.ts';
 import { unusable } from './upload-error.ts';
 
 export interface ColumnChoice {
-  sheet: Sheet;
+  sheet: SheetSource;
   /** 0-based column index. */
   column: number;
   /** 0-based index of the header row, or null when the data starts at the first row. */
@@ -14,6 +16,8 @@ export interface ColumnChoice {
   label: string;
   /** 0-based index of the first row that may hold data. */
   dataStart: number;
+  /** Non-blank rows from `dataStart` on. */
+  rowsRead: number;
 }
 
 const HEADER_NAMES = new Set(['isbn', 'isbn13', 'isbn10', 'ean', 'ean13', 'barcode', 'upc']);
@@ -48,33 +52,6 @@ export function hasValidIsbn(v: CellValue): boolean {
   return mightHoldIsbn(v) && normalizeIsbnCell(v).isbns.length > 0;
 }
 
-function firstNonBlankRow(sheet: Sheet): number {
-  for (let r = 0; r < sheet.rows.length; r++) if (!isBlankRow(sheet.rows[r])) return r;
-  return -1;
-}
-
-interface ColumnCounts {
-  valid: number[];
-  nonBlank: number[];
-}
-
-function countColumns(sheet: Sheet, fromRow: number, only?: number[]): ColumnCounts {
-  const valid: number[] = [];
-  const nonBlank: number[] = [];
-  for (let r = fromRow; r < sheet.rows.length; r++) {
-    const row = sheet.rows[r];
-    if (!row) continue;
-    const columns = only ?? row.keys();
-    for (const c of columns) {
-      const v = row[c];
-      if (isBlankCell(v)) continue;
-      nonBlank[c] = (nonBlank[c] ?? 0) + 1;
-      if (hasValidIsbn(v)) valid[c] = (valid[c] ?? 0) + 1;
-    }
-  }
-  return { valid, nonBlank };
-}
-
 const SCIENTIFIC = /\dE\+?\d/i;
 const LETTER = /\p{L}/u;
 
@@ -85,7 +62,7 @@ function isLabel(v: CellValue): boolean {
 }
 
 /** Without a known header name, a leading row is a header row when it reads like column titles. */
-function isHeaderRow(row: CellValue[], column: number): boolean {
+function isHeaderRow(row: readonly CellValue[], column: number): boolean {
   if (row.some(hasValidIsbn)) return false;
   const own = row[column];
   return (isBlankCell(own) || isLabel(own)) && row.some(isLabel);
@@ -94,81 +71,128 @@ function isHeaderRow(row: CellValue[], column: number): boolean {
 /** Enough valid cells to be an ISBN column, not a SKU column where 1 in 11 numbers happens to validate. */
 const MIN_VALID_SHARE = 0.3;
 
-function firstRejection(sheet: Sheet, column: number, fromRow: number): string {
-  for (let r = fromRow; r < sheet.rows.length; r++) {
-    const v = sheet.rows[r]?.[column];
-    if (isBlankCell(v)) continue;
-    const rejection = normalizeIsbnCell(v).rejections[0];
-    if (rejection) return ` Row ${r + 1} holds "${rejection.raw}": ${rejection.reason}.`;
-  }
-  return ' The column is empty.';
-}
-
 /** Title lines ("Stock list, March") may sit above the header row. */
 const HEADER_SEARCH_ROWS = 10;
 
-/** The first row, among the first non-blank ones, naming an ISBN column; and those columns. */
-function findNamedHeader(sheet: Sheet, first: number): { row: number; named: number[] } | null {
-  if (first === -1) return null;
-  for (let r = first, seen = 0; r < sheet.rows.length && seen < HEADER_SEARCH_ROWS; r++) {
-    const row = sheet.rows[r];
-    if (!row || isBlankRow(row)) continue;
-    seen++;
-    const named = [...row.keys()].filter((c) => isIsbnHeader(row[c]));
-    if (named.length > 0) return { row: r, named };
-  }
-  return null;
+/** What one sheet's pass leaves behind. */
+interface SheetStats {
+  sheet: SheetSource;
+  /** The first HEADER_SEARCH_ROWS non-blank rows. */
+  leading: { row: number; cells: readonly CellValue[] }[];
+  nonBlankRows: number;
+  /** The first leading row naming an ISBN column, and those columns. */
+  named: { row: number; columns: number[]; valid: number[]; firstRejection: (string | undefined)[] } | null;
+  /** Per column, from the first non-blank row on. */
+  valid: number[];
+  nonBlank: number[];
 }
 
-export function chooseIsbnColumn(sheets: Sheet[]): ColumnChoice {
-  const scanned = sheets.map((sheet) => ({ sheet, first: firstNonBlankRow(sheet) }));
-  if (scanned.every(({ first }) => first === -1)) throw unusable('The file has no data: every sheet is empty.');
+/** The sheet names exactly one ISBN column and it holds a valid ISBN: step 1 will choose it. */
+const settled = (s: SheetStats) => s.named !== null && s.named.columns.length === 1 && (s.named.valid[0] ?? 0) > 0;
 
-  // 1. A known header name in the first rows: the first sheet where it holds a valid ISBN.
-  let namedButEmpty: ColumnChoice | null = null;
-  for (const { sheet, first } of scanned) {
-    const header = findNamedHeader(sheet, first);
-    if (!header) continue;
-    const { row, named } = header;
-    const headerCells = sheet.rows[row] ?? [];
-    const { valid } = countColumns(sheet, row + 1, named);
-    const best = named.reduce((a, b) => ((valid[b] ?? 0) > (valid[a] ?? 0) ? b : a));
-    const choice = { sheet, column: best, headerRow: row, label: String(headerCells[best]).trim(), dataStart: row + 1 };
-    if ((valid[best] ?? 0) > 0) return choice;
-    namedButEmpty ??= choice;
-  }
-
-  // 2. The sheet and column with the most valid ISBNs.
-  let found: { sheet: Sheet; first: number; column: number; valid: number } | null = null;
-  for (const { sheet, first } of scanned) {
-    if (first === -1) continue;
-    const { valid, nonBlank } = countColumns(sheet, first);
-    for (let c = 0; c < valid.length; c++) {
-      const v = valid[c] ?? 0;
-      if (v === 0 || v < MIN_VALID_SHARE * (nonBlank[c] ?? 0)) continue;
-      if (!found || v > found.valid) found = { sheet, first, column: c, valid: v };
+function scanRow(s: SheetStats, row: number, cells: readonly CellValue[]): void {
+  if (isBlankRow(cells)) return;
+  s.nonBlankRows++;
+  if (settled(s)) return; // nothing below can change the choice: the rows are only counted
+  if (s.leading.length < HEADER_SEARCH_ROWS) {
+    s.leading.push({ row, cells });
+    if (!s.named) {
+      const columns: number[] = [];
+      for (let c = 0; c < cells.length; c++) if (isIsbnHeader(cells[c])) columns.push(c);
+      if (columns.length > 0) s.named = { row, columns, valid: columns.map(() => 0), firstRejection: [] };
     }
   }
-  if (found) {
-    const { sheet, first, column } = found;
-    // Leading rows that read like titles: the last is the header row, and none are data.
-    let headerRow: number | null = null;
-    let label = columnLetter(column);
-    for (let r = first, seen = 0; r < sheet.rows.length && seen < HEADER_SEARCH_ROWS; r++) {
-      const row = sheet.rows[r];
-      if (!row || isBlankRow(row)) continue;
-      seen++;
-      if (!isHeaderRow(row, column)) break;
-      headerRow = r;
-      const title = row[column];
-      if (!isBlankCell(title)) label = String(title).trim();
+  const named = s.named && row > s.named.row ? s.named : null;
+  for (let c = 0; c < cells.length; c++) {
+    const v = cells[c];
+    if (isBlankCell(v)) continue;
+    s.nonBlank[c] = (s.nonBlank[c] ?? 0) + 1;
+    const ok = hasValidIsbn(v);
+    if (ok) s.valid[c] = (s.valid[c] ?? 0) + 1;
+    const n = named ? named.columns.indexOf(c) : -1;
+    if (n === -1 || !named) continue;
+    if (ok) named.valid[n] = (named.valid[n] ?? 0) + 1;
+    else if (named.firstRejection[n] === undefined) {
+      const rejection = normalizeIsbnCell(v).rejections[0];
+      if (rejection) named.firstRejection[n] = ` Row ${row + 1} holds "${rejection.raw}": ${rejection.reason}.`;
     }
-    return { sheet, column, headerRow, label, dataStart: headerRow === null ? first : headerRow + 1 };
+  }
+}
+
+/** Column detection fed row by row: `rows(sheet)` for each sheet in order, then `choose()`. */
+export class ColumnScan {
+  private readonly sheets: SheetStats[] = [];
+
+  /** A sheet read so far names an ISBN column holding a valid ISBN: later sheets cannot change the choice. */
+  get decided(): boolean {
+    return this.sheets.some((s) => s.named?.valid.some((v) => v > 0));
   }
 
-  if (namedButEmpty) {
-    const { sheet, column, label, dataStart } = namedButEmpty;
-    throw unusable(`No valid ISBNs in column "${label}" of sheet "${sheet.name}".${firstRejection(sheet, column, dataStart)}`);
+  /**
+   * The one ISBN column the sheet being read names (and its header row), when step 1 will choose it
+   * as soon as it holds a valid ISBN: the caller may collect it in the same pass.
+   */
+  namedColumn(): { row: number; column: number } | null {
+    const s = this.sheets.at(-1);
+    const named = s?.named;
+    if (named?.columns.length !== 1 || this.sheets.some((o) => o !== s && o.named?.valid.some((v) => v > 0))) return null;
+    return { row: named.row, column: named.columns[0] ?? 0 };
   }
-  throw unusable('No ISBN column found: no column holds a valid ISBN. Put the ISBNs in one column, ideally under the header "ISBN".');
+
+  rows(sheet: SheetSource): RowHandler {
+    const stats: SheetStats = { sheet, leading: [], nonBlankRows: 0, named: null, valid: [], nonBlank: [] };
+    this.sheets.push(stats);
+    return (row, cells) => scanRow(stats, row, cells);
+  }
+
+  choose(): ColumnChoice {
+    const rowsFrom = (s: SheetStats, dataStart: number) => s.nonBlankRows - s.leading.filter((l) => l.row < dataStart).length;
+    if (this.sheets.every((s) => s.nonBlankRows === 0)) throw unusable('The file has no data: every sheet is empty.');
+
+    // 1. A known header name in the first rows: the first sheet where it holds a valid ISBN.
+    let namedButEmpty: { s: SheetStats; column: number; label: string; rejection: string | undefined } | null = null;
+    for (const s of this.sheets) {
+      if (!s.named) continue;
+      const { row, columns, valid, firstRejection } = s.named;
+      let best = 0;
+      for (let n = 1; n < columns.length; n++) if ((valid[n] ?? 0) > (valid[best] ?? 0)) best = n;
+      const column = columns[best] ?? 0;
+      const header = s.leading.find((l) => l.row === row)?.cells ?? [];
+      const label = String(header[column]).trim();
+      if ((valid[best] ?? 0) > 0) {
+        return { sheet: s.sheet, column, headerRow: row, label, dataStart: row + 1, rowsRead: rowsFrom(s, row + 1) };
+      }
+      namedButEmpty ??= { s, column, label, rejection: firstRejection[best] };
+    }
+
+    // 2. The sheet and column with the most valid ISBNs.
+    let found: { s: SheetStats; column: number; valid: number } | null = null;
+    for (const s of this.sheets) {
+      for (let c = 0; c < s.valid.length; c++) {
+        const v = s.valid[c] ?? 0;
+        if (v === 0 || v < MIN_VALID_SHARE * (s.nonBlank[c] ?? 0)) continue;
+        if (!found || v > found.valid) found = { s, column: c, valid: v };
+      }
+    }
+    if (found) {
+      const { s, column } = found;
+      // Leading rows that read like titles: the last is the header row, and none are data.
+      let headerRow: number | null = null;
+      let label = columnLetter(column);
+      for (const { row, cells } of s.leading) {
+        if (!isHeaderRow(cells, column)) break;
+        headerRow = row;
+        const title = cells[column];
+        if (!isBlankCell(title)) label = String(title).trim();
+      }
+      const dataStart = headerRow === null ? (s.leading[0]?.row ?? 0) : headerRow + 1;
+      return { sheet: s.sheet, column, headerRow, label, dataStart, rowsRead: rowsFrom(s, dataStart) };
+    }
+
+    if (namedButEmpty) {
+      const { s, label, rejection } = namedButEmpty;
+      throw unusable(`No valid ISBNs in column "${label}" of sheet "${s.sheet.name}".${rejection ?? ' The column is empty.'}`);
+    }
+    throw unusable('No ISBN column found: no column holds a valid ISBN. Put the ISBNs in one column, ideally under the header "ISBN".');
+  }
 }

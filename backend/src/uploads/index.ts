@@ -3,3 +3,4 @@ export { parseUpload, type ParsedUpload, type UploadLimits, type UploadRejection
 export { UploadError, type UploadErrorStatus } from './upload-error.ts';
 export { MAX_ZIP_ENTRIES } from './zip-guard.ts';
 export { parseUploadOffThread } from './parse-off-thread.ts';
+export { uploadLimits, type UploadLimitsWithHeap } from './limits.ts';

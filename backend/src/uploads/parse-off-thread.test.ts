@@ -5,7 +5,14 @@ import { parseUpload } from './parse-upload.ts';
 import { parseUploadOffThread } from './parse-off-thread.ts';
 import { UploadError } from './upload-error.ts';
 
-const limits = { maxRows: 500_000, maxIsbns: 500_000, maxUncompressedBytes: 500_000_000, maxRejectionsKept: 10_000 };
+const limits = {
+  maxRows: 500_000,
+  maxIsbns: 500_000,
+  maxUncompressedBytes: 500_000_000,
+  maxRejectionsKept: 10_000,
+  maxCells: 5_000_000,
+  maxXlsBytes: 50_000_000,
+};
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/uploads/${name}`, import.meta.url));
 
 describe('parsing on a worker thread', () => {

@@ -1,14 +1,15 @@
 // An uploaded spreadsheet → the unique canonical ISBN-13s it lists, a report of what was done,
 // and every cell that could not be used. Pure: no database, no HTTP.
-import { BoundedRejections, clipRejectedValue } from '@app/domain/bounded-rejections';
-import { normalizeIsbnCell } from '@app/domain/isbn';
+import { CellBudget } from './cell-budget.ts';
 import { readCsv } from './csv.ts';
 import { assertContentMatchesKind, fileKindFromName } from './file-kind.ts';
-import { chooseIsbnColumn } from './find-column.ts';
-import { isBlankCell, isBlankRow, type Sheet } from './sheet.ts';
+import { ColumnScan } from './find-column.ts';
+import { IsbnCollector } from './collect-isbns.ts';
+import type { SheetSource } from './sheet.ts';
 import { decodeText } from './text-decode.ts';
-import { formatCount, tooLarge, unusable } from './upload-error.ts';
-import { readWorkbook } from './workbook.ts';
+import { formatCount, tooLarge } from './upload-error.ts';
+import { readXls } from './workbook.ts';
+import { openXlsx } from './xlsx.ts';
 import { guardZip } from './zip-guard.ts';
 
 export interface UploadLimits {
@@ -20,6 +21,10 @@ export interface UploadLimits {
   maxUncompressedBytes: number;
   /** Rejected values kept for the report and the download; the rest are only counted. */
   maxRejectionsKept: number;
+  /** Cells and rows the file may hold, blank ones included (all sheets together). */
+  maxCells: number;
+  /** Size of an .xls file: the old binary format is read whole into memory. */
+  maxXlsBytes: number;
 }
 
 export interface UploadReport {
@@ -65,64 +70,62 @@ function csvSheetName(filename: string): string {
   return (dot > 0 ? base.slice(0, dot) : base) || 'Sheet1';
 }
 
-const WORKBOOK_PART = /(?:^|\/)workbook\.(?:xml|bin)$/i; // xl/workbook.xml in practice
-
-function readSheets(data: Buffer, filename: string, limits: UploadLimits): Sheet[] {
+function openSheets(data: Buffer, filename: string, limits: UploadLimits, budget: CellBudget): SheetSource[] {
   const kind = fileKindFromName(filename);
   assertContentMatchesKind(kind, data);
-  if (kind === 'xlsx') {
-    const checked = guardZip(data, limits.maxUncompressedBytes);
-    // A .docx, .ods or plain archive renamed .xlsx is a zip too.
-    if (!checked.entries.some((e) => WORKBOOK_PART.test(e.name))) {
-      throw unusable('This .xlsx file is not an Excel workbook (it is another kind of ZIP archive). Save it from Excel as .xlsx or .csv.');
-    }
-    return readWorkbook(checked.data, kind);
-  }
+  if (kind === 'xlsx') return openXlsx(data, guardZip(data, limits.maxUncompressedBytes), budget);
   if (data.length > limits.maxUncompressedBytes) {
     throw tooLarge(`The file is larger than ${megabytes(limits.maxUncompressedBytes)}. Split it into smaller files.`);
   }
-  return kind === 'xls' ? readWorkbook(data, kind) : [readCsv(decodeText(data), csvSheetName(filename))];
+  if (kind === 'csv') return [readCsv(decodeText(data), csvSheetName(filename))];
+  if (data.length > limits.maxXlsBytes) {
+    throw tooLarge(
+      `An .xls file may be at most ${megabytes(limits.maxXlsBytes)}. Save it from Excel as .xlsx or .csv (read without that limit), or split it.`,
+    );
+  }
+  return readXls(data);
 }
 
+/**
+ * The rows are streamed, never held. One pass finds the ISBN column (ColumnScan) and counts the
+ * rows; when the sheet names its ISBN column (the usual "ISBN" header) that same pass collects
+ * the ISBNs, otherwise a second pass reads the chosen column.
+ */
 export function parseUpload(data: Buffer, filename: string, limits: UploadLimits): ParsedUpload {
-  const sheets = readSheets(data, filename, limits);
-  const { sheet, column, headerRow, label, dataStart } = chooseIsbnColumn(sheets);
-
-  let rowsRead = 0;
-  for (let r = dataStart; r < sheet.rows.length; r++) if (!isBlankRow(sheet.rows[r])) rowsRead++;
+  const budget = new CellBudget(limits.maxCells);
+  const sheets = openSheets(data, filename, limits, budget);
+  const scan = new ColumnScan();
+  const collector = (sheet: SheetSource, column: number) =>
+    new IsbnCollector(sheet.name, column, limits.maxIsbns, limits.maxRejectionsKept);
+  let early: { sheet: SheetSource; headerRow: number; collector: IsbnCollector } | null = null;
+  for (const sheet of sheets) {
+    if (scan.decided) break; // an earlier sheet names an ISBN column that holds ISBNs: it is the one
+    const scanRow = scan.rows(sheet);
+    early = null;
+    sheet.read((r, cells) => {
+      scanRow(r, cells);
+      if (early) early.collector.row(r, cells);
+      else {
+        const named = scan.namedColumn();
+        if (named) early = { sheet, headerRow: named.row, collector: collector(sheet, named.column) };
+      }
+    }, budget);
+    if (!scan.decided) early = null;
+  }
+  const { sheet, column, headerRow, label, dataStart, rowsRead } = scan.choose();
   if (rowsRead > limits.maxRows) {
     throw tooLarge(
       `The sheet "${sheet.name}" has ${formatCount(rowsRead)} rows; the limit is ${formatCount(limits.maxRows)}. Split it into smaller files.`,
     );
   }
-
-  const isbns: string[] = [];
-  const seen = new Set<string>();
-  const rejections = new BoundedRejections<UploadRejection>(limits.maxRejectionsKept);
-  let duplicates = 0;
-  let cellsRejected = 0;
-  for (let r = dataStart; r < sheet.rows.length; r++) {
-    const value = sheet.rows[r]?.[column];
-    if (isBlankCell(value)) continue;
-    const cell = normalizeIsbnCell(value);
-    for (const isbn of cell.isbns) {
-      if (seen.has(isbn)) {
-        duplicates++;
-        continue;
-      }
-      seen.add(isbn);
-      isbns.push(isbn);
-      if (isbns.length > limits.maxIsbns) {
-        throw tooLarge(
-          `The file lists more than ${formatCount(limits.maxIsbns)} different ISBNs, which is the limit. Split it into smaller files.`,
-        );
-      }
-    }
-    if (cell.rejections.length > 0) cellsRejected++;
-    for (const { raw, reason } of cell.rejections) {
-      rejections.add({ sheet: sheet.name, row_number: r + 1, raw_value: clipRejectedValue(raw), reason });
-    }
+  let found = early as { sheet: SheetSource; headerRow: number; collector: IsbnCollector } | null;
+  if (!found || found.sheet !== sheet || found.collector.column !== column || found.headerRow !== headerRow) {
+    const second = collector(sheet, column);
+    // The first pass already charged these cells: this one cannot go over the budget.
+    sheet.read((r, cells) => r >= dataStart && second.row(r, cells), new CellBudget(limits.maxCells));
+    found = { sheet, headerRow: headerRow ?? -1, collector: second };
   }
+  const { isbns, duplicates, cellsRejected, rejections } = found.collector;
 
   return {
     isbns,

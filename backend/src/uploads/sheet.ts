@@ -1,19 +1,24 @@
-// The in-memory shape every reader (CSV, SheetJS) produces, so column detection has one input.
+// What every reader (CSV, streaming .xlsx, SheetJS for .xls) produces: sheets whose rows are handed
+// over one at a time, so column detection and ISBN collection never hold the whole file as cells.
 import type { IsbnCellValue } from '@app/domain/isbn';
+import type { CellBudget } from './cell-budget.ts';
 
 export type CellValue = IsbnCellValue;
 
-export interface Sheet {
+/** Called once per row that has cells, in order; `row` is 0-based (spreadsheet row row + 1). */
+export type RowHandler = (row: number, cells: readonly CellValue[]) => void;
+
+export interface SheetSource {
   name: string;
-  /** rows[r] is spreadsheet row r + 1; a missing row or cell is blank. */
-  rows: (CellValue[] | null | undefined)[];
+  /** Reads the sheet from its start, charging `budget` for every row and cell; may be called again. */
+  read(onRow: RowHandler, budget: CellBudget): void;
 }
 
 export function isBlankCell(v: CellValue): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 }
 
-export function isBlankRow(row: CellValue[] | null | undefined): boolean {
+export function isBlankRow(row: readonly CellValue[] | null | undefined): boolean {
   if (!row) return true;
   for (let c = 0; c < row.length; c++) if (!isBlankCell(row[c])) return false;
   return true;

@@ -1,9 +1,11 @@
-// .xlsx / .xls bytes → sheets of cell values, via SheetJS. Numbers stay numbers (the exact float
-// 9780486229874, never its "9.78049E+12" display text), formulas give their cached value.
+// .xls bytes → sheets, via SheetJS: the only maintained reader of the old binary format, and one
+// that builds the whole workbook in memory, so .xls uploads have their own size cap
+// (UPLOAD_XLS_MAX_BYTES). Numbers stay numbers, formulas give their cached value.
 import * as XLSX from '@e965/xlsx';
-import type { CellValue, Sheet } from './sheet.ts';
-import { unusable } from './upload-error.ts';
 import { must } from '@app/domain/must';
+import { assertColumn } from './cell-budget.ts';
+import type { CellValue, SheetSource } from './sheet.ts';
+import { unusable } from './upload-error.ts';
 
 const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'buffer',
@@ -37,28 +39,33 @@ function cellValue(cell: XLSX.CellObject | null | undefined): CellValue {
   }
 }
 
-function toSheet(name: string, ws: XLSX.WorkSheet): Sheet {
+function toSource(name: string, ws: XLSX.WorkSheet): SheetSource {
   const data = (ws as DenseWorksheet)['!data'] ?? [];
-  const rows: Sheet['rows'] = new Array(data.length);
-  for (let r = 0; r < data.length; r++) {
-    const src = data[r];
-    if (!src) continue;
-    const row: CellValue[] = new Array(src.length);
-    for (let c = 0; c < src.length; c++) row[c] = cellValue(src[c]);
-    rows[r] = row;
-  }
-  return { name, rows };
+  return {
+    name,
+    read(onRow, budget) {
+      for (let r = 0; r < data.length; r++) {
+        const src = data[r];
+        if (!src) continue;
+        budget.spend(1 + src.length);
+        assertColumn(src.length - 1, name, r);
+        const row: CellValue[] = new Array(src.length);
+        for (let c = 0; c < src.length; c++) row[c] = cellValue(src[c]);
+        onRow(r, row);
+      }
+    },
+  };
 }
 
-/** `data` must already have passed the content and zip-bomb checks. */
-export function readWorkbook(data: Buffer, kind: 'xlsx' | 'xls'): Sheet[] {
+/** `data` must already have passed the content check and the .xls size cap. */
+export function readXls(data: Buffer): SheetSource[] {
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(data, READ_OPTIONS);
   } catch (err) {
     const detail =
       err instanceof Error && /password|encrypt/i.test(err.message) ? ' It is password-protected: remove the password in Excel first.' : '';
-    throw unusable(`The .${kind} file is damaged and cannot be opened.${detail || ' Open it in Excel, save it again and re-upload.'}`);
+    throw unusable(`The .xls file is damaged and cannot be opened.${detail || ' Open it in Excel, save it again and re-upload.'}`);
   }
-  return wb.SheetNames.map((name) => toSheet(name, must(wb.Sheets[name], `sheet ${name} listed in SheetNames`)));
+  return wb.SheetNames.map((name) => toSource(name, must(wb.Sheets[name], `sheet ${name} listed in SheetNames`)));
 }

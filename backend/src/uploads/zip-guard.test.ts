@@ -1,83 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { parseUpload } from './parse-upload.ts';
 import { ROOMY_UPLOAD_LIMITS, UPLOAD_FIXTURES, uploadError } from '../../test/helpers/uploads.ts';
+import { partsOf, tinyCellsWorkbook, zip } from '../../test/helpers/zip-writer.ts';
 import { guardZip, MAX_ZIP_ENTRIES, readZipDirectory } from './zip-guard.ts';
 import { must } from '@app/domain/must';
 
 const MIXED = readFileSync(new URL('mixed.xlsx', UPLOAD_FIXTURES));
-
-interface Part {
-  name: string;
-  data: Buffer;
-  /** Write sizes only in a data descriptor (local header sizes 0), as streaming writers do. */
-  descriptor?: boolean;
-  /** Lie in both headers about the uncompressed size. */
-  declaredSize?: number;
-}
-
-/** A minimal zip writer, so each test controls exactly what the directory records say. */
-function zip(parts: Part[], options: { extraCentralCopies?: number } = {}): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const compressed = deflateRawSync(part.data);
-    const size = part.declaredSize ?? part.data.length;
-    const name = Buffer.from(part.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(part.descriptor ? 8 : 0, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(part.descriptor ? 0 : crc32(part.data), 14);
-    local.writeUInt32LE(part.descriptor ? 0 : compressed.length, 18);
-    local.writeUInt32LE(part.descriptor ? 0 : size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const descriptor = Buffer.alloc(part.descriptor ? 16 : 0);
-    if (part.descriptor) {
-      descriptor.writeUInt32LE(0x08074b50, 0);
-      descriptor.writeUInt32LE(crc32(part.data), 4);
-      descriptor.writeUInt32LE(compressed.length, 8);
-      descriptor.writeUInt32LE(size, 12);
-    }
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(part.descriptor ? 8 : 0, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(part.data), 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(Buffer.concat([central, name]));
-    locals.push(local, name, compressed, descriptor);
-    offset += local.length + name.length + compressed.length + descriptor.length;
-  }
-  // Extra directory records pointing at the first part: the "overlapping files" bomb.
-  for (let i = 0; i < (options.extraCentralCopies ?? 0); i++) centrals.push(must(centrals[0], 'a first central record'));
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length, 8);
-  end.writeUInt16LE(centrals.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** The parts of a real workbook, so a rebuilt zip is still a readable .xlsx. */
-function partsOf(xlsx: Buffer): Part[] {
-  return readZipDirectory(xlsx).map((e) => {
-    const at = e.localHeaderOffset;
-    const start = at + 30 + xlsx.readUInt16LE(at + 26) + xlsx.readUInt16LE(at + 28);
-    const raw = xlsx.subarray(start, start + e.compressedSize);
-    return { name: e.name, data: e.method === 8 ? inflateRawSync(raw) : Buffer.from(raw) };
-  });
-}
 
 describe('readZipDirectory', () => {
   it('lists the parts of a LibreOffice workbook with their declared sizes', () => {
@@ -100,19 +29,13 @@ describe('readZipDirectory', () => {
 });
 
 describe('guardZip', () => {
-  it('passes a workbook whose local headers carry their sizes through untouched', () => {
-    const plain = zip(partsOf(MIXED));
-    expect(guardZip(plain, ROOMY_UPLOAD_LIMITS.maxUncompressedBytes).data).toBe(plain);
-  });
-
-  it('fills in the sizes LibreOffice defers to data descriptors, from the checked directory', () => {
+  it("says where each part's data starts, also when LibreOffice defers its sizes to a data descriptor", () => {
     const entries = readZipDirectory(MIXED);
     expect(entries.every((e) => e.flags & 8)).toBe(true);
     expect(MIXED.readUInt32LE(must(entries[0], 'the zip has entries').localHeaderOffset + 22)).toBe(0);
-    const { data } = guardZip(MIXED, ROOMY_UPLOAD_LIMITS.maxUncompressedBytes);
-    for (const e of entries) {
-      expect(data.readUInt32LE(e.localHeaderOffset + 18)).toBe(e.compressedSize);
-      expect(data.readUInt32LE(e.localHeaderOffset + 22)).toBe(e.uncompressedSize);
+    for (const e of guardZip(MIXED, ROOMY_UPLOAD_LIMITS.maxUncompressedBytes)) {
+      const at = e.localHeaderOffset;
+      expect(e.dataOffset).toBe(at + 30 + MIXED.readUInt16LE(at + 26) + MIXED.readUInt16LE(at + 28));
     }
   });
 
@@ -148,15 +71,6 @@ describe('guardZip', () => {
     expect(uploadError(() => guardZip(lying, 10_000_000)).message).toMatch(/damaged/);
   });
 
-  it('fills in sizes deferred to a data descriptor, so SheetJS inflates into a bounded buffer', () => {
-    const streamed = zip([{ name: 'a.xml', data: Buffer.alloc(5000, 'a'), descriptor: true }]);
-    const { data } = guardZip(streamed, 10_000_000);
-    expect(data).not.toBe(streamed);
-    expect(data.readUInt32LE(22)).toBe(5000);
-    expect(data.readUInt32LE(18)).toBe(streamed.readUInt32LE(streamed.length - 22 - 46 - 5 + 20));
-    expect(streamed.readUInt32LE(22)).toBe(0); // the caller's buffer is not modified
-  });
-
   it('refuses a part that claims to be empty but holds a deflate stream', () => {
     const bomb = zip([{ name: 'a.xml', data: Buffer.alloc(50_000_000), declaredSize: 0 }]);
     expect(uploadError(() => guardZip(bomb, 10_000_000)).message).toMatch(/damaged/);
@@ -174,7 +88,7 @@ describe('parseUpload with hostile workbooks', () => {
     expect(parseUpload(streamed, 'mixed.xlsx', ROOMY_UPLOAD_LIMITS).report.isbns_accepted).toBe(10);
   });
 
-  it('refuses a real workbook carrying a zip bomb before SheetJS sees it', () => {
+  it('refuses a real workbook carrying a zip bomb before inflating anything', () => {
     const bomb = zip([...partsOf(MIXED), { name: 'xl/media/image1.png', data: Buffer.alloc(30_000_000) }]);
     const started = performance.now();
     const err = uploadError(() => parseUpload(bomb, 'books.xlsx', ROOMY_UPLOAD_LIMITS));
@@ -183,32 +97,88 @@ describe('parseUpload with hostile workbooks', () => {
   });
 
   it('does not let a part that under-declares its size grow past the declaration', () => {
-    // Sheet XML padded with 30 MB of spaces but declared as its real length only; the
-    // streaming form (sizes 0 in the local header) is the one SheetJS would inflate unbounded.
+    // Sheet XML padded with 30 MB of spaces but declared as its real length only (sizes 0 in the
+    // local header, as streaming writers leave them).
     const parts = partsOf(MIXED);
-    const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!;
+    const sheet = must(
+      parts.find((p) => p.name === 'xl/worksheets/sheet1.xml'),
+      'the fixture has a first sheet',
+    );
     const padded = Buffer.concat([sheet.data, Buffer.alloc(30_000_000, ' ')]);
     const lying = zip(parts.map((p) => (p === sheet ? { ...p, data: padded, declaredSize: sheet.data.length, descriptor: true } : p)));
-    // SheetJS allocates its inflate buffers with Buffer.allocUnsafe: record the largest.
-    const allocations = vi.spyOn(Buffer, 'allocUnsafe');
-    let largest = 0;
+    // Every inflated byte passes through one TextDecoder: count what it is given.
+    const decoded = vi.spyOn(TextDecoder.prototype, 'decode');
     let result: ReturnType<typeof parseUpload> | undefined;
+    let total = 0;
     try {
       result = parseUpload(lying, 'books.xlsx', ROOMY_UPLOAD_LIMITS);
-      largest = Math.max(...allocations.mock.calls.map(([size]) => size));
+      for (const [input] of decoded.mock.calls) total += input instanceof Uint8Array ? input.length : 0;
     } finally {
-      allocations.mockRestore();
+      decoded.mockRestore();
     }
-    expect(largest).toBeGreaterThan(0);
-    expect(largest).toBeLessThan(1_000_000);
-    expect(result.report.isbns_accepted).toBe(10); // SheetJS read exactly the declared bytes
+    expect(total).toBeGreaterThan(sheet.data.length);
+    expect(total).toBeLessThan(1_000_000);
+    expect(result.report.isbns_accepted).toBe(10); // read exactly the declared bytes
+  });
+});
+
+describe('parseUpload with workbooks of many cells (issue 20)', () => {
+  it('refuses a small workbook of millions of tiny cells with a 413, stopping at the cell limit', () => {
+    const bomb = tinyCellsWorkbook(2_000_000);
+    expect(bomb.length).toBeLessThan(500_000);
+    // Every cell passes through one TextDecoder: count what it is given before the refusal.
+    const decoded = vi.spyOn(TextDecoder.prototype, 'decode');
+    let err: ReturnType<typeof uploadError> | undefined;
+    let total = 0;
+    try {
+      err = uploadError(() =>
+        parseUpload(bomb, 'cells.xlsx', { ...ROOMY_UPLOAD_LIMITS, maxCells: 100_000, maxUncompressedBytes: 100_000_000 }),
+      );
+      for (const [input] of decoded.mock.calls) total += input instanceof Uint8Array ? input.length : 0;
+    } finally {
+      decoded.mockRestore();
+    }
+    expect([err.status, err.message]).toEqual([
+      413,
+      'The file has more than 100,000 cells, which is the limit. Delete the columns you do not need, or split it into smaller files.',
+    ]);
+    // Read up to the 100,000th cell (15 bytes each) and a slice more, not the 30 MB the sheet holds.
+    expect(total).toBeLessThan(100_000 * 15 + 4_500_000);
+  });
+
+  it('counts blank cells and empty rows too', () => {
+    const parts = partsOf(MIXED);
+    const rows = '<row/>'.repeat(200_000);
+    const sheet = Buffer.from(`<worksheet><sheetData>${rows}</sheetData></worksheet>`);
+    const empty = zip(parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: sheet } : p)));
+    expect(uploadError(() => parseUpload(empty, 'rows.xlsx', { ...ROOMY_UPLOAD_LIMITS, maxCells: 100_000 })).status).toBe(413);
+  });
+
+  it('refuses a cell beyond Excel’s last column before sizing a row by it', () => {
+    const parts = partsOf(MIXED);
+    const sheet = Buffer.from('<worksheet><sheetData><row r="1"><c r="ZZZZZZ1"><v>1</v></c></row></sheetData></worksheet>');
+    const wide = zip(parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: sheet } : p)));
+    const err = uploadError(() => parseUpload(wide, 'wide.xlsx', ROOMY_UPLOAD_LIMITS));
+    expect([err.status, err.message]).toEqual([
+      413,
+      'Row 1 of sheet "Books" has a cell beyond column XFD, the last column Excel allows. Save the sheet again from Excel, or as .csv.',
+    ]);
+  });
+
+  it('holds a CSV to the same limits', () => {
+    const cells = `ISBN\n${'1,'.repeat(20_000)}\n`;
+    expect(uploadError(() => parseUpload(Buffer.from(cells), 'wide.csv', ROOMY_UPLOAD_LIMITS)).status).toBe(413);
+    const many = `ISBN\n${'9780306406157\n'.repeat(60_000)}`;
+    expect(
+      uploadError(() => parseUpload(Buffer.from(many), 'long.csv', { ...ROOMY_UPLOAD_LIMITS, maxRows: 100_000, maxCells: 100_000 })).status,
+    ).toBe(413);
   });
 });
 
 describe('the SheetJS the guard mirrors', () => {
-  // The guard copies SheetJS's zip internals (EOCD search, ZIP64 extra order, sizes from the local
-  // header); a different release may read zips differently. The dependency is pinned exactly, and
-  // this fails when what is installed is not what the guard was checked against.
+  // The guard copies SheetJS's zip internals (EOCD search, ZIP64 extra order); SheetJS still reads
+  // .xls. The dependency is pinned exactly, and this fails when what is installed is not what the
+  // guard was checked against.
   it('is installed at the exact version pinned in package.json', async () => {
     const pinned = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).dependencies['@e965/xlsx'];
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);

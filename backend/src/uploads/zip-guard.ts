@@ -1,11 +1,8 @@
 // Zip-bomb guard for .xlsx uploads. It reads only the zip's directory records (never inflating
-// anything) and refuses a workbook whose parts would expand beyond the configured limit.
-//
-// SheetJS inflates each part into a buffer sized by the *local* header's declared size and grows
-// that buffer without bound when the size is 0 (parts written with a data descriptor). So the
-// guard also checks that every local header agrees with the central directory, and hands back a
-// copy with those zero sizes filled in from the checked central directory: SheetJS then never
-// allocates more than what we have accepted.
+// anything) and refuses a workbook whose parts would expand beyond the configured limit. It also
+// checks that every local header agrees with the central directory, and says where each part's
+// data starts: the reader (zip-part.ts) then inflates each part only up to its checked size.
+// (It reads zips the way SheetJS does, which read .xlsx before the streaming reader.)
 import { formatCount, tooLarge, unusable } from './upload-error.ts';
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -27,6 +24,11 @@ export interface ZipEntry {
   compressedSize: number;
   uncompressedSize: number;
   localHeaderOffset: number;
+}
+
+/** An entry whose local header was checked against the directory: its data starts at `dataOffset`. */
+export interface CheckedZipEntry extends ZipEntry {
+  dataOffset: number;
 }
 
 const damaged = () => unusable('The .xlsx file is damaged and cannot be opened. Open it in Excel, save it again and re-upload.');
@@ -97,11 +99,8 @@ export function readZipDirectory(data: Buffer): ZipEntry[] {
   return entries;
 }
 
-/**
- * Checks the declared sizes against `maxUncompressedBytes` and the local headers against the
- * central directory. Returns the bytes SheetJS may read: `data` itself, or a patched copy.
- */
-export function guardZip(data: Buffer, maxUncompressedBytes: number): { data: Buffer; entries: ZipEntry[] } {
+/** Checks the declared sizes against `maxUncompressedBytes` and the local headers against the central directory. */
+export function guardZip(data: Buffer, maxUncompressedBytes: number): CheckedZipEntry[] {
   const entries = readZipDirectory(data);
   let total = 0;
   for (const e of entries) {
@@ -113,7 +112,7 @@ export function guardZip(data: Buffer, maxUncompressedBytes: number): { data: Bu
     }
   }
 
-  let out = data;
+  const checked: CheckedZipEntry[] = [];
   for (const e of entries) {
     if (e.flags & 0x2041) throw unusable('This workbook is encrypted. Remove the password in Excel and upload it again.');
     if (e.method !== 0 && e.method !== 8) throw damaged();
@@ -123,6 +122,7 @@ export function guardZip(data: Buffer, maxUncompressedBytes: number): { data: Bu
     const extraLength = data.readUInt16LE(at + 28);
     const dataStart = at + LOCAL_SIZE + nameLength + extraLength;
     if (dataStart > data.length || dataStart + e.compressedSize > data.length) throw damaged();
+    checked.push({ ...e, dataOffset: dataStart });
 
     const localCompressed = data.readUInt32LE(at + 18);
     const localUncompressed = data.readUInt32LE(at + 22);
@@ -136,15 +136,9 @@ export function guardZip(data: Buffer, maxUncompressedBytes: number): { data: Bu
       throw damaged();
     }
     if (e.method === 8 && e.uncompressedSize === 0) {
-      // A part that claims to be empty must hold the empty deflate stream, or SheetJS would
-      // inflate whatever follows into an unbounded buffer.
+      // A part that claims to be empty must hold the empty deflate stream: anything else is a lie.
       if (data[dataStart] !== 0x03 || ((data[dataStart + 1] ?? 0) & 0x03) !== 0) throw damaged();
-    } else if (localUncompressed === 0 && e.uncompressedSize !== 0) {
-      // Sizes deferred to a data descriptor: write the checked ones into the local header.
-      if (out === data) out = Buffer.from(data);
-      out.writeUInt32LE(e.compressedSize, at + 18);
-      out.writeUInt32LE(e.uncompressedSize, at + 22);
     }
   }
-  return { data: out, entries };
+  return checked;
 }

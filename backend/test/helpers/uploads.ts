@@ -10,6 +10,8 @@ export const ROOMY_UPLOAD_LIMITS: UploadLimits = {
   maxIsbns: 1000,
   maxUncompressedBytes: 10_000_000,
   maxRejectionsKept: 1000,
+  maxCells: 100_000,
+  maxXlsBytes: 10_000_000,
 };
 
 /** Runs `fn` and returns the UploadError it throws; any other outcome fails the test. */
