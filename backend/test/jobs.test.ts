@@ -179,7 +179,8 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     } finally {
       await tight.close();
     }
-  });
+    // It starts an app of its own (a fresh embedded database and its migrations) inside the test.
+  }, 90_000);
 
   it('lists own jobs newest first with progress; superusers see all; filters and sorts are checked', async () => {
     await upload(other.token, { name: 'Other job', biblio: true });
