@@ -5,11 +5,13 @@
 // safety (a leading ' before = + - @) is done in the SELECT. COPY takes no bind parameters, so the
 // filter values are inlined as escaped literals (they were validated and typed by lib/filter-sql.ts).
 // PGlite: one connection that a long COPY would hold, so pages of rows go through csv-stringify,
-// each page its own query (nothing is held while a slow client reads).
+// each page its own short query (nothing is held while a slow client reads), found by keyset
+// (db/keyset.ts): OFFSET re-read every row before each page, 18.8 s for a 150k-row comparison.
 // Either way the query has started (its first rows are in hand) before the response begins, so
 // an export that cannot run answers {detail} with a status, never a cut-off 200. Failures after
 // that can only cut the download short; they are logged.
 import { PassThrough, Readable, pipeline } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import { to as copyTo } from 'pg-copy-streams';
@@ -18,18 +20,25 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@app/domain/fields';
 import { safeCsvCell, safeCsvCellSql } from '../lib/csv.ts';
+import { orderBySql, type SortKey } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { Db, DbLog } from './client.ts';
 import { tooManyDownloads } from './export-slots.ts';
+import { Keyset } from './keyset.ts';
 
+/** Rows per page on PGlite: one keyset page of an indexed order takes a few tens of ms. */
 const PAGE = 5000;
+
+const whereOf = (where: SQL | undefined) => (where ? sql` WHERE ${where}` : sql``);
 
 export interface CsvQuery {
   /** The exported columns, in order, with their header labels. */
   columns: readonly FieldDef[];
-  /** FROM … WHERE … */
+  /** The relation read (a table, or a subquery with its alias), each row with a unique `id`. */
   from: SQL;
-  orderBy: SQL;
+  where?: SQL | undefined;
+  /** The list's order, ending with `id` (lib/filter-sql.ts sortKeys). */
+  sort: readonly SortKey[];
 }
 
 export interface CsvExporter {
@@ -129,7 +138,7 @@ export function copyExporter(pool: pg.Pool, log: DbLog): CsvExporter {
         // connection, which also ends an unfinished COPY on the server.
         client.release(err);
       };
-      const statement = sql`COPY (SELECT ${copySelect(q.columns)} ${q.from} ORDER BY ${q.orderBy}) TO STDOUT WITH (FORMAT csv)`;
+      const statement = sql`COPY (SELECT ${copySelect(q.columns)} FROM ${q.from}${whereOf(q.where)} ORDER BY ${orderBySql(q.sort)}) TO STDOUT WITH (FORMAT csv)`;
       const copy = client.query(copyTo(inlined(statement, client)));
       let first: Buffer | null;
       try {
@@ -156,33 +165,43 @@ export function copyExporter(pool: pg.Pool, log: DbLog): CsvExporter {
   };
 }
 
-/** PGlite: pages of rows, each its own query, through csv-stringify. */
-export function pagedExporter(db: Db, log: DbLog): CsvExporter {
+/** PGlite: keyset pages of rows, each its own query, through csv-stringify. */
+export function pagedExporter(db: Db, log: DbLog, pageRows = PAGE): CsvExporter {
   return {
     async stream(q) {
+      // Named apart from the columns: ORDER BY "seen_at" would otherwise sort the date's text.
+      const name = (i: number) => `__csv_${i}`;
       const select = sql.join(
-        q.columns.map((f) =>
-          f.type === 'date' ? sql`${isoDate(sql`${sql.identifier(f.name)}`)} AS ${sql.identifier(f.name)}` : sql.identifier(f.name),
-        ),
+        q.columns.map((f, i) => {
+          const col = sql.identifier(f.name);
+          return sql`${f.type === 'date' ? isoDate(sql`${col}`) : col} AS ${sql.identifier(name(i))}`;
+        }),
         sql`, `,
       );
-      const page = async (offset: number) =>
-        (await db.execute(sql`SELECT ${select} ${q.from} ORDER BY ${q.orderBy} OFFSET ${offset} LIMIT ${PAGE}`)).rows;
+      const keyset = new Keyset(q.sort);
+      const orderBy = orderBySql(q.sort);
+      const page = async (after: SQL) => {
+        const where = q.where ? sql`(${q.where}) AND ${after}` : after;
+        const { rows } = await db.execute<Record<string, unknown>>(
+          sql`SELECT ${select}, ${keyset.columns} FROM ${q.from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${pageRows}`,
+        );
+        keyset.advance(rows, pageRows);
+        return rows;
+      };
       async function* rows(first: Record<string, unknown>[]): AsyncGenerator<Record<string, unknown>> {
-        let batch = first;
-        for (let offset = 0; ; ) {
-          yield* batch;
-          if (batch.length < PAGE) return;
-          offset += PAGE;
-          batch = await page(offset);
+        yield* first;
+        for (let after = keyset.next(); after; after = keyset.next()) {
+          // Each page is one statement on the connection everything shares: others go between.
+          await nextTurn();
+          yield* await page(after);
         }
       }
       const csv = stringify({
         header: true,
-        columns: q.columns.map((f) => ({ key: f.name, header: f.label })),
+        columns: q.columns.map((f, i) => ({ key: name(i), header: f.label })),
         cast: { string: safeCsvCell, number: (n) => String(n) },
       });
-      const first = await page(0);
+      const first = await page(keyset.next() ?? sql`TRUE`);
       pipeline(Readable.from(rows(first)), csv, cutShort(log));
       return csv;
     },
