@@ -2,11 +2,15 @@
 // 150k-row comparison). It must give exactly the rows, in exactly the order, of the list's ORDER BY:
 // ties and NULLs, ascending and descending, with page boundaries inside tie groups and at the
 // edge between NULL and non-NULL rows. Small pages put many boundaries in a few dozen rows.
+import type { PGlite } from '@electric-sql/pglite';
 import { field, type FieldDef } from '@app/domain/fields';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagedExporter } from '../src/db/csv-exporter.ts';
+import { pglitePages } from '../src/db/client.ts';
+import { pagedExporter, type PageRunner } from '../src/db/csv-exporter.ts';
 import { orderBySql, sortKeys } from '../src/lib/filter-sql.ts';
 import { ENGINES, openTestDatabase, type TestDatabase } from './helpers/databases.ts';
 
@@ -25,9 +29,25 @@ const quiet = { warn: () => {}, error: () => {} };
 
 describe.each(ENGINES)('keyset CSV export on %s', (engine) => {
   let t: TestDatabase;
+  let runner: PageRunner;
+  let client: pg.Client | undefined;
 
   beforeAll(async () => {
     t = await openTestDatabase(engine);
+    if (t.url) {
+      // PostgreSQL runs the same pages through a connection of its own (COPY … TO STDOUT).
+      const c = new pg.Client({ connectionString: t.url });
+      await c.connect();
+      client = c;
+      runner = {
+        rows: async (text) => (await c.query(text)).rows,
+        copy: async (select) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of c.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`))) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks);
+        },
+      };
+    } else runner = pglitePages((t.db as unknown as { $client: PGlite }).$client);
     await t.db.execute(sql`CREATE TABLE keyset_rows (id bigint PRIMARY KEY, price double precision, name text NOT NULL,
       seen_at timestamptz, decision text, decision_rank int)`);
     // Ties in groups of 5 (and 7 for names), a NULL every 4th price, timestamps to the microsecond
@@ -37,11 +57,14 @@ describe.each(ENGINES)('keyset CSV export on %s', (engine) => {
              CASE WHEN i % 6 = 0 THEN NULL ELSE timestamptz '2026-01-01 00:00:00.000001+00' + (i / 2) * interval '1.000003 second' END,
              CASE WHEN i % 3 = 0 THEN NULL ELSE 'd' || (i % 3) END, CASE WHEN i % 3 = 0 THEN NULL ELSE i % 3 END
       FROM generate_series(1, ${ROWS}) i`);
-  }, 60_000);
-  afterAll(() => t.cleanup());
+  }, 180_000);
+  afterAll(async () => {
+    await client?.end();
+    await t.cleanup();
+  });
 
   async function exported(sortBy: string, direction: 'asc' | 'desc', pageRows: number) {
-    const stream = await pagedExporter(t.db, quiet, pageRows).stream({
+    const stream = await pagedExporter(runner, quiet, pageRows).stream({
       columns: COLUMNS,
       from: sql`keyset_rows`,
       where: sql`id <> 0`,

@@ -58,10 +58,24 @@ export class Keyset {
     return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
   }
 
-  /** Takes in a page read with next()'s condition and `limit`: a short page ends its stretch. */
-  advance(rows: readonly Row[], limit: number): void {
-    const last = rows.at(-1);
-    if (rows.length < limit || !last) {
+  /**
+   * Rows up to `last` (inclusive) in the current stretch: the page whose last row it is. Undefined
+   * (the rest of the stretch) when there is no such row: the stretch ends within the page.
+   */
+  upTo(last: Row | undefined): SQL | undefined {
+    if (!last) return undefined;
+    const op = sql.raw(this.id.direction === 'asc' ? '<=' : '>=');
+    const id = sql.identifier(this.id.column);
+    const lastId = String(last[ID]);
+    if (this.key && !this.stretches[this.stretch]) {
+      return sql`(${sql.identifier(this.key.column)}, ${id}) ${op} (${last[KEY] as string}, ${lastId})`;
+    }
+    return sql`${id} ${op} ${lastId}`;
+  }
+
+  /** Takes in a page read with next()'s condition: ended at `last`, or short (its stretch is done). */
+  advance(last: Row | undefined): void {
+    if (!last) {
       this.stretch += 1;
       this.after = undefined;
       return;
