@@ -3,6 +3,7 @@
 import { benchAbuse } from './abuse.bench.ts';
 import { benchComparison } from './comparison.bench.ts';
 import { benchDecisions } from './decisions.bench.ts';
+import { benchExports } from './exports.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchAmazon, benchWorker } from './worker.bench.ts';
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<void>][] = [
   ['decisions', benchDecisions],
   ['abuse', benchAbuse],
   ['scale', benchScale],
+  ['exports', benchExports],
 ];
 
 try {

@@ -25,6 +25,7 @@ import { comparisonCsv, listComparison } from '../src/comparison/repository.ts';
 import { feeSchedulesInForce } from '../src/fees/repository.ts';
 import { listLookups, lookupsCsv } from '../src/lookups/repository.ts';
 import { marketplaceEnvNames } from '../src/marketplaces/env.ts';
+import { orderBySql } from '../src/lib/filter-sql.ts';
 import { uploadLimits } from '../src/uploads/limits.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, timed } from './lib.ts';
@@ -93,7 +94,7 @@ class RollBack extends Error {}
 /** Bytes psql's COPY of the same query writes, and its time: the limit of a CSV export. */
 async function copyLimit(databaseUrl: string, q: CsvQuery): Promise<{ ms: number; lines: number }> {
   const statement = new PgDialect().sqlToQuery(
-    sql`COPY (SELECT * ${q.from} ORDER BY ${q.orderBy}) TO STDOUT WITH (FORMAT csv)`.inlineParams(),
+    sql`COPY (SELECT * FROM ${q.from}${q.where ? sql` WHERE ${q.where}` : sql``} ORDER BY ${orderBySql(q.sort)}) TO STDOUT WITH (FORMAT csv)`.inlineParams(),
   ).sql;
   return timed(
     () =>

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { auditEvents } from '../db/schema.ts';
-import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
 
 export interface AuditQuery {
   filters: Filter[];
@@ -15,8 +15,11 @@ export interface AuditQuery {
   sort_direction?: 'asc' | 'desc';
 }
 
-function conditions(q: AuditQuery): { where: SQL | undefined; orderBy: SQL } {
-  return { where: filtersToSql(AUDIT_FIELDS, q.filters), orderBy: sortToSql(AUDIT_FIELDS, q.sort_by, q.sort_direction) };
+function conditions(q: AuditQuery): { where: SQL | undefined; sort: SortKey[]; orderBy: SQL } {
+  // The filters first: their 422 comes before the sort's.
+  const where = filtersToSql(AUDIT_FIELDS, q.filters);
+  const sort = sortKeys(AUDIT_FIELDS, q.sort_by, q.sort_direction);
+  return { where, sort, orderBy: orderBySql(sort) };
 }
 
 const whereClause = (where: SQL | undefined) => (where ? sql` WHERE ${where}` : sql``);
@@ -36,8 +39,8 @@ export async function listAuditEvents(db: Db, q: AuditQuery, page: { skip: numbe
  * exporter both take plain columns by name).
  */
 export function auditEventsCsv(exporter: CsvExporter, q: AuditQuery) {
-  const { where, orderBy } = conditions(q);
+  const { where, sort } = conditions(q);
   const columns = AUDIT_FIELDS.filter((f) => f.name !== 'details').map((f) => sql.identifier(f.name));
-  const from = sql`FROM (SELECT ${sql.join(columns, sql`, `)}, details::text AS details FROM ${auditEvents}) AS audit_events${whereClause(where)}`;
-  return exporter.stream({ columns: AUDIT_FIELDS, from, orderBy });
+  const from = sql`(SELECT ${sql.join(columns, sql`, `)}, details::text AS details FROM ${auditEvents}) AS audit_events`;
+  return exporter.stream({ columns: AUDIT_FIELDS, from, where, sort });
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { JobRow } from '../jobs/repository.ts';
-import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { filtersToSql, orderBySql, sortKeys } from '../lib/filter-sql.ts';
 import { comparisonBase, comparisonTable, decisionsBase, type ComparisonOptions } from './query.ts';
 
 export interface ComparisonQuery extends ComparisonOptions {
@@ -19,14 +19,12 @@ export interface ComparisonQuery extends ComparisonOptions {
 /** Upload order unless the user sorts. */
 const DEFAULT_SORT = 'id';
 
-function conditions(job: JobRow, q: ComparisonQuery): { from: SQL; countFrom: SQL; orderBy: SQL } {
+function conditions(job: JobRow, q: ComparisonQuery) {
   const where = filtersToSql(COMPARISON_FIELDS, q.filters);
-  const from = sql`FROM ${comparisonTable(job, q)}${where ? sql` WHERE ${where}` : sql``}`;
-  return {
-    from,
-    countFrom: countSource(job, q.filters, where) ?? from,
-    orderBy: sortToSql(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction),
-  };
+  const table = comparisonTable(job, q);
+  const from = sql`FROM ${table}${where ? sql` WHERE ${where}` : sql``}`;
+  const sort = sortKeys(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction);
+  return { table, where, sort, from, countFrom: countSource(job, q.filters, where) ?? from, orderBy: orderBySql(sort) };
 }
 
 /**
@@ -57,6 +55,6 @@ const toRow = (r: Record<string, unknown>) => ({ ...r, id: Number(r.id) });
 
 /** The comparison's columns (all but the row id) as CSV, in the page's order; started. */
 export function comparisonCsv(exporter: CsvExporter, job: JobRow, q: ComparisonQuery) {
-  const { from, orderBy } = conditions(job, q);
-  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from, orderBy });
+  const { table, where, sort } = conditions(job, q);
+  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from: table, where, sort });
 }

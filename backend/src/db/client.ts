@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.ts';
-import { copyExporter, pagedExporter, type CsvExporter } from './csv-exporter.ts';
+import { copyExporter, pagedExporter, type CsvExporter, type PageRunner } from './csv-exporter.ts';
 import { pgListen, pgliteListen, type Listen } from './listen.ts';
 
 // node-postgres returns int8/numeric as strings by default; our counts and ids fit in a JS number.
@@ -58,7 +58,7 @@ export interface Database {
   db: Db;
   /** The API pool's connections right now, for the metrics scrape. */
   poolUse(): PoolUse;
-  /** Streams query results as CSV: COPY on its own small pool (pg), pages of rows (PGlite). */
+  /** Streams query results as CSV: COPY on its own small pool (pg), COPY of keyset pages (PGlite). */
   exporter: CsvExporter;
   /** LISTEN on a channel: its own connection (pg), the same instance (PGlite). */
   listen: Listen;
@@ -141,6 +141,15 @@ async function migrateOneAtATime(url: string, migrate: () => Promise<void>): Pro
   }
 }
 
+/** How an export's pages run on PGlite: COPY writes to a blob it hands back. */
+export const pglitePages = (lite: PGlite): PageRunner => ({
+  rows: async (text) => (await lite.query<Record<string, unknown>>(text)).rows,
+  copy: async (select) => {
+    const { blob } = await lite.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`);
+    return blob ? Buffer.from(await blob.arrayBuffer()) : Buffer.alloc(0);
+  },
+});
+
 async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Database> {
   // Owner-only, like all of DATA_DIR (core/private-dir.ts).
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -153,5 +162,12 @@ async function openPglite(dataDir: string | undefined, log: DbLog): Promise<Data
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const poolUse = () => ({ total: 1, idle: 0, waiting: 0 });
-  return { db, poolUse, exporter: pagedExporter(db, log), listen: pgliteListen(lite, log), embedded: true, close: () => lite.close() };
+  return {
+    db,
+    poolUse,
+    exporter: pagedExporter(pglitePages(lite), log),
+    listen: pgliteListen(lite, log),
+    embedded: true,
+    close: () => lite.close(),
+  };
 }

@@ -8,7 +8,7 @@ import { auditStep, requestActor } from '../audit/record.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
 import { currentUser } from '../users/current-user.ts';
-import { cancelJob, countRetryable, deleteJob, repriceJob, retryFailed } from './control.ts';
+import { cancelJob, controlOptions, countRetryable, deleteJob, repriceJob, retryFailed, type ControlOptions } from './control.ts';
 import { JobActionResult, JobRetryableCounts, OptionalMarketQuery } from './control-schemas.ts';
 import { findVisibleJob, readJob, type JobRow } from './repository.ts';
 import { JobIdParam } from './routes.ts';
@@ -29,12 +29,14 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
   async function act(
     req: FastifyRequest<{ Params: { id: number } }>,
     event: AuditAction,
-    action: (job: JobRow, step: TxStep<number>) => Promise<number>,
+    action: (job: JobRow, step: TxStep<number>, opts: ControlOptions) => Promise<number>,
     market?: MarketplaceSlug,
   ) {
     const user = currentUser(req);
     const job = await findVisibleJob(ctx.db, user, req.params.id);
-    const lookups_affected = await action(job, audited(req, event, job, market));
+    // On the embedded database the action moves its lookups in steps: viewers see each one.
+    const opts = controlOptions(ctx, () => ctx.jobEvents.touched(job.id));
+    const lookups_affected = await action(job, audited(req, event, job, market), opts);
     ctx.jobEvents.touched(req.params.id);
     return { ...(await readJob(ctx.db, user, req.params.id)), lookups_affected };
   }
@@ -48,7 +50,7 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       params: JobIdParam,
       response: actionResponses,
     },
-    handler: (req) => act(req, 'job.cancelled', (job, step) => cancelJob(ctx.db, job, step)),
+    handler: (req) => act(req, 'job.cancelled', (job, step, opts) => cancelJob(ctx.db, job, step, opts)),
   });
 
   app.post('/jobs/:id/retry-failed', {
@@ -60,7 +62,8 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       querystring: OptionalMarketQuery,
       response: actionResponses,
     },
-    handler: (req) => act(req, 'job.retried', (job, step) => retryFailed(ctx.db, job, marketOf(req.query.market), step), req.query.market),
+    handler: (req) =>
+      act(req, 'job.retried', (job, step, opts) => retryFailed(ctx.db, job, marketOf(req.query.market), step, opts), req.query.market),
   });
 
   app.post('/jobs/:id/reprice', {
@@ -72,7 +75,8 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       querystring: OptionalMarketQuery,
       response: actionResponses,
     },
-    handler: (req) => act(req, 'job.repriced', (job, step) => repriceJob(ctx.db, job, marketOf(req.query.market), step), req.query.market),
+    handler: (req) =>
+      act(req, 'job.repriced', (job, step, opts) => repriceJob(ctx.db, job, marketOf(req.query.market), step, opts), req.query.market),
   });
 
   app.get('/jobs/:id/retryable', {
@@ -92,11 +96,11 @@ export function jobControlRoutes(app: App, ctx: AppContext): void {
       tags,
       summary: 'Delete the job with its lookups',
       params: JobIdParam,
-      response: { 200: Message, 404: HttpErrorBody },
+      response: { 200: Message, 404: HttpErrorBody, 409: HttpErrorBody },
     },
     handler: async (req) => {
       const job = await findVisibleJob(ctx.db, currentUser(req), req.params.id);
-      await deleteJob(ctx.db, job, audited(req, 'job.deleted', job));
+      await deleteJob(ctx.db, job, audited(req, 'job.deleted', job), controlOptions(ctx));
       // Named with its owner: once deleted, nobody could look the job up to tell whose it was.
       ctx.jobEvents.touched(job.id, job.owner_id);
       return { message: 'Job deleted successfully' };

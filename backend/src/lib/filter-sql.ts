@@ -107,17 +107,50 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** ORDER BY for a whitelisted sort key; default created_at descending; id breaks ties so pages are stable. */
-export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SQL {
+/**
+ * One key of a list's order. `nulls` is written only where the ORDER BY writes it; otherwise
+ * PostgreSQL's default applies (empties last ascending, first descending). `nullable` says whether
+ * the column can hold NULL at all (the keyset export runs NULLs as their own stretch).
+ */
+export interface SortKey {
+  column: string;
+  direction: 'asc' | 'desc';
+  nulls?: 'last';
+  nullable: boolean;
+}
+
+/**
+ * The order for a whitelisted sort key; default created_at descending. The last key is always the
+ * unique `id`, so the order is total: pages (and keyset exports, db/keyset.ts) are stable.
+ */
+export function sortKeys(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SortKey[] {
   const key = sortBy ?? 'created_at';
   const def = fields.find((d) => d.name === key && d.sortable);
   if (!def) throw new HttpError(422, [{ loc: ['query', 'sort_by'], msg: `Unknown sort field '${key}'`, type: 'value_error' }]);
-  const dir = sql.raw((direction ?? (sortBy ? 'asc' : 'desc')).toUpperCase());
-  if (def.sortColumn) return sql`${sql.identifier(def.sortColumn)} ${dir}, ${sql.identifier('id')} ${dir}`;
-  const col = sql.identifier(def.name);
+  const dir = direction ?? (sortBy ? 'asc' : 'desc');
+  const id: SortKey = { column: 'id', direction: dir, nullable: false };
+  if (def.sortColumn) return [{ column: def.sortColumn, direction: dir, nullable: true }, id];
+  if (def.name === 'id') return [id];
   // Empty values sort last either way; NOT NULL columns keep the plain form so their indexes serve the sort.
-  const nulls = sql.raw(def.required ? '' : ' NULLS LAST');
-  return def.name === 'id' ? sql`${col} ${dir}` : sql`${col} ${dir}${nulls}, ${sql.identifier('id')} ${dir}`;
+  return [
+    def.required
+      ? { column: def.name, direction: dir, nullable: false }
+      : { column: def.name, direction: dir, nulls: 'last', nullable: true },
+    id,
+  ];
+}
+
+/** The ORDER BY of sort keys. */
+export function orderBySql(keys: readonly SortKey[]): SQL {
+  return sql.join(
+    keys.map((k) => sql`${sql.identifier(k.column)} ${sql.raw(k.direction.toUpperCase())}${sql.raw(k.nulls ? ' NULLS LAST' : '')}`),
+    sql`, `,
+  );
+}
+
+/** ORDER BY for a whitelisted sort key (sortKeys). */
+export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SQL {
+  return orderBySql(sortKeys(fields, sortBy, direction));
 }
 
 /** The column of a descending sort on a nullable field of its own (empties last), else undefined: such pages are read in two parts. */

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { LOOKUP_TABLES, jobs } from '../db/schema.ts';
 import { countUpTo } from '../db/bounded-count.ts';
-import { descNullableSort, filtersToSql, sortToSql } from '../lib/filter-sql.ts';
+import { descNullableSort, filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
 import { descNullsLastPage } from '../db/nulls-last-page.ts';
 import type { UserRow } from '../users/schemas.ts';
 
@@ -29,11 +29,15 @@ function visibleLookups(m: MarketplaceInfo, user: UserRow): SQL | undefined {
 }
 
 /** The WHERE and ORDER BY shared by the page, the count and the export. */
-export function lookupConditions(m: MarketplaceInfo, user: UserRow, q: LookupQuery): { where: SQL | undefined; orderBy: SQL } {
-  return {
-    where: and(filtersToSql(m.fields, q.filters), visibleLookups(m, user)),
-    orderBy: sortToSql(m.fields, q.sort_by, q.sort_direction),
-  };
+export function lookupConditions(
+  m: MarketplaceInfo,
+  user: UserRow,
+  q: LookupQuery,
+): { where: SQL | undefined; sort: SortKey[]; orderBy: SQL } {
+  // The filters first: their 422 comes before the sort's.
+  const where = and(filtersToSql(m.fields, q.filters), visibleLookups(m, user));
+  const sort = sortKeys(m.fields, q.sort_by, q.sort_direction);
+  return { where, sort, orderBy: orderBySql(sort) };
 }
 
 const fromWhere = (m: MarketplaceInfo, where: SQL | undefined) => sql`FROM ${tableOf(m)}${where ? sql` WHERE ${where}` : sql``}`;
@@ -84,8 +88,8 @@ export async function countLookups(db: Db, m: MarketplaceInfo, user: UserRow, q:
 
 /** The page's shown columns as CSV, in the page's order; started (rejects with a status when it cannot run). */
 export function lookupsCsv(exporter: CsvExporter, m: MarketplaceInfo, user: UserRow, q: LookupQuery) {
-  const { where, orderBy } = lookupConditions(m, user, q);
-  return exporter.stream({ columns: m.fields.filter((f) => f.column), from: fromWhere(m, where), orderBy });
+  const { where, sort } = lookupConditions(m, user, q);
+  return exporter.stream({ columns: m.fields.filter((f) => f.column), from: sql`${tableOf(m)}`, where, sort });
 }
 
 /** One lookup with every offer the marketplace returned; undefined when the user may not see it. */

@@ -118,6 +118,8 @@ export class LookupQueue {
       sql`WITH active AS (
          SELECT job_id FROM ${jobProgress} p
          WHERE source = ${this.source} AND processed < total
+           -- A cancelled job is not dealt in: on the embedded database a cancel moves its rows in steps.
+           AND NOT EXISTS (SELECT 1 FROM ${jobs} j WHERE j.id = p.job_id AND j.cancelled_at IS NOT NULL)
            AND EXISTS (
              SELECT 1 FROM ${t} q
              WHERE q.isbn_lookup_job_id = p.job_id AND q.lookup_status = 'queued' AND q.next_attempt_at <= now()

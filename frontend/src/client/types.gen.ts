@@ -12,6 +12,22 @@ export type HttpErrorInput = {
     detail: unknown;
 };
 
+export type FilterInput = {
+    field: string;
+    operator: string;
+    value: string | number;
+};
+
+export type FiltersBodyInput = {
+    filters?: Array<FilterInput>;
+};
+
+export type ExportBodyInput = {
+    filters?: Array<FilterInput>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
 export type UserPublicInput = {
     id: string;
     email: string;
@@ -125,22 +141,6 @@ export type WorkerHeartbeatInput = {
 export type WorkersListInput = {
     data: Array<WorkerHeartbeatInput>;
     count: number;
-};
-
-export type FilterInput = {
-    field: string;
-    operator: string;
-    value: string | number;
-};
-
-export type FiltersBodyInput = {
-    filters?: Array<FilterInput>;
-};
-
-export type ExportBodyInput = {
-    filters?: Array<FilterInput>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
 };
 
 export type AuditEventPublicInput = {
@@ -910,6 +910,22 @@ export type HttpError = {
     detail: unknown;
 };
 
+export type Filter = {
+    field: string;
+    operator: string;
+    value: unknown;
+};
+
+export type FiltersBody = {
+    filters: Array<Filter>;
+};
+
+export type ExportBody = {
+    filters: Array<Filter>;
+    sort_by?: string;
+    sort_direction?: 'asc' | 'desc';
+};
+
 export type UserPublic = {
     id: string;
     email: string;
@@ -1023,22 +1039,6 @@ export type WorkerHeartbeat = {
 export type WorkersList = {
     data: Array<WorkerHeartbeat>;
     count: number;
-};
-
-export type Filter = {
-    field: string;
-    operator: string;
-    value: unknown;
-};
-
-export type FiltersBody = {
-    filters: Array<Filter>;
-};
-
-export type ExportBody = {
-    filters: Array<Filter>;
-    sort_by?: string;
-    sort_direction?: 'asc' | 'desc';
 };
 
 export type AuditEventPublic = {
@@ -2534,6 +2534,10 @@ export type DeleteJobErrors = {
      * Default Response
      */
     404: HttpError;
+    /**
+     * Default Response
+     */
+    409: HttpError;
 };
 
 export type DeleteJobError = DeleteJobErrors[keyof DeleteJobErrors];
