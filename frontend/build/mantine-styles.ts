@@ -7,7 +7,7 @@
 // runs, so there the entry imports the whole sheet instead.
 import type { Plugin } from 'vite';
 
-const MODULE = /\/@mantine\/core\/esm\/components\/(?:.+\/)?([A-Za-z]+)\.module\.mjs$/;
+const MODULE = /\/@mantine\/core\/esm\/(?:.+\/)?([A-Za-z]+)\.module\.mjs$/;
 
 export function mantineStylesPerComponent({ entry }: { entry: string }): Plugin {
   let serve = false;
