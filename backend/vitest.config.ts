@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     name: 'backend',
     projects: [
-      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: dbTests } },
+      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'], exclude: dbTests } },
       {
         test: {
           ...shared,

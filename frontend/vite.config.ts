@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineStylesPerComponent } from './build/mantine-styles.ts';
 
 export default defineConfig({
   plugins: [
@@ -12,10 +13,11 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    mantineStylesPerComponent({ entry: '/src/main.tsx' }),
   ],
   server: {
     proxy: { '/api/': { target: 'http://localhost:8000', changeOrigin: true } },
   },
   // The backend serves this folder.
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

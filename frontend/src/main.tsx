@@ -1,11 +1,13 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles; each component's own CSS comes with the chunk that uses it
+// (build/mantine-styles.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './lib/api';
 import { showApiError } from './lib/notify';
@@ -14,6 +16,8 @@ import { clearToken } from './lib/session';
 import { createAppRouter } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { must } from '@app/domain/must';
+
+const Toasts = lazy(async () => ({ default: (await import('./components/common/Toasts')).Toasts }));
 
 const queryClient = createQueryClient(showApiError);
 const router = createAppRouter(queryClient);
@@ -35,7 +39,9 @@ createRoot(must(document.getElementById('root'), 'index.html has #root')).render
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications autoClose={5000} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

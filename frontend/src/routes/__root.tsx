@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { NotFound } from '../components/common/NotFound';
+import { Outlet, createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -8,5 +7,6 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  notFoundComponent: NotFound,
+  // The root route is not code-split by the router plugin; the 404 page loads when needed.
+  notFoundComponent: lazyRouteComponent(() => import('../components/common/NotFound'), 'NotFound'),
 });

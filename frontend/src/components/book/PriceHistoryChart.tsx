@@ -1,12 +1,12 @@
 // A book's price over time, one line per selling marketplace. Loaded only when a book page has
 // history to draw (React.lazy), so the charting library stays out of the initial bundle.
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { PRICE_SOURCES } from '@app/domain/comparison';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { LineChart } from '@mantine/charts';
 import type { BookHistory } from '../../client/types.gen';
 import { formatDateTime } from '../../lib/format';
-import { SERIES_COLOR } from '../jobpage/PriceChart';
+import { SERIES_COLOR } from '../../lib/series-colors';
 
 type Row = { at: string; time: number } & Partial<Record<MarketplaceId, number>>;
 
