@@ -475,7 +475,7 @@ export async function benchAbuse(): Promise<void> {
       if (big.value.status === 200) bigJob = (JSON.parse(big.value.text) as { id: number }).id;
     }
 
-    // 9. Cancelling, then re-pricing, that job (every one of its 600k lookups moves).
+    // 9. Cancelling, then re-pricing, then deleting that job (every one of its 600k lookups moves).
     if (row(9)) {
       if (bigJob === undefined) {
         const pasted = await pasteBig();
@@ -490,6 +490,11 @@ export async function benchAbuse(): Promise<void> {
           acted,
         );
       }
+      const deleted = await watch.during(() => call(base, `/api/v1/jobs/${bigJob}`, { method: 'DELETE', token: otherToken }));
+      health(
+        `one user deletes the ${PASTE_ISBNS.toLocaleString('en')}-ISBN job (status ${deleted.value.status} in ${(deleted.value.ms / 1000).toFixed(1)} s)`,
+        deleted,
+      );
     }
 
     watch.stop();

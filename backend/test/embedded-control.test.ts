@@ -1,4 +1,4 @@
-// On the embedded database cancel, retry failed and re-price move a big job's lookups in committed
+// On the embedded database cancel, retry failed, re-price and delete move a big job's lookups in committed
 // steps (issue 20: cancelling a 150k job held every request for ~25 s). Other queries run between
 // the steps; after each action the progress counters match the rows, the audit event is written
 // once with the total, and a second action on the job while the steps run answers 409.
@@ -135,5 +135,39 @@ describe('job actions on a big job on the embedded database', () => {
     expect(body.repriced_at).not.toBeNull();
     await expectProgressMatchesRows();
     expect((await auditEvents('job.repriced')).rows.map((r) => r.details.lookups_affected)).toEqual([2 * BOOKS]);
+  }, 120_000);
+
+  it('deletes in steps others run between, the counters following the rows; then the job is gone with all it held', async () => {
+    let done = false;
+    const answer = t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${jobId}`, headers: bearer(token) }).finally(() => {
+      done = true;
+    });
+    const seen = new Set<number>();
+    while (!done) {
+      const { rows } = await t.ctx.db.execute<{ rows: number; total: number | null }>(
+        sql`SELECT (SELECT count(*)::int FROM alibris_price_lookups WHERE isbn_lookup_job_id = ${jobId}) AS rows,
+                   (SELECT total FROM job_progress WHERE job_id = ${jobId} AND source = 'alibris') AS total`,
+      );
+      const r = rows[0];
+      if (r && r.total !== null) {
+        expect(r.total, 'the counter follows the rows').toBe(r.rows);
+        seen.add(r.rows);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      [...seen].some((n) => n > 0 && n < BOOKS),
+      `alibris rows seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
+    for (const table of ['jobs', 'job_progress', 'comparison_rows', 'biblio_price_lookups', 'alibris_price_lookups']) {
+      const column = table === 'jobs' ? 'id' : table.endsWith('_lookups') ? 'isbn_lookup_job_id' : 'job_id';
+      expect(
+        await count(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${jobId}`),
+        table,
+      ).toBe(0);
+    }
+    expect((await auditEvents('job.deleted')).rows).toHaveLength(1);
   }, 120_000);
 });
