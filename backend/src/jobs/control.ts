@@ -106,13 +106,7 @@ async function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], mo
   let moved = 0;
   for (const m of targets) {
     const t = LOOKUP_TABLES[m.id];
-    const [bounds] = await db
-      .select({ lo: min(t.id), hi: max(t.id) })
-      .from(t)
-      .where(and(eq(t.isbn_lookup_job_id, jobId), inArray(t.lookup_status, [...move.from])));
-    if (bounds?.lo == null || bounds.hi == null) continue;
-    for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += stepRows) {
-      const ids = { from: lo, to: lo + stepRows };
+    for await (const ids of idRanges(db, m, and(eq(t.isbn_lookup_job_id, jobId), inArray(t.lookup_status, [...move.from])), stepRows)) {
       moved += await db.transaction(async (tx) => {
         const n = await moveLookups(tx, jobId, m, move.from, move.set, move.progress, ids);
         if (n > 0) await move.withRows?.(tx);
@@ -124,6 +118,20 @@ async function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], mo
     }
   }
   return moved;
+}
+
+/**
+ * The id ranges of `stepRows` ids covering one marketplace's lookups matching `where`, each read
+ * by primary key in its step whatever the job's size (the bounds are read once, before the steps).
+ */
+async function* idRanges(db: Db, m: MarketplaceInfo, where: SQL | undefined, stepRows: number) {
+  const t = LOOKUP_TABLES[m.id];
+  const [bounds] = await db
+    .select({ lo: min(t.id), hi: max(t.id) })
+    .from(t)
+    .where(where);
+  if (bounds?.lo == null || bounds.hi == null) return;
+  for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += stepRows) yield { from: lo, to: lo + stepRows };
 }
 
 /** The action's step (its audit event) in a transaction of its own, once the steps are done. */
@@ -252,14 +260,8 @@ export async function deleteJob(db: Db, job: JobRow, step?: TxStep<undefined>, o
   // Not in the middle of another action's steps (they would go on moving rows of a deleted job).
   await oneActionAtATime(db, job.id, async () => {
     for (const m of MARKETPLACE_LIST.filter((x) => job[x.id])) {
-      const t = LOOKUP_TABLES[m.id];
-      const [bounds] = await db
-        .select({ lo: min(t.id), hi: max(t.id) })
-        .from(t)
-        .where(eq(t.isbn_lookup_job_id, job.id));
-      if (bounds?.lo == null || bounds.hi == null) continue;
-      for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += stepRows) {
-        await deleteLookups(db, job.id, m, { from: lo, to: lo + stepRows });
+      for await (const ids of idRanges(db, m, eq(LOOKUP_TABLES[m.id].isbn_lookup_job_id, job.id), stepRows)) {
+        await deleteLookups(db, job.id, m, ids);
         await nextTurn();
       }
     }
