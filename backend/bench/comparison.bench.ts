@@ -3,7 +3,9 @@
 // source, best price dropped by $5 or more sorted by the change) through the API beside the
 // repository's SQL run directly, the run summary, the price distribution, and the time of the whole
 // CSV export.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { storeComparison } from '../src/comparison/stored.ts';
+import { jobs } from '../src/db/schema.ts';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import { productRoutes } from '../src/routes.ts';
@@ -62,7 +64,17 @@ export async function seed(db: Db, ownerId: string): Promise<number> {
     sql`INSERT INTO job_progress (job_id, source, total, processed)
         SELECT ${job}::int, s, ${ISBNS}::int, ${ISBNS - ISBNS / 6}::int FROM unnest(ARRAY['abe_books','biblio','alibris','pallet_iq']) s`,
   );
-  for (const t of ['abe_books_price_lookups', 'biblio_price_lookups', 'alibris_price_lookups', 'pallet_iq_price_lookups']) {
+  // Its stored comparison (comparison/stored.ts), as a job created through the API has, stored in
+  // steps as the product stores an older job's.
+  const [created] = await db.select().from(jobs).where(eq(jobs.id, job));
+  await storeComparison(db, created!);
+  for (const t of [
+    'abe_books_price_lookups',
+    'biblio_price_lookups',
+    'alibris_price_lookups',
+    'pallet_iq_price_lookups',
+    'comparison_rows',
+  ]) {
     await db.execute(sql`VACUUM ANALYZE ${sql.identifier(t)}`);
   }
   return job;

@@ -20,7 +20,7 @@ import {
   statusField,
 } from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
-import { bookDetails, jobDecisions } from '../db/schema.ts';
+import { bookDetails, comparisonRows, jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 
@@ -29,7 +29,18 @@ export interface ComparisonOptions {
   fees: FeeSchedules;
   /** Join the job's stored decisions (default); judging leaves them out, since it writes them. */
   decisions?: boolean;
+  /**
+   * Read best price, best source and spread from the job's comparison_rows (comparison/stored.ts)
+   * instead of computing them, so a sort or filter on them can walk that table's indexes. Only for a
+   * job whose comparison is stored (jobs.comparison_stored).
+   */
+  stored?: boolean;
+  /** Only the rows whose base lookup matches: `(id, isbn) => condition` on the base table's columns. */
+  only?: (base: { id: SQL; isbn: SQL }) => SQL;
 }
+
+/** The stored comparison's alias in the joins. */
+const STORED = sql.identifier('cr');
 
 /** A column of one marketplace's lookup row in the join (each table is aliased by its marketplace id). */
 export const column = (id: MarketplaceId, name: string) => sql`${sql.identifier(id)}.${sql.identifier(name)}`;
@@ -76,6 +87,13 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
         sql` LEFT JOIN ${sql.identifier(m.table)} AS ${sql.identifier(m.id)} ON ${column(m.id, 'isbn_lookup_job_id')} = ${job.id} AND ${column(m.id, 'isbn')} = ${column(base.id, 'isbn')}`,
     );
   const decisions = decisionJoin(job, base.id, opts.decisions ?? true);
+  const stored = opts.stored
+    ? {
+        columns: sql`, ${STORED}.best_price AS stored_best_price, ${STORED}.best_source AS stored_best_source, ${STORED}.spread AS stored_spread`,
+        join: sql` JOIN ${comparisonRows} AS ${STORED} ON ${STORED}.job_id = ${job.id} AND ${STORED}.row_id = ${column(base.id, 'id')}`,
+      }
+    : { columns: sql``, join: sql`` };
+  const only = opts.only ? sql` AND ${opts.only({ id: column(base.id, 'id'), isbn: column(base.id, 'isbn') })}` : sql``;
   const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
 
   const prices = PRICE_SOURCES.map((s) => ({ source: s, ...priceOf(s, isAsked(s.marketplace)) }));
@@ -105,10 +123,10 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
       ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
       ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
-      ${decisions.columns}
-    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}${decisions.join}
+      ${decisions.columns}${stored.columns}
+    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}${decisions.join}${stored.join}
       LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}
-    WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}`;
+    WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}${only}`;
 
   const comparable = (id: MarketplaceId) =>
     sql`CASE WHEN ${sql.identifier(currencyField(id))} = ${COMPARISON_CURRENCY} THEN ${sql.identifier(priceField(id))} END`;
@@ -119,7 +137,8 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   )} FROM (${inner}) c`;
 
   const usdCols = usd.map((u) => sql.identifier(`${u.id}_usd`));
-  const best = sql`LEAST(${sql.join(usdCols, sql`, `)})`;
+  const computedBest = sql`LEAST(${sql.join(usdCols, sql`, `)})`;
+  const best = opts.stored ? sql`stored_best_price` : computedBest;
   const previousBest = sql`LEAST(${sql.join(
     usd.map((u) => sql.identifier(`${u.id}_previous_usd`)),
     sql`, `,
@@ -130,26 +149,12 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     sql` + `,
   );
   // Ties go to the first marketplace in the registry's order.
-  const bestSource = sql`CASE ${sql.join(
+  const computedBestSource = sql`CASE ${sql.join(
     usd.map((u) => sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${MARKETPLACES[u.id].label}::text`),
     sql` `,
   )} END`;
-  // Selling at the best price: less the best source's fee (its commission, a percent of the price,
-  // which includes shipping where the marketplace gives it as AbeBooks' commission does, within its
-  // per-item bounds — GREATEST/LEAST skip a NULL bound — plus a fixed fee), plus its shipping credit,
-  // less the job's cost per book. Same formula as estimatedProfit in @app/domain/fees.
-  // NULL written out: the CSV export inlines parameters into COPY, where a null parameter would read as text.
-  const num = (v: number | null) => (v === null ? sql`NULL::double precision` : sql`${v}::double precision`);
-  const afterFees = sql`CASE ${sql.join(
-    usd.map((u) => {
-      const f = opts.fees[u.id];
-      if (!f) return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best}`;
-      const commission = sql`LEAST(GREATEST(${best} * ${num(f.percent / 100)}, ${num(f.min_commission)}), ${num(f.max_commission)})`;
-      return sql`WHEN ${sql.identifier(`${u.id}_usd`)} = ${best} THEN ${best} - ${commission} - ${num(f.fixed)} + ${num(f.shipping_credit)}`;
-    }),
-    sql` `,
-  )} END`;
-  const profit = sql`${afterFees} - ${num(job.cost_per_book ?? 0)}`;
+  const bestSource = opts.stored ? sql`stored_best_source` : computedBestSource;
+  const profit = profitAt(job, best, bestSource, opts.fees);
   const outputs = [
     sql`id`,
     sql`isbn`,
@@ -170,7 +175,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     // Empty when either side has no USD price (LEAST ignores NULLs; minus a NULL is NULL).
     sql`${best} - ${previousBest} AS ${sql.identifier(BEST_PRICE_CHANGE)}`,
     sql`${bestSource} AS best_source`,
-    sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
+    opts.stored ? sql`stored_spread AS spread` : sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
     sql`${profit} AS estimated_profit`,
     ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
     sql`pallet_iq_decision`,
@@ -181,6 +186,34 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   ];
   return sql`(SELECT ${sql.join(outputs, sql`, `)} FROM (${withUsd}) u) comparison`;
 }
+
+/** A number as SQL, NULL written out: the CSV export inlines parameters into COPY, where a null parameter would read as text. */
+const num = (v: number | null) => (v === null ? sql`NULL::double precision` : sql`${v}::double precision`);
+
+/**
+ * Selling at `best` (USD) on `bestSource` (its label): less that source's fee (its commission, a
+ * percent of the price, which includes shipping where the marketplace gives it as AbeBooks'
+ * commission does, within its per-item bounds — GREATEST/LEAST skip a NULL bound — plus a fixed
+ * fee), plus its shipping credit. The estimated profit then subtracts the job's cost per book. Same
+ * formula as estimatedProfit in @app/domain/fees. Reads only the best price and its source, so the
+ * stored comparison sorts by profit within its own table.
+ */
+export function afterFeesAt(best: SQL, bestSource: SQL, fees: FeeSchedules): SQL {
+  return sql`CASE ${bestSource} ${sql.join(
+    PRICE_SOURCES.map((s) => {
+      const label = sql`${MARKETPLACES[s.marketplace].label}::text`;
+      const f = fees[s.marketplace];
+      if (!f) return sql`WHEN ${label} THEN ${best}`;
+      const commission = sql`LEAST(GREATEST(${best} * ${num(f.percent / 100)}, ${num(f.min_commission)}), ${num(f.max_commission)})`;
+      return sql`WHEN ${label} THEN ${best} - ${commission} - ${num(f.fixed)} + ${num(f.shipping_credit)}`;
+    }),
+    sql` `,
+  )} END`;
+}
+
+/** The estimated profit of selling at `best` on `bestSource`, after fees and the job's cost per book. */
+export const profitAt = (job: JobRow, best: SQL, bestSource: SQL, fees: FeeSchedules) =>
+  sql`${afterFeesAt(best, bestSource, fees)} - ${num(job.cost_per_book ?? 0)}`;
 
 /**
  * The job's stored decisions (decisions/judge.ts) as the `decision` column and its rule-order rank.

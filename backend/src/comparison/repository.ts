@@ -8,7 +8,10 @@ import type { CsvExporter } from '../db/csv-exporter.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { filtersToSql, orderBySql, sortKeys } from '../lib/filter-sql.ts';
-import { comparisonBase, comparisonTable, decisionsBase, type ComparisonOptions } from './query.ts';
+import { comparisonRows } from '../db/schema.ts';
+import type { FeeSchedules } from '../fees/repository.ts';
+import { comparisonBase, comparisonTable, decisionsBase, profitAt, type ComparisonOptions } from './query.ts';
+import { STORED_FIELDS } from './stored.ts';
 
 export interface ComparisonQuery extends ComparisonOptions {
   filters: Filter[];
@@ -21,10 +24,41 @@ const DEFAULT_SORT = 'id';
 
 function conditions(job: JobRow, q: ComparisonQuery) {
   const where = filtersToSql(COMPARISON_FIELDS, q.filters);
-  const table = comparisonTable(job, q);
+  const stored = readsStored(job, q);
+  const table = comparisonTable(job, { ...q, stored });
   const from = sql`FROM ${table}${where ? sql` WHERE ${where}` : sql``}`;
   const sort = sortKeys(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction);
-  return { table, where, sort, from, countFrom: countSource(job, q.filters, where) ?? from, orderBy: orderBySql(sort) };
+  const storedFrom = stored ? sql`FROM ${storedTable(job, q.fees)}${where ? sql` WHERE ${where}` : sql``}` : undefined;
+  return {
+    table,
+    where,
+    sort,
+    from,
+    stored: storedFrom,
+    countFrom: storedFrom ?? countSource(job, q.filters, where) ?? from,
+    orderBy: orderBySql(sort),
+  };
+}
+
+/**
+ * Whether a request reads the stored comparison: the job has one, the sort or a filter is on a
+ * column it stores (what would otherwise compute every row of the job), and every other one is
+ * too (the rest, such as a marketplace's price or the title, need the joins anyway).
+ */
+function readsStored(job: JobRow, q: ComparisonQuery): boolean {
+  if (!job.comparison_stored) return false;
+  const fields = [q.sort_by ?? DEFAULT_SORT, ...q.filters.map((f) => f.field)];
+  return fields.some((f) => COMPUTED_FIELDS.has(f)) && fields.every((f) => STORED_FIELDS.has(f));
+}
+
+/** The comparison columns computed across marketplaces, which a sort or filter would compute for every row. */
+const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread', 'estimated_profit']);
+
+/** `(SELECT …) comparison` of the job's stored rows alone, with the comparison's names for the stored fields. */
+function storedTable(job: JobRow, fees: FeeSchedules): SQL {
+  return sql`(SELECT row_id AS id, isbn, best_price, best_source, spread,
+      ${profitAt(job, sql`best_price`, sql`best_source`, fees)} AS estimated_profit
+    FROM ${comparisonRows} WHERE job_id = ${job.id}) comparison`;
 }
 
 /**
@@ -38,15 +72,20 @@ function countSource(job: JobRow, filters: Filter[], where: SQL | undefined): SQ
 }
 
 export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, page: { skip: number; limit: number }) {
-  const { from, countFrom, orderBy } = conditions(job, q);
+  const { from, stored, countFrom, orderBy } = conditions(job, q);
   const columns = sql.join(
     COMPARISON_FIELDS.map((f) => sql.identifier(f.name)),
     sql`, `,
   );
-  const [rows, total] = await Promise.all([
-    db.execute<Record<string, unknown>>(sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`),
-    countUpTo(db, countFrom),
-  ]);
+  // Stored: the page's rows found in comparison_rows (by its indexes), then only those computed.
+  const rowsQuery = stored
+    ? sql`SELECT ${columns} FROM ${comparisonTable(job, {
+        ...q,
+        stored: true,
+        only: ({ id }) => sql`${id} IN (SELECT id ${stored} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit})`,
+      })} ORDER BY ${orderBy}`
+    : sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`;
+  const [rows, total] = await Promise.all([db.execute<Record<string, unknown>>(rowsQuery), countUpTo(db, countFrom)]);
   return { data: rows.rows.map(toRow), ...total };
 }
 
@@ -56,5 +95,6 @@ const toRow = (r: Record<string, unknown>) => ({ ...r, id: Number(r.id) });
 /** The comparison's columns (all but the row id) as CSV, in the page's order; started. */
 export function comparisonCsv(exporter: CsvExporter, job: JobRow, q: ComparisonQuery) {
   const { table, where, sort } = conditions(job, q);
+  // Stored: the table reads its stored columns from comparison_rows, so a keyset page on them can walk its indexes.
   return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from: table, where, sort });
 }

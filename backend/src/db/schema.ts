@@ -95,6 +95,12 @@ export const jobs = pgTable(
     /** The rule set version the job's decisions were judged with (rules/), and when; null until judged. */
     rule_set_version_id: integer().references((): AnyPgColumn => ruleSetVersions.id, { onDelete: 'set null' }),
     judged_at: timestamp({ withTimezone: true }),
+    /**
+     * Whether the job's comparison_rows are kept (every job created since they exist): its
+     * comparison pages sorted or filtered on the computed columns read them instead of computing
+     * every row. Older jobs, and jobs a test writes straight into the tables, compute as before.
+     */
+    comparison_stored: boolean().notNull().default(false),
     created_at: now(),
     updated_at: now(),
   },
@@ -400,6 +406,38 @@ export const jobDecisions = pgTable(
     // A page sorted by decision (rule order, then row) walks this instead of sorting the whole
     // comparison; with the outcome in it, a filter by decision on that walk needs no table access.
     index('job_decisions_rank_idx').on(t.job_id, t.rule_index, t.row_id, t.outcome),
+  ],
+);
+
+/**
+ * The comparison's computed columns, stored per ISBN of a job (comparison/stored.ts): the best
+ * USD price, its source and the spread, as comparison/query.ts computes them. Written empty with the
+ * job's lookups and recomputed in the same transaction as each write of a price (the worker's
+ * finish and reuse), so a page sorted by spread or filtered on best source walks an index instead
+ * of joining and computing every row of the job. row_id is the comparison row's id (the base
+ * marketplace's lookup id: upload order).
+ */
+export const comparisonRows = pgTable(
+  'comparison_rows',
+  {
+    job_id: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    row_id: bigint({ mode: 'number' }).notNull(),
+    isbn: varchar({ length: 13 }).notNull(),
+    best_price: doublePrecision(),
+    best_source: text(),
+    spread: doublePrecision(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job_id, t.row_id] }),
+    // The worker finds (and locks) a lookup's comparison row by its job and ISBN.
+    uniqueIndex('comparison_rows_isbn_idx').on(t.job_id, t.isbn),
+    // Each sortable column in both directions the page asks (empty values last either way, ties by row).
+    ...(['best_price', 'best_source', 'spread'] as const).flatMap((c) => [
+      index(`comparison_rows_${c}_idx`).on(t.job_id, t[c], t.row_id),
+      index(`comparison_rows_${c}_desc_idx`).on(t.job_id, t[c].desc().nullsLast(), t.row_id.desc().nullsFirst()),
+    ]),
   ],
 );
 

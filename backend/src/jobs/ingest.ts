@@ -9,6 +9,7 @@ import { must } from '@app/domain/must';
 import { eq, param, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditStep, requestActor } from '../audit/record.ts';
+import { insertEmptyRows } from '../comparison/stored.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
@@ -111,7 +112,7 @@ export async function storeJob(
   if (!opts.stepRows) {
     return db.transaction(async (tx) => {
       const created = await writeJob(tx, owner, config, filename, parsed, sources);
-      await insertLookups(tx, created.id, filename, sources, parsed.isbns);
+      await insertLookups(tx, created.id, filename, sources, parsed.isbns, sources[0]);
       await step?.(tx, { job: created, parsed });
       return created;
     });
@@ -125,7 +126,7 @@ export async function storeJob(
     for (let i = 0; i < parsed.isbns.length; i += opts.stepRows) {
       const slice = parsed.isbns.slice(i, i + opts.stepRows);
       for (const m of sources) {
-        await insertLookups(db, created.id, filename, [m], slice);
+        await insertLookups(db, created.id, filename, [m], slice, sources[0]);
         // PGlite runs each statement on this thread: other requests (and the worker) go between.
         await nextTurn();
       }
@@ -155,6 +156,8 @@ async function writeJob(
       ...byMarketplace((m) => config[m.id]),
       ingest_report: parsed.report,
       rule_set_version_id: teamDefaultVersion,
+      // Its comparison rows are written with its lookups below.
+      comparison_stored: true,
     })
     .returning();
   const created = must(inserted[0], 'INSERT … RETURNING gives the new job');
@@ -174,7 +177,9 @@ async function writeJob(
 }
 
 /**
- * One queued lookup per ISBN per marketplace. Raw SQL on purpose: the ISBNs travel as ONE array
+ * One queued lookup per ISBN per marketplace, and with the `base` marketplace's (the first the job
+ * asks, whose ids are the comparison's rows) an empty stored comparison row each, in the same
+ * statement (comparison/stored.ts). Raw SQL on purpose: the ISBNs travel as ONE array
  * parameter. Drizzle's .values() spends seconds of CPU building a 100k-row statement (measured, see
  * DESIGN.md); this stays near the server's speed.
  */
@@ -184,10 +189,12 @@ async function insertLookups(
   filename: string,
   sources: readonly MarketplaceInfo[],
   isbns: readonly string[],
+  base: MarketplaceInfo | undefined,
 ): Promise<void> {
   for (const m of sources) {
+    const insert = sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${jobId}, unnest(${param(isbns)}::text[]), ${filename}`;
     await db.execute(
-      sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${jobId}, unnest(${param(isbns)}::text[]), ${filename}`,
+      m.id === base?.id ? sql`WITH inserted AS (${insert} RETURNING id, isbn) ${insertEmptyRows(jobId, sql`inserted`)}` : insert,
     );
   }
 }

@@ -5,6 +5,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
+import { refreshStoredRows } from '../comparison/stored.ts';
 import { headlinePrice, recordObservations, setPreviousLook } from '../history/observations.ts';
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
@@ -165,7 +166,14 @@ export class LookupQueue {
     // Raw SQL on purpose: a whole batch (results, price history, progress counters, the jobs'
     // updated_at) in one statement and one round trip; the batch travels as one jsonb parameter,
     // whatever its size. RETURNING reads the row as written, so the history gets the new price.
-    const { rows: out } = await this.db.execute<{ written: number; job_ids: number[] | null; by_status: Finished['byStatus'] | null }>(sql`
+    // The stored comparison of the rows written moves in the same transaction (comparison/stored.ts).
+    return this.db.transaction(async (tx) => {
+      const { rows: out } = await tx.execute<{
+        written: number;
+        ids: number[] | null;
+        job_ids: number[] | null;
+        by_status: Finished['byStatus'] | null;
+      }>(sql`
       WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(${this.recordset})),
       done AS (
         UPDATE ${this.table} t
@@ -182,10 +190,12 @@ export class LookupQueue {
       progress AS (${progressUpdate(sql`done`, this.source)}),
       bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)}),
       observed AS (${recordObservations(this.source, sql`done`)})
-      SELECT count(*)::int AS written, array_agg(DISTINCT isbn_lookup_job_id) AS job_ids,
+      SELECT count(*)::int AS written, array_agg(id) AS ids, array_agg(DISTINCT isbn_lookup_job_id) AS job_ids,
              (SELECT jsonb_object_agg(lookup_status, n) FROM (SELECT lookup_status, count(*)::int AS n FROM done GROUP BY 1) s) AS by_status
       FROM done`);
-    return { count: out[0]?.written ?? 0, jobIds: out[0]?.job_ids ?? [], byStatus: out[0]?.by_status ?? {} };
+      await refreshStoredRows(tx, this.table, (out[0]?.ids ?? []).map(Number));
+      return { count: out[0]?.written ?? 0, jobIds: out[0]?.job_ids ?? [], byStatus: out[0]?.by_status ?? {} };
+    });
   }
 
   /** Puts transiently failed rows back in the queue, due after their backoff. */

@@ -3,6 +3,7 @@
 // overlapping lists, and every request spends their marketplace quota.
 import { sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
+import { refreshStoredRows } from '../comparison/stored.ts';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, type LookupTable } from '../db/schema.ts';
 import { progressUpdate } from '../jobs/progress.ts';
@@ -45,12 +46,14 @@ export class AnswerReuse {
   async fill(claimed: ClaimedRow[]): Promise<{ ids: Set<number>; jobIds: number[] }> {
     if (this.windowMs <= 0 || claimed.length === 0) return { ids: new Set(), jobIds: [] };
     const t = this.table;
-    const rows = claimed.map(({ id, attempts }) => ({ id, attempts }));
+    const targets = claimed.map(({ id, attempts }) => ({ id, attempts }));
     // Raw SQL on purpose: the search (one index probe per row, via the reusable index), the copy,
     // the progress counters and the jobs' updated_at in one statement per claimed batch, so a big
     // list already answered costs a statement per batch, not one per ISBN.
-    const { rows: filled } = await this.db.execute<{ id: number; job_id: number }>(sql`
-      WITH claimed AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id bigint, attempts int)),
+    // The stored comparison of the rows filled moves in the same transaction (comparison/stored.ts).
+    const filled = await this.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ id: number; job_id: number }>(sql`
+      WITH claimed AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) AS c(id bigint, attempts int)),
       src AS (
         SELECT r.id AS target_id, r.attempts AS target_attempts, coalesce(s.reused_from, s.id) AS origin_id,
                s.lookup_status, s.offers, s.offer_count, s.answered_at, s.previous_price, s.previous_currency${this.sourceData}
@@ -79,6 +82,13 @@ export class AnswerReuse {
       progress AS (${progressUpdate(sql`done`, this.source)}),
       bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)})
       SELECT id, isbn_lookup_job_id AS job_id FROM done`);
+      await refreshStoredRows(
+        tx,
+        t,
+        rows.map((r) => Number(r.id)),
+      );
+      return rows;
+    });
     return { ids: new Set(filled.map((r) => Number(r.id))), jobIds: [...new Set(filled.map((r) => Number(r.job_id)))] };
   }
 }

@@ -1,0 +1,105 @@
+// The stored comparison (comparison_rows): best price, best source and spread per ISBN of a job, as
+// comparisonTable computes them, kept so that a page sorted or filtered on them walks an index.
+//
+// Kept by the code that writes prices, in the same transaction as the write (no triggers: they would
+// fire on every insert and status change, and PGlite runs them on the one thread every request waits
+// for). Only two writers change a price: the worker's finish and its reuse of a recent answer
+// (worker/queue.ts, worker/reuse.ts); cancel, retry and re-price change statuses, which are not
+// stored. A job's rows are written empty with its lookups (jobs/ingest.ts).
+//
+// Two workers may finish the same ISBN on two marketplaces at once. Each locks the ISBN's stored
+// row after writing its lookup, then computes the row in a NEW statement: the lock waits for the
+// other transaction to commit, and a new statement's snapshot then sees its price, so the last one
+// to commit computes from both (one statement that locked and computed would compute from the
+// snapshot it took before waiting). Locks are taken in (job, row) order, so two batches never deadlock.
+import { sql, type SQL } from 'drizzle-orm';
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import type { Db, Tx } from '../db/client.ts';
+import { comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
+import type { JobRow } from '../jobs/repository.ts';
+import { comparisonTable } from './query.ts';
+
+/** The comparison fields a stored comparison answers from comparison_rows alone (estimated profit is computed from two of them). */
+export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', 'best_price', 'best_source', 'spread', 'estimated_profit']);
+
+/** The job's comparison row per inserted base lookup: `inserted` is a query of (id, isbn) of the job's base marketplace rows. */
+export const insertEmptyRows = (jobId: number, inserted: SQL) =>
+  sql`INSERT INTO ${comparisonRows} (job_id, row_id, isbn) SELECT ${jobId}::int, id, isbn FROM ${inserted} ON CONFLICT DO NOTHING`;
+
+/** The base marketplace of a job: the first it asks, whose lookup ids are its comparison's row ids. */
+export const baseMarketplace = (job: Pick<JobRow, (typeof MARKETPLACE_LIST)[number]['id']>) => MARKETPLACE_LIST.find((m) => job[m.id]);
+
+/**
+ * Recomputes the stored rows of the ISBNs of `lookupIds` (rows of `table` just written in `tx`)
+ * that have one. Call it in the transaction that wrote them, after the write.
+ */
+export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<void> {
+  if (lookupIds.length === 0) return;
+  const { rows: locked } = await tx.execute<{ job_id: number; isbn: string }>(sql`
+    SELECT cr.job_id, cr.isbn FROM ${table} t
+    JOIN ${comparisonRows} cr ON cr.job_id = t.isbn_lookup_job_id AND cr.isbn = t.isbn
+    WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
+    ORDER BY cr.job_id, cr.row_id
+    FOR UPDATE OF cr`);
+  if (locked.length === 0) return;
+  const byJob = new Map<number, string[]>();
+  for (const r of locked) byJob.set(Number(r.job_id), [...(byJob.get(Number(r.job_id)) ?? []), r.isbn]);
+  // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
+  const withRows = await tx
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
+  for (const job of withRows) {
+    const isbns = byJob.get(job.id) ?? [];
+    await computeInto(tx, job, ({ isbn }) => sql`${isbn} = ANY(${sql.param(isbns)}::text[])`);
+  }
+}
+
+/** Writes the computed columns of the job's rows that `only` picks into their stored rows (which must exist and be locked). */
+async function computeInto(db: Db | Tx, job: JobRow, only: (base: { id: SQL; isbn: SQL }) => SQL): Promise<number> {
+  // Fees are left out: profit is not stored (it is computed from the best price and source when read).
+  const computed = comparisonTable(job, { fees: {}, decisions: false, only });
+  const { rows } = await db.execute<{ n: number }>(sql`
+    WITH updated AS (
+      UPDATE ${comparisonRows} cr SET best_price = c.best_price, best_source = c.best_source, spread = c.spread
+      FROM (SELECT id, best_price, best_source, spread FROM ${computed}) c
+      WHERE cr.job_id = ${job.id} AND cr.row_id = c.id
+        AND (cr.best_price, cr.best_source, cr.spread) IS DISTINCT FROM (c.best_price, c.best_source, c.spread)
+      RETURNING 1
+    ) SELECT count(*)::int AS n FROM updated`);
+  return rows[0]?.n ?? 0;
+}
+
+/** Rows per committed step when storing an existing job's comparison. */
+export const STORE_STEP_ROWS = 5_000;
+
+/**
+ * Stores the comparison of a job that has none yet (one created before comparison_rows existed, or
+ * written straight into the tables): its empty rows, then each step of `stepRows` rows locked and
+ * computed in a transaction of its own (so the worker may finish rows of the job meanwhile), then
+ * the job marked as stored. Returns the rows stored.
+ */
+export async function storeComparison(db: Db, job: JobRow, stepRows = STORE_STEP_ROWS): Promise<number> {
+  const base = baseMarketplace(job);
+  if (!base) return 0;
+  const table = sql.identifier(base.table);
+  await db.execute(insertEmptyRows(job.id, sql`(SELECT id, isbn FROM ${table} WHERE isbn_lookup_job_id = ${job.id}) base`));
+  const { rows } = await db.execute<{ lo: number | null; hi: number | null; n: number }>(
+    sql`SELECT min(row_id) AS lo, max(row_id) AS hi, count(*)::int AS n FROM ${comparisonRows} WHERE job_id = ${job.id}`,
+  );
+  const lo = rows[0]?.lo == null ? null : Number(rows[0].lo);
+  const hi = rows[0]?.hi == null ? null : Number(rows[0].hi);
+  if (lo !== null && hi !== null) {
+    for (let from = lo; from <= hi; from += stepRows) {
+      const to = from + stepRows - 1;
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT 1 FROM ${comparisonRows} WHERE job_id = ${job.id} AND row_id BETWEEN ${from} AND ${to} ORDER BY row_id FOR UPDATE`,
+        );
+        await computeInto(tx, job, ({ id }) => sql`${id} BETWEEN ${from} AND ${to}`);
+      });
+    }
+  }
+  await db.update(jobs).set({ comparison_stored: true }).where(sql`${jobs.id} = ${job.id}`);
+  return rows[0]?.n ?? 0;
+}
