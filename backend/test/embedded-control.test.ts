@@ -161,7 +161,7 @@ describe('job actions on a big job on the embedded database', () => {
       [...seen].some((n) => n > 0 && n < BOOKS),
       `alibris rows seen: ${[...seen].join(', ')}`,
     ).toBe(true);
-    for (const table of ['jobs', 'job_progress', 'job_decisions', 'biblio_price_lookups', 'alibris_price_lookups']) {
+    for (const table of ['jobs', 'job_progress', 'job_decisions', 'comparison_rows', 'biblio_price_lookups', 'alibris_price_lookups']) {
       const column = table === 'jobs' ? 'id' : table.endsWith('_lookups') ? 'isbn_lookup_job_id' : 'job_id';
       expect(
         await count(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${jobId}`),

@@ -147,6 +147,21 @@ describe.each(ENGINES)('the stored comparison on %s', (engine) => {
     expect(stored.some((r) => r.best_price !== null)).toBe(true);
   });
 
+  it("has the worker's upkeep store an older job's comparison", async () => {
+    const old = await seedJob(t.ctx.db, sampleIsbns(10, 3_000), SERVED);
+    await t.ctx.db.update(jobs).set({ abe_books: true, biblio: true, alibris: true }).where(eq(jobs.id, old));
+    await runWorker();
+    const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 20, pruneIntervalMs: 20, ...sandboxWorkerParts(sandbox, SERVED) });
+    try {
+      await expect.poll(async () => (await storedAndComputed(t.ctx.db, old)).job.comparison_stored, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await worker.stop();
+    }
+    const { stored, computed } = await storedAndComputed(t.ctx.db, old);
+    expect(stored).toHaveLength(10);
+    expect(stored).toEqual(computed);
+  });
+
   it('takes the rows away with the job', async () => {
     const doomed = await paste(sampleIsbns(5, 9_000));
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${doomed}`, headers: bearer(token) });

@@ -12,7 +12,7 @@
 // other transaction to commit, and a new statement's snapshot then sees its price, so the last one
 // to commit computes from both (one statement that locked and computed would compute from the
 // snapshot it took before waiting). Locks are taken in (job, row) order, so two batches never deadlock.
-import { sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
 import { comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
@@ -100,6 +100,21 @@ export async function storeComparison(db: Db, job: JobRow, stepRows = STORE_STEP
       });
     }
   }
-  await db.update(jobs).set({ comparison_stored: true }).where(sql`${jobs.id} = ${job.id}`);
+  await db.update(jobs).set({ comparison_stored: true }).where(eq(jobs.id, job.id));
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * The worker's upkeep for jobs created before comparison_rows existed: one job's comparison stored
+ * per tick (the newest first: the likeliest to be opened), until every job has one. Their pages
+ * compute every row meanwhile, as they always did.
+ */
+export class ComparisonStorer {
+  constructor(private readonly db: Db) {}
+
+  async tick(): Promise<{ stored: number } | null> {
+    const [job] = await this.db.select().from(jobs).where(eq(jobs.comparison_stored, false)).orderBy(desc(jobs.id)).limit(1);
+    if (!job) return null;
+    return { stored: await storeComparison(this.db, job) };
+  }
 }

@@ -12,7 +12,7 @@ import { FINISHED_STATUSES, type LookupStatus } from '@app/domain/status';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
 import type { TxStep } from '../db/tx-step.ts';
-import { LOOKUP_TABLES, jobDecisions, jobProgress, jobs } from '../db/schema.ts';
+import { LOOKUP_TABLES, comparisonRows, jobDecisions, jobProgress, jobs } from '../db/schema.ts';
 import { HttpError, validationError } from '../lib/http-errors.ts';
 import { progressUpdate } from './progress.ts';
 import type { JobRow } from './repository.ts';
@@ -247,7 +247,7 @@ export async function repriceJob(
  * Deletes the job; its lookups, progress counters, decisions and rejected cells go with it
  * (ON DELETE CASCADE). On the embedded database the lookups go first in committed steps over id
  * ranges (one cascade of a 150k job's 600k rows held every request for seconds), each step taking
- * its rows off the progress counters in the same statement, then its decisions; the job's row goes last.
+ * its rows off the progress counters in the same statement, then its decisions and stored comparison; the job's row goes last.
  */
 export async function deleteJob(db: Db, job: JobRow, step?: TxStep<undefined>, opts: ControlOptions = {}): Promise<void> {
   const remove = () =>
@@ -265,15 +265,17 @@ export async function deleteJob(db: Db, job: JobRow, step?: TxStep<undefined>, o
         await nextTurn();
       }
     }
-    // The judged job's decisions (a row per ISBN), in steps too.
-    let n: number;
-    do {
-      const { rows } = await db.execute<{ n: number }>(sql`
-        WITH gone AS (DELETE FROM ${jobDecisions} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${jobDecisions} WHERE job_id = ${job.id} LIMIT ${stepRows})) RETURNING 1)
-        SELECT count(*)::int AS n FROM gone`);
-      n = rows[0]?.n ?? 0;
-      await nextTurn();
-    } while (n > 0);
+    // Its rows per ISBN besides the lookups (a judged job's decisions, its stored comparison), in steps too.
+    for (const perIsbn of [jobDecisions, comparisonRows]) {
+      let n: number;
+      do {
+        const { rows } = await db.execute<{ n: number }>(sql`
+          WITH gone AS (DELETE FROM ${perIsbn} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${perIsbn} WHERE job_id = ${job.id} LIMIT ${stepRows})) RETURNING 1)
+          SELECT count(*)::int AS n FROM gone`);
+        n = rows[0]?.n ?? 0;
+        await nextTurn();
+      } while (n > 0);
+    }
     await remove();
   });
 }

@@ -8,6 +8,7 @@ import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { FinishedJobsJudge } from '../decisions/auto-judge.ts';
 import { AuditPruner } from '../audit/retention.ts';
+import { ComparisonStorer } from '../comparison/stored.ts';
 import { HistoryPruner } from '../history/retention.ts';
 import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
@@ -48,7 +49,7 @@ export interface WorkerOptions {
   historyRetentionMs?: number;
   /** Audit events older than this are pruned (default 365 days; 0: never). */
   auditRetentionMs?: number;
-  /** How often one batch of old observations and one of old audit events are pruned (default a minute). */
+  /** How often the upkeep runs a step of each: a batch of old observations and one of old audit events pruned, an older job's comparison stored (default a minute). */
   pruneIntervalMs?: number;
   /** The clock daily call budgets count days by (tests move it past a reset). */
   clock?: () => Date;
@@ -146,20 +147,25 @@ export function startWorker(opts: WorkerOptions): Worker {
     log,
   );
   heartbeat.start();
+  // Upkeep, one bounded step of each per tick: pruning, and storing older jobs' comparisons.
+  const history = new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs);
+  const audit = new AuditPruner(opts.db, opts.auditRetentionMs ?? DEFAULT_TUNING.auditRetentionMs);
+  const comparisons = new ComparisonStorer(opts.db);
   const pruners = [
-    { what: 'price observations', pruner: new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs) },
-    { what: 'audit events', pruner: new AuditPruner(opts.db, opts.auditRetentionMs ?? DEFAULT_TUNING.auditRetentionMs) },
+    { what: 'pruning old price observations', tick: async () => ({ 'price observations pruned': (await history.tick())?.deleted }) },
+    { what: 'pruning old audit events', tick: async () => ({ 'audit events pruned': (await audit.tick())?.deleted }) },
+    { what: "storing an older job's comparison", tick: async () => ({ 'comparison rows stored': (await comparisons.tick())?.stored }) },
   ];
   let pruning = false;
   const prune = setInterval(async () => {
     if (pruning) return;
     pruning = true;
-    for (const { what, pruner } of pruners) {
+    for (const { what, tick } of pruners) {
       try {
-        const result = await pruner.tick();
-        if (result?.deleted) log.info({ [what]: result.deleted }, `old ${what} pruned`);
+        const done = await tick();
+        if (Object.values(done).some(Boolean)) log.info(done, 'upkeep');
       } catch (err) {
-        log.error({ err }, `pruning old ${what} failed`);
+        log.error({ err }, `${what} failed`);
       }
     }
     pruning = false;
