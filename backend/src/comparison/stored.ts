@@ -15,16 +15,13 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
+import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import { comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { comparisonTable } from './query.ts';
 
 /** The comparison fields a stored comparison answers from comparison_rows alone (estimated profit is computed from two of them). */
 export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', 'best_price', 'best_source', 'spread', 'estimated_profit']);
-
-/** The job's comparison row per inserted base lookup: `inserted` is a query of (id, isbn) of the job's base marketplace rows. */
-export const insertEmptyRows = (jobId: number, inserted: SQL) =>
-  sql`INSERT INTO ${comparisonRows} (job_id, row_id, isbn) SELECT ${jobId}::int, id, isbn FROM ${inserted} ON CONFLICT DO NOTHING`;
 
 /** The base marketplace of a job: the first it asks, whose lookup ids are its comparison's row ids. */
 export const baseMarketplace = (job: Pick<JobRow, (typeof MARKETPLACE_LIST)[number]['id']>) => MARKETPLACE_LIST.find((m) => job[m.id]);
@@ -83,7 +80,7 @@ export async function storeComparison(db: Db, job: JobRow, stepRows = STORE_STEP
   const base = baseMarketplace(job);
   if (!base) return 0;
   const table = sql.identifier(base.table);
-  await db.execute(insertEmptyRows(job.id, sql`(SELECT id, isbn FROM ${table} WHERE isbn_lookup_job_id = ${job.id}) base`));
+  await db.execute(insertEmptyComparisonRows(job.id, sql`(SELECT id, isbn FROM ${table} WHERE isbn_lookup_job_id = ${job.id}) base`));
   const { rows } = await db.execute<{ lo: number | null; hi: number | null; n: number }>(
     sql`SELECT min(row_id) AS lo, max(row_id) AS hi, count(*)::int AS n FROM ${comparisonRows} WHERE job_id = ${job.id}`,
   );

@@ -9,8 +9,8 @@ import { must } from '@app/domain/must';
 import { eq, param, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditStep, requestActor } from '../audit/record.ts';
-import { insertEmptyRows } from '../comparison/stored.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -194,7 +194,7 @@ async function insertLookups(
   for (const m of sources) {
     const insert = sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${jobId}, unnest(${param(isbns)}::text[]), ${filename}`;
     await db.execute(
-      m.id === base?.id ? sql`WITH inserted AS (${insert} RETURNING id, isbn) ${insertEmptyRows(jobId, sql`inserted`)}` : insert,
+      m.id === base?.id ? sql`WITH inserted AS (${insert} RETURNING id, isbn) ${insertEmptyComparisonRows(jobId, sql`inserted`)}` : insert,
     );
   }
 }
