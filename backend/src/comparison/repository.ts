@@ -24,32 +24,36 @@ const DEFAULT_SORT = 'id';
 
 function conditions(job: JobRow, q: ComparisonQuery) {
   const where = filtersToSql(COMPARISON_FIELDS, q.filters);
-  const stored = readsStored(job, q);
+  const answers = storedAnswers(job, q);
+  const stored = answers && needsStored(q);
   const table = comparisonTable(job, { ...q, stored });
   const from = sql`FROM ${table}${where ? sql` WHERE ${where}` : sql``}`;
   const sort = sortKeys(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction);
-  const storedFrom = stored ? sql`FROM ${storedTable(job, q.fees)}${where ? sql` WHERE ${where}` : sql``}` : undefined;
+  const keys = answers ? storedTable(job, q.fees) : undefined;
+  const storedFrom = stored ? sql`FROM ${keys}${where ? sql` WHERE ${where}` : sql``}` : undefined;
   return {
     table,
     where,
     sort,
     from,
+    keys,
     stored: storedFrom,
     countFrom: storedFrom ?? countSource(job, q.filters, where) ?? from,
     orderBy: orderBySql(sort),
   };
 }
 
+const queryFields = (q: ComparisonQuery) => [q.sort_by ?? DEFAULT_SORT, ...q.filters.map((f) => f.field)];
+
 /**
- * Whether a request reads the stored comparison: the job has one, the sort or a filter is on a
- * column it stores (what would otherwise compute every row of the job), and every other one is
- * too (the rest, such as a marketplace's price or the title, need the joins anyway).
+ * Whether the job's stored comparison alone can say which rows a request wants and in what order:
+ * the job has one and the sort and every filter are on columns it stores (the others, such as a
+ * marketplace's price or the title, need the joins).
  */
-function readsStored(job: JobRow, q: ComparisonQuery): boolean {
-  if (!job.comparison_stored) return false;
-  const fields = [q.sort_by ?? DEFAULT_SORT, ...q.filters.map((f) => f.field)];
-  return fields.some((f) => COMPUTED_FIELDS.has(f)) && fields.every((f) => STORED_FIELDS.has(f));
-}
+const storedAnswers = (job: JobRow, q: ComparisonQuery) => job.comparison_stored && queryFields(q).every((f) => STORED_FIELDS.has(f));
+
+/** Whether the sort or a filter is on a computed column: without the stored one, every row of the job would be computed. */
+const needsStored = (q: ComparisonQuery) => queryFields(q).some((f) => COMPUTED_FIELDS.has(f));
 
 /** The comparison columns computed across marketplaces, which a sort or filter would compute for every row. */
 const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread', 'estimated_profit']);
@@ -94,7 +98,8 @@ const toRow = (r: Record<string, unknown>) => ({ ...r, id: Number(r.id) });
 
 /** The comparison's columns (all but the row id) as CSV, in the page's order; started. */
 export function comparisonCsv(exporter: CsvExporter, job: JobRow, q: ComparisonQuery) {
-  const { table, where, sort } = conditions(job, q);
-  // Stored: the table reads its stored columns from comparison_rows, so a keyset page on them can walk its indexes.
-  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from: table, where, sort });
+  const { table, where, sort, keys } = conditions(job, q);
+  // Stored: the table reads its stored columns from comparison_rows, so a keyset page on them can
+  // walk its indexes, and the pages' bounds come from comparison_rows alone (PGlite's paged export).
+  return exporter.stream({ columns: COMPARISON_CSV_FIELDS, from: table, where, sort, keys });
 }
