@@ -1,6 +1,7 @@
 // Each test file gets its own database: a fresh in-memory PGlite, or a new PostgreSQL database
 // on the test server (dropped afterwards), so runs never see each other's rows.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -35,6 +36,13 @@ export async function createPgDatabase(prefix = 'test'): Promise<{ url: string; 
   };
 }
 
+let snapshot: Blob | undefined;
+/** The run's migrated PGlite database (global-setup.ts), read once per test file. */
+function migratedSnapshot(): Blob {
+  snapshot ??= new Blob([readFileSync(inject('pgliteSnapshotFile'))]);
+  return snapshot;
+}
+
 export interface TestDatabase {
   db: Db;
   /** The opened database with its exporter, for an app context. */
@@ -49,7 +57,7 @@ export async function openTestDatabase(
   opts: { prefix?: string; poolSize?: number; exportPoolSize?: number } = {},
 ): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ snapshot: migratedSnapshot() });
     return { db: database.db, database, cleanup: () => database.close() };
   }
   const { url, drop } = await createPgDatabase(opts.prefix);
