@@ -153,7 +153,8 @@ export async function benchScale(): Promise<void> {
       target: '≤ 1.5× bare insert',
       ok: ingest.ms <= 1.5 * bare,
     });
-    for (const table of [...SOURCES.map((id) => MARKETPLACES[id].table), 'comparison_rows']) await db.execute(sql`ANALYZE ${sql.identifier(table)}`);
+    for (const table of [...SOURCES.map((id) => MARKETPLACES[id].table), 'comparison_rows'])
+      await db.execute(sql`ANALYZE ${sql.identifier(table)}`);
 
     // Pricing over a fixed window with 2 worker processes.
     const processed = async () =>
