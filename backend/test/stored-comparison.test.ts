@@ -3,10 +3,11 @@
 // and the CSV sorted or filtered on the stored columns answer exactly what computing every row
 // answers; two writers of one ISBN on two marketplaces at once leave both prices in it; an older job
 // is stored in steps; deleting the job takes its rows.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceId } from '@app/domain/marketplaces';
 import { comparisonTable } from '../src/comparison/query.ts';
+import type { Db } from '../src/db/client.ts';
 import { refreshStoredRows, storeComparison } from '../src/comparison/stored.ts';
 import { comparisonRows, jobs, LOOKUP_TABLES } from '../src/db/schema.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
@@ -16,8 +17,6 @@ import { startWorker } from '../src/worker/worker.ts';
 import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES, openTestDatabase } from './helpers/databases.ts';
 import { sandboxWorkerParts, seedJob } from './helpers/worker.ts';
-import type { Db } from '../src/db/client.ts';
-import { eq } from 'drizzle-orm';
 
 const SERVED: MarketplaceId[] = ['abe_books', 'biblio', 'alibris'];
 

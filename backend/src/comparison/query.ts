@@ -19,7 +19,7 @@ import {
   priceField,
   statusField,
 } from '@app/domain/comparison';
-import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId } from '@app/domain/marketplaces';
+import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { bookDetails, comparisonRows, jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
@@ -71,13 +71,22 @@ export function priceOf(
 const textOrNull = (asked: boolean, value: SQL) => (asked ? value : sql`NULL::text`);
 
 /**
- * `(SELECT …) comparison`: the job's comparison rows. The first marketplace the job asks is the
- * base (one row per accepted ISBN, in upload order); the others join on (job, ISBN), one row each.
+ * The job's base marketplace: the first it asks, one lookup per accepted ISBN in upload order,
+ * whose lookup ids are the comparison's row ids (and comparison_rows' row_id).
+ */
+export function baseMarketplace(job: JobRow): MarketplaceInfo {
+  const base = MARKETPLACE_LIST.find((m) => job[m.id]) ?? MARKETPLACE_LIST[0];
+  if (!base) throw new Error('The marketplace registry is empty');
+  return base;
+}
+
+/**
+ * `(SELECT …) comparison`: the job's comparison rows. The base marketplace gives one row per
+ * accepted ISBN, in upload order; the others join on (job, ISBN), one row each.
  */
 export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   const asked = MARKETPLACE_LIST.filter((m) => job[m.id]);
-  const base = asked[0] ?? MARKETPLACE_LIST[0];
-  if (!base) throw new Error('The marketplace registry is empty');
+  const base = baseMarketplace(job);
   const isAsked = (id: MarketplaceId) => asked.some((m) => m.id === id);
 
   const joins = asked
@@ -257,8 +266,7 @@ function changeColumns(id: MarketplaceId): SQL[] {
 
 /** `FROM <base table> WHERE job`: the job's ISBNs, without the joins (for an unfiltered count). */
 export function comparisonBase(job: JobRow): SQL {
-  const base = MARKETPLACE_LIST.find((m) => job[m.id]) ?? MARKETPLACES.abe_books;
-  return sql`FROM ${sql.identifier(base.table)} WHERE isbn_lookup_job_id = ${job.id}`;
+  return sql`FROM ${sql.identifier(baseMarketplace(job).table)} WHERE isbn_lookup_job_id = ${job.id}`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { filtersToSql, orderBySql, sortKeys } from '../lib/filter-sql.ts';
 import { comparisonRows } from '../db/schema.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 import { comparisonBase, comparisonTable, decisionsBase, profitAt, type ComparisonOptions } from './query.ts';
-import { STORED_FIELDS } from './stored.ts';
+import { COMPUTED_FIELDS, STORED_FIELDS } from './stored.ts';
 
 export interface ComparisonQuery extends ComparisonOptions {
   filters: Filter[];
@@ -54,9 +54,6 @@ const storedAnswers = (job: JobRow, q: ComparisonQuery) => job.comparison_stored
 
 /** Whether the sort or a filter is on a computed column: without the stored one, every row of the job would be computed. */
 const needsStored = (q: ComparisonQuery) => queryFields(q).some((f) => COMPUTED_FIELDS.has(f));
-
-/** The comparison columns computed across marketplaces, which a sort or filter would compute for every row. */
-const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread', 'estimated_profit']);
 
 /** `(SELECT …) comparison` of the job's stored rows alone, with the comparison's names for the stored fields. */
 function storedTable(job: JobRow, fees: FeeSchedules): SQL {

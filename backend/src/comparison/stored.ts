@@ -12,19 +12,19 @@
 // other transaction to commit, and a new statement's snapshot then sees its price, so the last one
 // to commit computes from both (one statement that locked and computed would compute from the
 // snapshot it took before waiting). Locks are taken in (job, row) order, so two batches never deadlock.
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
-import { comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
+import { LOOKUP_TABLES, comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
+import { idRanges } from '../jobs/control.ts';
 import type { JobRow } from '../jobs/repository.ts';
-import { comparisonTable } from './query.ts';
+import { baseMarketplace, comparisonTable } from './query.ts';
 
-/** The comparison fields a stored comparison answers from comparison_rows alone (estimated profit is computed from two of them). */
-export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', 'best_price', 'best_source', 'spread', 'estimated_profit']);
+/** The comparison columns computed across marketplaces, which a sort or filter would compute for every row without comparison_rows. */
+export const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread', 'estimated_profit']);
 
-/** The base marketplace of a job: the first it asks, whose lookup ids are its comparison's row ids. */
-export const baseMarketplace = (job: Pick<JobRow, (typeof MARKETPLACE_LIST)[number]['id']>) => MARKETPLACE_LIST.find((m) => job[m.id]);
+/** The comparison fields comparison_rows answers alone (estimated profit is computed from two of its columns). */
+export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', ...COMPUTED_FIELDS]);
 
 /**
  * Recomputes the stored rows of the ISBNs of `lookupIds` (rows of `table` just written in `tx`)
@@ -40,7 +40,11 @@ export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: r
     FOR UPDATE OF cr`);
   if (locked.length === 0) return;
   const byJob = new Map<number, string[]>();
-  for (const r of locked) byJob.set(Number(r.job_id), [...(byJob.get(Number(r.job_id)) ?? []), r.isbn]);
+  for (const r of locked) {
+    const isbns = byJob.get(Number(r.job_id)) ?? [];
+    isbns.push(r.isbn);
+    byJob.set(Number(r.job_id), isbns);
+  }
   // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
   const withRows = await tx
     .select()
@@ -78,27 +82,20 @@ export const STORE_STEP_ROWS = 5_000;
  */
 export async function storeComparison(db: Db, job: JobRow, stepRows = STORE_STEP_ROWS): Promise<number> {
   const base = baseMarketplace(job);
-  if (!base) return 0;
-  const table = sql.identifier(base.table);
-  await db.execute(insertEmptyComparisonRows(job.id, sql`(SELECT id, isbn FROM ${table} WHERE isbn_lookup_job_id = ${job.id}) base`));
-  const { rows } = await db.execute<{ lo: number | null; hi: number | null; n: number }>(
-    sql`SELECT min(row_id) AS lo, max(row_id) AS hi, count(*)::int AS n FROM ${comparisonRows} WHERE job_id = ${job.id}`,
-  );
-  const lo = rows[0]?.lo == null ? null : Number(rows[0].lo);
-  const hi = rows[0]?.hi == null ? null : Number(rows[0].hi);
-  if (lo !== null && hi !== null) {
-    for (let from = lo; from <= hi; from += stepRows) {
-      const to = from + stepRows - 1;
-      await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT 1 FROM ${comparisonRows} WHERE job_id = ${job.id} AND row_id BETWEEN ${from} AND ${to} ORDER BY row_id FOR UPDATE`,
-        );
-        await computeInto(tx, job, ({ id }) => sql`${id} BETWEEN ${from} AND ${to}`);
-      });
-    }
+  const t = LOOKUP_TABLES[base.id];
+  await db.execute(insertEmptyComparisonRows(job.id, sql`(SELECT id, isbn FROM ${t} WHERE ${t.isbn_lookup_job_id} = ${job.id}) base`));
+  // The comparison's row ids are the base marketplace's lookup ids.
+  for await (const ids of idRanges(db, base, eq(t.isbn_lookup_job_id, job.id), stepRows)) {
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT 1 FROM ${comparisonRows} WHERE job_id = ${job.id} AND row_id >= ${ids.from} AND row_id < ${ids.to} ORDER BY row_id FOR UPDATE`,
+      );
+      await computeInto(tx, job, ({ id }) => sql`${id} >= ${ids.from} AND ${id} < ${ids.to}`);
+    });
   }
   await db.update(jobs).set({ comparison_stored: true }).where(eq(jobs.id, job.id));
-  return rows[0]?.n ?? 0;
+  const [stored] = await db.select({ n: count() }).from(comparisonRows).where(eq(comparisonRows.job_id, job.id));
+  return stored?.n ?? 0;
 }
 
 /**

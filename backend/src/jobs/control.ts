@@ -124,7 +124,7 @@ async function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], mo
  * The id ranges of `stepRows` ids covering one marketplace's lookups matching `where`, each read
  * by primary key in its step whatever the job's size (the bounds are read once, before the steps).
  */
-async function* idRanges(db: Db, m: MarketplaceInfo, where: SQL | undefined, stepRows: number) {
+export async function* idRanges(db: Db, m: MarketplaceInfo, where: SQL | undefined, stepRows: number) {
   const t = LOOKUP_TABLES[m.id];
   const [bounds] = await db
     .select({ lo: min(t.id), hi: max(t.id) })
