@@ -86,12 +86,21 @@ export async function loadInProcess(fn: () => Promise<unknown>, concurrency: num
 
 const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
 
-/** POSTs `body` to `url` from a load generator in its own process (load-client.ts); the sorted latencies (ms). */
-export function runLoadClient(url: string, token: string, body: unknown, concurrency: number, requests: number): Promise<number[]> {
+/**
+ * POSTs `body` to `url` from a load generator in its own process (load-client.ts); the sorted
+ * latencies (ms). With several tokens, client i sends as user i (round robin).
+ */
+export function runLoadClient(
+  url: string,
+  token: string | readonly string[],
+  body: unknown,
+  concurrency: number,
+  requests: number,
+): Promise<number[]> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      ['--import', 'tsx', loadClient, url, token, JSON.stringify(body), String(concurrency), String(requests)],
+      ['--import', 'tsx', loadClient, url, [token].flat().join(','), JSON.stringify(body), String(concurrency), String(requests)],
       { maxBuffer: 64 * 1024 * 1024 },
       (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
     ),

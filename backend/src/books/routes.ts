@@ -60,7 +60,15 @@ export function bookRoutes(app: App, ctx: AppContext): void {
       const { isbn } = req.params;
       const parsed = oneBook(isbn);
       const config = { name: bookJobName(isbn), ...chosenMarketplaces(req.body) };
-      const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, auditJobCreated(req), storeOptions(ctx));
+      const job = await storeJob(
+        ctx.db,
+        currentUser(req),
+        config,
+        BOOK_PAGE_FILENAME,
+        parsed,
+        auditJobCreated(req),
+        storeOptions(ctx, req.log),
+      );
       ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);
     },

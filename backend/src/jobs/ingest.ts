@@ -6,13 +6,15 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
-import { eq, param, sql } from 'drizzle-orm';
+import { eq, getTableName, param, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditStep, requestActor } from '../audit/record.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import type { TxStep } from '../db/tx-step.ts';
-import { jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
+import { analyzeIfGrown } from '../db/planner-statistics.ts';
+import type { Logger } from '../core/logging.ts';
+import { comparisonRows, jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload, type UploadLimitsWithHeap } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -86,10 +88,15 @@ export interface StoreOptions {
    * database, where one 150k-row transaction held every request for ~25 s). Unset: ONE transaction.
    */
   stepRows?: number;
+  /** Where a failure to refresh the planner's statistics after a big job is told (db/planner-statistics.ts). */
+  log?: Pick<Logger, 'warn'>;
 }
 
 /** How a route should store a job on this context's database. */
-export const storeOptions = (ctx: { embedded: boolean }): StoreOptions => (ctx.embedded ? { stepRows: EMBEDDED_STEP_ROWS } : {});
+export const storeOptions = (ctx: { embedded: boolean }, log?: Pick<Logger, 'warn'>): StoreOptions => ({
+  ...(ctx.embedded ? { stepRows: EMBEDDED_STEP_ROWS } : {}),
+  log,
+});
 
 /**
  * Writes a job from its cleaned list (an upload's or a pasted one): the job, its queued lookups
@@ -109,22 +116,39 @@ export async function storeJob(
   opts: StoreOptions = {},
 ): Promise<JobRow> {
   const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
-  if (!opts.stepRows) {
-    return db.transaction(async (tx) => {
-      const created = await writeJob(tx, owner, config, filename, parsed, sources);
-      await insertLookups(tx, created.id, filename, sources, parsed.isbns, sources[0]);
-      await step?.(tx, { job: created, parsed });
-      return created;
-    });
-  }
+  const created = opts.stepRows
+    ? await storeInSteps(db, owner, config, filename, parsed, sources, opts.stepRows, step)
+    : await db.transaction(async (tx) => {
+        const job = await writeJob(tx, owner, config, filename, parsed, sources);
+        await insertLookups(tx, job.id, filename, sources, parsed.isbns, sources[0]);
+        await step?.(tx, { job, parsed });
+        return job;
+      });
+  // A big list can grow the tables many times over: the worker's first claims must not be planned
+  // as if they were still small.
+  await analyzeIfGrown(db, [...sources.map((m) => m.table), getTableName(comparisonRows)], parsed.isbns.length, opts.log);
+  return created;
+}
+
+/** storeJob on the embedded database: the job first, then its lookups in committed steps of `stepRows`. */
+async function storeInSteps(
+  db: Db,
+  owner: UserRow,
+  config: JobConfigInput,
+  filename: string,
+  parsed: ParsedUpload,
+  sources: readonly MarketplaceInfo[],
+  stepRows: number,
+  step?: TxStep<StoredJob>,
+): Promise<JobRow> {
   const created = await db.transaction(async (tx) => {
     const job = await writeJob(tx, owner, config, filename, parsed, sources);
     await step?.(tx, { job, parsed });
     return job;
   });
   try {
-    for (let i = 0; i < parsed.isbns.length; i += opts.stepRows) {
-      const slice = parsed.isbns.slice(i, i + opts.stepRows);
+    for (let i = 0; i < parsed.isbns.length; i += stepRows) {
+      const slice = parsed.isbns.slice(i, i + stepRows);
       for (const m of sources) {
         await insertLookups(db, created.id, filename, [m], slice, sources[0]);
         // PGlite runs each statement on this thread: other requests (and the worker) go between.

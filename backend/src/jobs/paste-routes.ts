@@ -41,7 +41,15 @@ export function pasteJobRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const { isbns, ...config } = req.body;
       const parsed = await readPastedIsbns(isbns, limits);
-      const job = await storeJob(ctx.db, currentUser(req), config, PASTED_LIST_FILENAME, parsed, auditJobCreated(req), storeOptions(ctx));
+      const job = await storeJob(
+        ctx.db,
+        currentUser(req),
+        config,
+        PASTED_LIST_FILENAME,
+        parsed,
+        auditJobCreated(req),
+        storeOptions(ctx, req.log),
+      );
       ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);
     },

@@ -106,7 +106,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       form.file,
       limits,
       auditJobCreated(req),
-      storeOptions(ctx),
+      storeOptions(ctx, req.log),
     );
     ctx.jobEvents.touched(job.id);
     return jobCreated(job, parsed);

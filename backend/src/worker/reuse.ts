@@ -6,8 +6,7 @@ import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { refreshStoredRows } from '../comparison/stored.ts';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, type LookupTable } from '../db/schema.ts';
-import { progressUpdate } from '../jobs/progress.ts';
-import { touchJobs, type ClaimedRow } from './queue.ts';
+import { moveProgress, type ClaimedRow } from './queue.ts';
 
 export class AnswerReuse {
   private readonly table: LookupTable;
@@ -47,10 +46,10 @@ export class AnswerReuse {
     if (this.windowMs <= 0 || claimed.length === 0) return { ids: new Set(), jobIds: [] };
     const t = this.table;
     const targets = claimed.map(({ id, attempts }) => ({ id, attempts }));
-    // Raw SQL on purpose: the search (one index probe per row, via the reusable index), the copy,
-    // the progress counters and the jobs' updated_at in one statement per claimed batch, so a big
-    // list already answered costs a statement per batch, not one per ISBN.
-    // The stored comparison of the rows filled moves in the same transaction (comparison/stored.ts).
+    // Raw SQL on purpose: the search (one index probe per row, via the reusable index) and the copy
+    // in one statement per claimed batch, so a big list already answered costs a statement per
+    // batch, not one per ISBN. The stored comparison of the rows filled, then the progress counters
+    // and the jobs' updated_at, move in the same transaction (moveProgress).
     const filled = await this.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ id: number; job_id: number }>(sql`
       WITH claimed AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) AS c(id bigint, attempts int)),
@@ -78,14 +77,17 @@ export class AnswerReuse {
         FROM src
         WHERE t.id = src.target_id AND t.attempts = src.target_attempts AND t.lookup_status = 'pending'
         RETURNING t.id, t.isbn_lookup_job_id
-      ),
-      progress AS (${progressUpdate(sql`done`, this.source)}),
-      bump AS (${touchJobs(sql`SELECT isbn_lookup_job_id FROM done`)})
+      )
       SELECT id, isbn_lookup_job_id AS job_id FROM done`);
       await refreshStoredRows(
         tx,
         t,
         rows.map((r) => Number(r.id)),
+      );
+      await moveProgress(
+        tx,
+        this.source,
+        rows.map((r) => Number(r.job_id)),
       );
       return rows;
     });
