@@ -18,6 +18,9 @@ export async function countUpTo(db: Db, from: SQL, bound = COUNT_BOUND): Promise
   const { rows } = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${sql.raw(String(bound + 1))}) capped`,
   );
-  const n = rows[0]?.n ?? 0;
-  return n > bound ? { count: bound, count_exact: false } : { count: n, count_exact: true };
+  return bounded(rows[0]?.n ?? 0, bound);
 }
+
+/** A total already known, answered as countUpTo would answer it. */
+export const bounded = (n: number, bound = COUNT_BOUND): BoundedCount =>
+  n > bound ? { count: bound, count_exact: false } : { count: n, count_exact: true };
