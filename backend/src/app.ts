@@ -41,6 +41,9 @@ export interface BuildOptions {
   routes?: ((app: App, ctx: AppContext) => void)[];
 }
 
+/** Cache-Control of the built frontend's content-hashed files (frontend/dist/assets). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops". */
 function trustProxyOption(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
@@ -110,7 +113,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   const dist = opts.frontendDist;
   const spa = dist !== undefined && existsSync(path.join(dist, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root: dist, wildcard: false });
+  if (spa)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      // Vite names every file under assets/ by a hash of its content, so a browser may keep it for
+      // good instead of asking again (a 304 round trip per file) on each page load; index.html, which
+      // names the current files, keeps the default (revalidated every time).
+      setHeaders: (reply, file) => {
+        if (path.relative(dist, file).startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
+      },
+    });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any GET outside the API that is not a file gets the SPA's index.html.
     if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(DOCS_PREFIX))
