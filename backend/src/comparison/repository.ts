@@ -6,6 +6,7 @@ import type { Filter } from '@app/domain/fields';
 import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { bounded, countUpTo, type BoundedCount } from '../db/bounded-count.ts';
+import { executeNamed } from '../db/named-statement.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { filtersToSql, orderBySql, sortKeys } from '../lib/filter-sql.ts';
 import { comparisonRows, jobProgress } from '../db/schema.ts';
@@ -30,7 +31,10 @@ function conditions(job: JobRow, q: ComparisonQuery) {
   const from = sql`FROM ${table}${where ? sql` WHERE ${where}` : sql``}`;
   const sort = sortKeys(COMPARISON_FIELDS, q.sort_by ?? DEFAULT_SORT, q.sort_direction);
   const keys = answers ? storedTable(job, q.fees) : undefined;
-  const storedFrom = stored ? sql`FROM ${keys}${where ? sql` WHERE ${where}` : sql``}` : undefined;
+  // A page (and its count) the stored rows can answer is found there, even in upload order: the
+  // computed comparison's plan alone took ~20 ms at 1M ISBNs (4 lookup tables of ~25 indexes each),
+  // the stored one's a few.
+  const storedFrom = keys ? sql`FROM ${keys}${where ? sql` WHERE ${where}` : sql``}` : undefined;
   return {
     table,
     where,
@@ -87,10 +91,10 @@ export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, pa
       })} ORDER BY ${orderBy}`
     : sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`;
   const [rows, total] = await Promise.all([
-    db.execute<Record<string, unknown>>(rowsQuery),
+    executeNamed<Record<string, unknown>>(db, rowsQuery),
     where ? countUpTo(db, countFrom) : countJobIsbns(db, job, countFrom),
   ]);
-  return { data: rows.rows.map(toRow), ...total };
+  return { data: rows.map(toRow), ...total };
 }
 
 /**
