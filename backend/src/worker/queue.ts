@@ -1,6 +1,8 @@
 // The SQL of the queue: one lookup table's claim, write-back, release and lease reaping.
-// Every statement is a single auto-committed statement, so it works the same on PGlite and on a pg pool,
-// and any number of worker processes can share the table (FOR UPDATE SKIP LOCKED, attempts as a fence).
+// Each claim, release and reap is one auto-committed statement; a write-back is one transaction (the
+// lookups and their price history, the stored comparison, then the progress counters). It works the
+// same on PGlite and on a pg pool, and any number of worker processes can share the table (FOR UPDATE
+// SKIP LOCKED, attempts as a fence).
 import { inArray, param, sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
