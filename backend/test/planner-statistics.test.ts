@@ -3,20 +3,17 @@
 // (measured at 100k ISBNs: ~250 ms and ~350 ms a statement instead of 4 and 30), and PGlite has no
 // autovacuum to catch up. A small job on a big table leaves them alone.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ADMIN, bearer, login, testAppPerSuite } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 
 describe.each(ENGINES)('planner statistics after a job on %s', (engine) => {
-  let t: TestApp;
+  const t = testAppPerSuite(engine);
   let token: string;
-
   beforeAll(async () => {
-    t = await startTestApp(engine);
     token = await login(t.app, ADMIN.email, ADMIN.password);
-  }, 60_000);
-  afterAll(() => t.close());
+  });
 
   const paste = async (isbns: readonly string[]) => {
     const res = await t.app.inject({
