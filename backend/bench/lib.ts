@@ -1,5 +1,6 @@
 // Small helpers shared by the benchmarks: timing, percentiles, report lines, a PostgreSQL database.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,15 +108,25 @@ export function runLoadClient(
   );
 }
 
-/** This process's resident memory before `fn` and its peak during it (sampled every 20 ms). */
-export async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak: number; base: number }> {
-  global.gc?.();
-  const base = process.memoryUsage().rss;
+/** Resident memory (Linux) of another process, in bytes. */
+function rssOf(pid: number): number {
+  const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+/**
+ * The resident memory of this process (or of process `pid`) before `fn` and its peak during it
+ * (sampled every 20 ms).
+ */
+export async function peakRssDuring<T>(fn: () => Promise<T>, pid?: number): Promise<{ value: T; peak: number; base: number }> {
+  const rss = pid === undefined ? () => process.memoryUsage().rss : () => rssOf(pid);
+  if (pid === undefined) global.gc?.();
+  const base = rss();
   let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
   try {
     const value = await fn();
-    return { value, peak, base };
+    return { value, peak: Math.max(peak, rss()), base };
   } finally {
     clearInterval(timer);
   }
