@@ -192,13 +192,13 @@ export function pagedExporter(runner: PageRunner, log: DbLog, pageRows = PAGE): 
   return {
     async stream(q) {
       const keyset = new Keyset(q.sort);
-      const orderBy = orderBySql(q.sort);
       const where = (...parts: (SQL | undefined)[]) =>
         sql.join(
           [q.where && sql`(${q.where})`, ...parts].filter((p): p is SQL => p !== undefined),
           sql` AND `,
         );
       const page = async (after: SQL): Promise<Buffer> => {
+        const orderBy = keyset.orderBy();
         const [last] = await runner.rows(
           inlined(
             sql`SELECT ${keyset.columns} FROM ${q.keys ?? q.from} WHERE ${where(after)} ORDER BY ${orderBy} OFFSET ${pageRows - 1} LIMIT 1`,

@@ -4,6 +4,10 @@
 // The order is the list's own (lib/filter-sql.ts sortKeys): one key or none, then the unique id,
 // both in one direction. A row comparison never matches NULL, so a nullable key runs in two
 // stretches, its NULL rows (ordered by id) before or after the others as the ORDER BY puts them.
+// Each stretch is read in its own order (orderBy): `key DESC NULLS LAST` is the list's order, but
+// PostgreSQL serves it from a (key, id) index only without the NULLS clause, which within a stretch
+// changes nothing; with it, every page sorted all the rows left (issue 16: a 150k-row CSV sorted by
+// price on PGlite, 3.8 s).
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortKey } from '../lib/filter-sql.ts';
 
@@ -40,6 +44,16 @@ export class Keyset {
   get columns(): SQL {
     const id = sql`${sql.identifier(this.id.column)}::text AS ${sql.identifier(ID)}`;
     return this.key ? sql`${sql.identifier(this.key.column)}::text AS ${sql.identifier(KEY)}, ${id}` : id;
+  }
+
+  /**
+   * The current stretch's order: the key then the id, or the id alone among NULL keys; no NULLS
+   * clause, so an index on (key, id) walked either way gives it.
+   */
+  orderBy(): SQL {
+    const id = sql`${sql.identifier(this.id.column)} ${sql.raw(this.id.direction.toUpperCase())}`;
+    if (!this.key || this.stretches[this.stretch] === true) return id;
+    return sql`${sql.identifier(this.key.column)} ${sql.raw(this.key.direction.toUpperCase())}, ${id}`;
   }
 
   /** The next page's condition; undefined once every stretch has been read. */
