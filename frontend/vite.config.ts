@@ -11,6 +11,9 @@ export default defineConfig({
       autoCodeSplitting: true,
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
+      // Tests beside the routes are not routes: without this, every build (and `npm start`) warned
+      // that marketplace-routes.test.ts exports no Route.
+      routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
     mantineStylesPerComponent({ entry: '/src/main.tsx' }),
