@@ -117,42 +117,48 @@ describe.each(ENGINES)('price lookups on %s', (engine) => {
     expect(oldest).toBe(25);
   });
 
-  it('sorts descending on a column with empty values: the valued rows, then the empty ones, on every page', async () => {
-    // Read in two parts (db/nulls-last-page.ts); every page must match one ORDER BY … DESC NULLS LAST.
-    await t.ctx.db.execute(
-      sql`UPDATE abe_books_price_lookups SET vendor_price = listing_price * 2 WHERE isbn_lookup_job_id = ${jobId} AND listing_price::int % 3 = 0`,
-    );
-    try {
-      const { rows } = await t.ctx.db.execute<{ id: number }>(
-        sql`SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${jobId} ORDER BY vendor_price DESC NULLS LAST, id DESC`,
+  it.each(['asc', 'desc'] as const)(
+    'sorts %s on a column with empty values: the valued rows, then the empty ones, on every page',
+    async (dir) => {
+      // Read in two parts (db/nulls-last-page.ts); every page must match one ORDER BY … NULLS LAST.
+      await t.ctx.db.execute(
+        sql`UPDATE abe_books_price_lookups SET vendor_price = listing_price * 2 WHERE isbn_lookup_job_id = ${jobId} AND listing_price::int % 3 = 0`,
       );
-      const expected = rows.map((r) => Number(r.id));
-      for (const [skip, limit] of [
-        [0, 4],
-        [4, 4],
-        [6, 3],
-        [8, 4],
-        [10, 5],
-        [20, 10],
-        [24, 3],
-        [30, 5],
-      ] as const) {
-        const res = await query(user.token, [], `?sort_by=vendor_price&sort_direction=desc&skip=${skip}&limit=${limit}`);
-        expect(
-          res.json().data.map((r: { id: number }) => r.id),
-          `skip ${skip} limit ${limit}`,
-        ).toEqual(expected.slice(skip, skip + limit));
+      try {
+        const { rows } = await t.ctx.db.execute<{ id: number }>(
+          sql`SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${jobId} ORDER BY vendor_price ${sql.raw(dir)} NULLS LAST, id ${sql.raw(dir)}`,
+        );
+        const expected = rows.map((r) => Number(r.id));
+        for (const [skip, limit] of [
+          [0, 4],
+          [4, 4],
+          [6, 3],
+          [8, 4],
+          [10, 5],
+          [20, 10],
+          [24, 3],
+          [30, 5],
+        ] as const) {
+          const res = await query(user.token, [], `?sort_by=vendor_price&sort_direction=${dir}&skip=${skip}&limit=${limit}`);
+          expect(
+            res.json().data.map((r: { id: number }) => r.id),
+            `skip ${skip} limit ${limit}`,
+          ).toEqual(expected.slice(skip, skip + limit));
+        }
+        const failed = await query(
+          user.token,
+          [{ field: 'lookup_status', operator: 'equals', value: 'failed' }],
+          `?sort_by=vendor_price&sort_direction=${dir}`,
+        );
+        // Failed rows priced 5…25; those divisible by 3 have a vendor price (twice theirs), the rest none.
+        expect(failed.json().data.map((r: { listing_price: number }) => r.listing_price)).toEqual(
+          dir === 'desc' ? [15, 25, 20, 10, 5] : [15, 5, 10, 20, 25],
+        );
+      } finally {
+        await t.ctx.db.execute(sql`UPDATE abe_books_price_lookups SET vendor_price = NULL WHERE isbn_lookup_job_id = ${jobId}`);
       }
-      const failed = await query(
-        user.token,
-        [{ field: 'lookup_status', operator: 'equals', value: 'failed' }],
-        '?sort_by=vendor_price&sort_direction=desc',
-      );
-      expect(failed.json().data.map((r: { listing_price: number }) => r.listing_price)).toEqual([15, 25, 20, 10, 5]);
-    } finally {
-      await t.ctx.db.execute(sql`UPDATE abe_books_price_lookups SET vendor_price = NULL WHERE isbn_lookup_job_id = ${jobId}`);
-    }
-  });
+    },
+  );
 
   it('names an unknown field, operator or sort key in a 422', async () => {
     const f = await query(user.token, [{ field: 'nope', operator: 'equals', value: '1' }]);
