@@ -1,5 +1,5 @@
 // Small helpers shared by the benchmarks: timing, percentiles, report lines, a PostgreSQL database.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -130,4 +130,34 @@ export async function peakRssDuring<T>(fn: () => Promise<T>, pid?: number): Prom
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * A backend entry point (`script`, run from source through tsx) in its own process, with `env` over
+ * this process's environment; resolves once its standard output matches `ready` (its address).
+ */
+export function startSourceProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ ready: RegExpMatchArray; pid: number; stop: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const stop = () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = out.match(ready);
+      if (match) resolve({ ready: match, pid: child.pid ?? 0, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}: ${out}`)));
+  });
 }

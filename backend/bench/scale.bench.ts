@@ -30,7 +30,7 @@ import { marketplaceEnvNames } from '../src/marketplaces/env.ts';
 import { orderBySql } from '../src/lib/filter-sql.ts';
 import { uploadLimits } from '../src/uploads/limits.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, timed } from './lib.ts';
+import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, startSourceProcess, timed } from './lib.ts';
 import { benchContext, staffTokens } from './context.ts';
 import { startSandboxProcess } from './worker.bench.ts';
 
@@ -56,40 +56,22 @@ function peakRss(pid: number): number {
 }
 
 /** The API process (src/main.ts) on the bench's database, without a worker; resolves once it listens. */
-function startApiProcess(
-  databaseUrl: string,
-  sandboxUrl: string,
-  secretKey: string,
-): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    SANDBOX_URL: sandboxUrl,
-    SECRET_KEY: secretKey,
-    RUN_WORKER: 'false',
-    SERVE_FRONTEND: 'false',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/main.ts')], {
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    const stop = () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      });
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = out.match(/running at http:\/\/localhost:(\d+)/)?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop });
-    });
-    child.once('exit', (code) => reject(new Error(`the API exited with ${code}: ${out}`)));
-  });
+async function startApiProcess(databaseUrl: string, sandboxUrl: string, secretKey: string) {
+  const api = await startSourceProcess(
+    path.join(here, '../src/main.ts'),
+    {
+      DATABASE_URL: databaseUrl,
+      SANDBOX_URL: sandboxUrl,
+      SECRET_KEY: secretKey,
+      RUN_WORKER: 'false',
+      SERVE_FRONTEND: 'false',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
+    /running at http:\/\/localhost:(\d+)/,
+  );
+  return { url: `http://127.0.0.1:${api.ready[1]}`, pid: api.pid, stop: api.stop };
 }
 
 function startWorkerProcess(databaseUrl: string, sandboxUrl: string): { pid: number; stop: () => Promise<void> } {

@@ -2,13 +2,13 @@
 // PostgreSQL, beside the theoretical 16 / 0.1 s = 160 lookups/s per marketplace. Target ≥ 90 %.
 // The sandbox runs in its own process, as a real marketplace would.
 import { param, sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { benchPostgres, report } from './lib.ts';
+import { benchPostgres, report, startSourceProcess } from './lib.ts';
+import { must } from '@app/domain/must';
 import { runWorkerToIdle, runWorkerUntil } from './sandbox-worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,20 +17,13 @@ const CONCURRENCY = 16;
 const LATENCY_MS = 100;
 
 /** The sandbox in its own process; `pid` for its memory. */
-export function startSandboxProcess(): Promise<{ url: string; pid: number; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/sandbox-main.ts')], {
-      env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_NO_OFFER_SHARE: '0.2' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = out.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1]!, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
+export async function startSandboxProcess(): Promise<{ url: string; pid: number; stop: () => void }> {
+  const sandbox = await startSourceProcess(
+    path.join(here, '../src/sandbox-main.ts'),
+    { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_NO_OFFER_SHARE: '0.2' },
+    /listening on (http:\/\/\S+)/,
+  );
+  return { url: must(sandbox.ready[1], 'the sandbox address'), pid: sandbox.pid, stop: () => void sandbox.stop() };
 }
 
 /** A bench PostgreSQL database and a sandbox process for `run`, closed and dropped afterwards. */

@@ -9,7 +9,7 @@
 // changes nothing; with it, every page sorted all the rows left (issue 16: a 150k-row CSV sorted by
 // price on PGlite, 3.8 s).
 import { sql, type SQL } from 'drizzle-orm';
-import type { SortKey } from '../lib/filter-sql.ts';
+import { orderBySql, type SortKey } from '../lib/filter-sql.ts';
 
 /** The cursor's columns in each row: the key and the id as PostgreSQL writes them (exact text). */
 const KEY = '__keyset_key';
@@ -51,9 +51,8 @@ export class Keyset {
    * clause, so an index on (key, id) walked either way gives it.
    */
   orderBy(): SQL {
-    const id = sql`${sql.identifier(this.id.column)} ${sql.raw(this.id.direction.toUpperCase())}`;
-    if (!this.key || this.stretches[this.stretch] === true) return id;
-    return sql`${sql.identifier(this.key.column)} ${sql.raw(this.key.direction.toUpperCase())}, ${id}`;
+    const keys = !this.key || this.stretches[this.stretch] === true ? [this.id] : [this.key, this.id];
+    return orderBySql(keys.map(({ nulls: _, ...key }) => key));
   }
 
   /** The next page's condition; undefined once every stretch has been read. */

@@ -152,13 +152,3 @@ export function orderBySql(keys: readonly SortKey[]): SQL {
 export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SQL {
   return orderBySql(sortKeys(fields, sortBy, direction));
 }
-
-/**
- * The column of a sort on a nullable field of its own (empties last either way), else undefined:
- * such pages are read in two parts (db/nulls-last-page.ts).
- */
-export function nullableSortColumn(fields: readonly FieldDef[], sortBy: string | undefined): string | undefined {
-  const def = fields.find((d) => d.name === sortBy && d.sortable);
-  if (!def || def.required || def.sortColumn || def.name === 'id') return undefined;
-  return def.name;
-}

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { LOOKUP_TABLES, jobs } from '../db/schema.ts';
 import { countUpTo } from '../db/bounded-count.ts';
-import { nullableSortColumn, filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
+import { filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
 import { nullsLastPage } from '../db/nulls-last-page.ts';
 import type { UserRow } from '../users/schemas.ts';
 
@@ -63,17 +63,18 @@ function pageColumns(m: MarketplaceInfo) {
 
 /** One page of lookups. Sorted on a nullable column it is read in two index-served parts (db/nulls-last-page.ts). */
 export async function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
-  const { where, orderBy } = lookupConditions(m, user, q);
+  const { where, sort, orderBy } = lookupConditions(m, user, q);
   const t = tableOf(m);
   const rows = (extra: SQL | undefined, order: SQL, skip: number, limit: number) =>
     db.select(pageColumns(m)).from(t).where(and(where, extra)).orderBy(order).offset(skip).limit(limit);
-  const split = nullableSortColumn(m.fields, q.sort_by);
-  if (!split) return rows(undefined, orderBy, page.skip, page.limit);
+  // sortKeys marks a nullable column of the table's own with empty values last: such a page is split.
+  const [key] = sort;
+  if (key?.nulls !== 'last') return rows(undefined, orderBy, page.skip, page.limit);
   return nullsLastPage(
     { rows, countUpTo: async (extra, bound) => (await countUpTo(db, fromWhere(m, and(where, extra)), bound)).count },
-    sql`${sql.identifier(split)}`,
+    sql`${sql.identifier(key.column)}`,
     sql`${sql.identifier('id')}`,
-    q.sort_direction ?? 'asc',
+    key.direction,
     page,
   );
 }
