@@ -178,7 +178,7 @@ describe.each(ENGINES)('decisions on %s', (engine) => {
     expect(records[0]).toEqual(COMPARISON_CSV_FIELDS.map((f) => f.label));
     expect(records[0]).toContain('Decision');
     const col = (name: string) => COMPARISON_CSV_FIELDS.findIndex((f) => f.name === name);
-    expect(records.slice(1).map((r) => [r[col('isbn')], r[col('decision')], r[col('best_price')]])).toEqual([[ISBN(1), 'Buy', '9']]);
+    expect(records.slice(1).map((r) => [r[col('isbn')], r[col('decision')], r[col('best_price')]])).toEqual([[ISBN(1), 'Buy', '9.00']]);
   });
 
   it('judges with the current version, keeps that version when the set is edited, re-judges with it after prices change', async () => {

@@ -4,7 +4,7 @@
 // Raw SQL on purpose: up to four aliased lookup tables joined on ISBN, with columns computed from
 // one another (best price → best source → spread) in nested selects; the query builder would need
 // the same SQL fragments, only harder to read.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   BEST_PRICE_CHANGE,
   COMPARISON_CURRENCY,
@@ -39,6 +39,16 @@ export interface ComparisonOptions {
   only?: (base: { id: SQL; isbn: SQL }) => SQL;
 }
 
+/**
+ * Money as SQL: computed in exact decimal (numeric) and rounded to cents, then handed on as double
+ * precision, the number type the API, the filters and the CSV use. The lookup columns are doubles, so
+ * sums and differences of them in floating point print as 31.500000000000004; the operands are cast
+ * to numeric first (a double's numeric cast keeps its shortest decimal form, 19.99 stays 19.99).
+ */
+export const cents = (decimalExpr: SQL) => sql`round(${decimalExpr}, 2)::double precision`;
+/** An operand of money arithmetic, as exact decimal. */
+const dec = (expr: SQLWrapper) => sql`(${expr})::numeric`;
+
 /** The stored comparison's alias in the joins. */
 const STORED = sql.identifier('cr');
 
@@ -60,7 +70,7 @@ export function priceOf(
     s.price.map((p) => columnOf(p)),
     sql`, `,
   )})`;
-  const withShipping = s.shipping ? sql`(${price} + coalesce(${columnOf(s.shipping)}, 0))` : price;
+  const withShipping = cents(s.shipping ? sql`${dec(price)} + coalesce(${dec(columnOf(s.shipping))}, 0)` : dec(price));
   // A currency is written upper-case in three letters; an empty one means the marketplace's default (USD).
   const currency = s.currency
     ? sql`CASE WHEN ${price} IS NOT NULL THEN upper(coalesce(nullif(${columnOf(s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
@@ -182,9 +192,11 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     ),
     sql`${best} AS best_price`,
     // Empty when either side has no USD price (LEAST ignores NULLs; minus a NULL is NULL).
-    sql`${best} - ${previousBest} AS ${sql.identifier(BEST_PRICE_CHANGE)}`,
+    sql`${cents(sql`${dec(best)} - ${dec(previousBest)}`)} AS ${sql.identifier(BEST_PRICE_CHANGE)}`,
     sql`${bestSource} AS best_source`,
-    opts.stored ? sql`stored_spread AS spread` : sql`CASE WHEN ${pricedCount} >= 2 THEN ${worst} - ${best} END AS spread`,
+    opts.stored
+      ? sql`stored_spread AS spread`
+      : sql`CASE WHEN ${pricedCount} >= 2 THEN ${cents(sql`${dec(worst)} - ${dec(best)}`)} END AS spread`,
     sql`${profit} AS estimated_profit`,
     ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
     sql`pallet_iq_decision`,
@@ -196,8 +208,11 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   return sql`(SELECT ${sql.join(outputs, sql`, `)} FROM (${withUsd}) u) comparison`;
 }
 
-/** A number as SQL, NULL written out: the CSV export inlines parameters into COPY, where a null parameter would read as text. */
-const num = (v: number | null) => (v === null ? sql`NULL::double precision` : sql`${v}::double precision`);
+/**
+ * A number as exact decimal SQL, NULL written out: the CSV export inlines parameters into COPY, where
+ * a null parameter would read as text. Sent as its shortest decimal text (0.153 stays 0.153).
+ */
+const decimal = (v: number | null) => (v === null ? sql`NULL::numeric` : sql`${String(v)}::numeric`);
 
 /**
  * Selling at `best` (USD) on `bestSource` (its label): less that source's fee (its commission, a
@@ -212,17 +227,17 @@ export function afterFeesAt(best: SQL, bestSource: SQL, fees: FeeSchedules): SQL
     PRICE_SOURCES.map((s) => {
       const label = sql`${MARKETPLACES[s.marketplace].label}::text`;
       const f = fees[s.marketplace];
-      if (!f) return sql`WHEN ${label} THEN ${best}`;
-      const commission = sql`LEAST(GREATEST(${best} * ${num(f.percent / 100)}, ${num(f.min_commission)}), ${num(f.max_commission)})`;
-      return sql`WHEN ${label} THEN ${best} - ${commission} - ${num(f.fixed)} + ${num(f.shipping_credit)}`;
+      if (!f) return sql`WHEN ${label} THEN ${dec(best)}`;
+      const commission = sql`LEAST(GREATEST(${dec(best)} * ${decimal(f.percent)} / 100, ${decimal(f.min_commission)}), ${decimal(f.max_commission)})`;
+      return sql`WHEN ${label} THEN ${dec(best)} - ${commission} - ${decimal(f.fixed)} + ${decimal(f.shipping_credit)}`;
     }),
     sql` `,
   )} END`;
 }
 
-/** The estimated profit of selling at `best` on `bestSource`, after fees and the job's cost per book. */
+/** The estimated profit of selling at `best` on `bestSource`, after fees and the job's cost per book, in cents. */
 export const profitAt = (job: JobRow, best: SQL, bestSource: SQL, fees: FeeSchedules) =>
-  sql`${afterFeesAt(best, bestSource, fees)} - ${num(job.cost_per_book ?? 0)}`;
+  cents(sql`${afterFeesAt(best, bestSource, fees)} - ${decimal(job.cost_per_book ?? 0)}`);
 
 /**
  * The job's stored decisions (decisions/judge.ts) as the `decision` column and its rule-order rank.
@@ -259,7 +274,7 @@ function changeColumns(id: MarketplaceId): SQL[] {
   const [price, currency] = [sql.identifier(priceField(id)), sql.identifier(currencyField(id))];
   const [previous, previousCurrency] = [sql.identifier(`${id}_previous_price`), sql.identifier(`${id}_previous_currency`)];
   return [
-    sql`CASE WHEN ${currency} = ${previousCurrency} THEN ${price} - ${previous} END AS ${sql.identifier(changeField(id))}`,
+    sql`CASE WHEN ${currency} = ${previousCurrency} THEN ${cents(sql`${dec(price)} - ${dec(previous)}`)} END AS ${sql.identifier(changeField(id))}`,
     sql`CASE WHEN ${previousCurrency} = ${COMPARISON_CURRENCY} THEN ${previous} END AS ${sql.identifier(`${id}_previous_usd`)}`,
   ];
 }

@@ -69,6 +69,8 @@ function copySelect(columns: readonly FieldDef[]): SQL {
     columns.map((f) => {
       const col = sql.identifier(f.name);
       if (f.type === 'date') return isoDate(sql`${col}`);
+      // Money to the cent, as exact decimal text (31.50, never 31.500000000000004 or 17.4665).
+      if (f.format === 'money') return sql`round(${col}::numeric, 2)`;
       if (f.type === 'number') return sql`${col}`;
       return safeCsvCellSql(sql`${col}`);
     }),

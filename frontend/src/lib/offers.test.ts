@@ -49,18 +49,21 @@ describe("a book page's offers", () => {
       {
         price: { value: 8, currency: 'EUR' },
         shipping: { value: 2, currency: 'EUR' },
+        delivered: { value: 10, currency: 'EUR' },
         condition: 'Good',
         seller: 'Libreria',
         link: 'https://biblio.com/b',
       },
+      // AbeBooks' total is the delivered figure, its listing price the item's: $9 + $3.50, never "$12.50 + $3.50".
       {
-        price: { value: '12.50', currency: 'USD' },
+        price: { value: '9', currency: 'USD' },
         shipping: { value: '3.50', currency: 'USD' },
+        delivered: { value: '12.50', currency: 'USD' },
         condition: 'Fine',
         seller: 'Shop',
         link: 'www.abebooks.com/x',
       },
-      { price: { value: '20.00', currency: 'USD' }, shipping: null, condition: 'As new.', seller: 'Pico', link: null },
+      { price: { value: '20.00', currency: 'USD' }, shipping: null, delivered: null, condition: 'As new.', seller: 'Pico', link: null },
     ]);
     // PalletIQ's evaluation is no listing: shown whole instead.
     expect(summarisedOffers([{ status: 'success', meta: { title: 't' } }])).toBeNull();
@@ -83,6 +86,7 @@ describe("a book page's offers", () => {
       {
         price: { value: '6.75', currency: 'USD' },
         shipping: { value: '0.00', currency: 'USD' },
+        delivered: { value: 6.75, currency: 'USD' },
         condition: 'Very Good',
         seller: 'shelfwise',
         link: 'https://www.ebay.com/itm/1',
@@ -90,6 +94,7 @@ describe("a book page's offers", () => {
       {
         price: { value: '9.00', currency: 'USD' },
         shipping: null,
+        delivered: null,
         condition: 'Very Good',
         seller: 'shelfwise',
         link: 'https://www.ebay.com/itm/1',

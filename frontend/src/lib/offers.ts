@@ -89,17 +89,25 @@ export function offerLink(key: string, offer: Record<string, unknown>): string |
   return /^(https?:\/\/|\/\/)?[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(text) ? text : null;
 }
 
-/** One offer as a dealer reads it at a glance: what it costs, its shipping, condition, seller and listing. */
+type Amount = { value: unknown; currency: string };
+
+/**
+ * One offer as a dealer reads it at a glance: the item's price, its shipping, what it costs delivered
+ * (the marketplace's total, else price + shipping; unknown while the shipping is), condition, seller
+ * and listing. Three labelled figures, so AbeBooks' total is never read as its item price.
+ */
 export interface OfferSummary {
-  price: { value: unknown; currency: string } | null;
-  shipping: { value: unknown; currency: string } | null;
+  price: Amount | null;
+  shipping: Amount | null;
+  delivered: Amount | null;
   condition: string | null;
   seller: string | null;
   link: string | null;
 }
 
 // The wire keys that hold each part, best first (AbeBooks, Biblio and Alibris name them differently).
-const PRICE_KEYS = [/^total_?listing_?price$/i, /^price$/i, /^listing_?price$/i];
+const PRICE_KEYS = [/^price$/i, /^listing_?price$/i];
+const TOTAL_KEYS = [/^total_?listing_?price$/i];
 const SHIPPING_KEYS = [/^first_?book_?ship_?cost$/i, /^shipping_?(price|cost)$/i];
 const CONDITION_KEYS = [/^item_?condition$/i, /^book_?condition$/i, /^condition$/i, /^listing_?condition$/i];
 const SELLER_KEYS = [/^vendor_?name$/i, /^seller_?name$/i, /^seller$/i, /^dealer$/i];
@@ -150,19 +158,33 @@ export function offerSummary(offer: Record<string, unknown>): OfferSummary {
   const sellerName =
     sellerObj && (typeof sellerObj.username === 'string' ? sellerObj.username : typeof sellerObj.name === 'string' ? sellerObj.name : null);
   const linkKey = Object.keys(offer).find((k) => offerLink(k, offer) !== null);
+  const price = money(PRICE_KEYS);
+  const shipping = money(SHIPPING_KEYS) ?? nestedShipping(offer);
   return {
-    price: money(PRICE_KEYS),
-    shipping: money(SHIPPING_KEYS) ?? nestedShipping(offer),
+    price,
+    shipping,
+    delivered: money(TOTAL_KEYS) ?? sum(price, shipping),
     condition: text(offer, CONDITION_KEYS),
     seller: sellerName ?? text(offer, SELLER_KEYS),
     link: linkKey === undefined ? null : offerLink(linkKey, offer),
   };
 }
 
-/** Offers summarised, cheapest first (those without a price last); null when none has a price or a seller (e.g. PalletIQ's evaluation). */
+/** Price + shipping in cents, when both are known and in one currency. */
+function sum(price: Amount | null, shipping: Amount | null): Amount | null {
+  if (!price || !shipping || price.currency !== shipping.currency) return null;
+  const [a, b] = [Number(price.value), Number(shipping.value)];
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
+  return { value: (Math.round(a * 100) + Math.round(b * 100)) / 100, currency: price.currency };
+}
+
+/** Offers summarised, cheapest delivered first (then by price; those without a price last); null when none has a price or a seller (e.g. PalletIQ's evaluation). */
 export function summarisedOffers(offers: readonly Record<string, unknown>[]): OfferSummary[] | null {
   const rows = offers.map(offerSummary);
   if (!rows.some((r) => r.price || r.seller)) return null;
-  const amount = (r: OfferSummary) => (r.price ? Number(r.price.value) : Number.POSITIVE_INFINITY);
+  const amount = (r: OfferSummary) => {
+    const m = r.delivered ?? r.price;
+    return m ? Number(m.value) : Number.POSITIVE_INFINITY;
+  };
   return rows.sort((a, b) => amount(a) - amount(b));
 }

@@ -89,6 +89,11 @@ describe('Biblio client', () => {
     expect(outcome.kind === 'completed' && outcome.offers).toHaveLength(3);
   });
 
+  it('headlines the cheapest delivered copy: $20.00 + $3.50 shipping beats $19.50 + $6.50', async () => {
+    const outcome = await lookupAnswering(fixture('cheaper-delivered.json'));
+    expect(outcome.kind === 'completed' && outcome.record).toMatchObject({ biblio_sku: '1002', price: 20, shipping_price: 3.5 });
+  });
+
   it('with no offer in USD, the cheapest in one currency is kept with that currency', async () => {
     const outcome = await lookupAnswering(fixture('only-foreign-currency.json'));
     expect(outcome.kind === 'completed' && outcome.record).toMatchObject({ price: 8.4, currency: 'EUR' });

@@ -50,6 +50,8 @@ export const biblioFormat: WireFormat = {
 };
 
 /**
+ * The headline is the cheapest delivered copy: price plus shipping where the offer gives shipping
+ * (the comparison shows the same sum, so choosing by price alone could headline a dearer copy).
  * Prices in different currencies are never compared: the cheapest offer in the requested currency
  * wins (an offer without a currency is taken to be in it, since we asked for it). When no offer is
  * in that currency, the cheapest in the first offer's currency is kept, with its currency beside it.
@@ -61,7 +63,13 @@ function cheapestInOneCurrency(results: Result[]): Result {
   const pool = requested.length
     ? requested
     : results.filter((r) => currencyOf(r) === currencyOf(must(results[0], 'biblio: cheapest of no offers')));
-  return cheapest(pool, (r) => toNumber(r.price));
+  return cheapest(pool, deliveredPrice);
+}
+
+/** Price plus shipping (none given counts as none charged, as the comparison adds it); null without a price. */
+function deliveredPrice(r: Result): number | null {
+  const price = toNumber(r.price);
+  return price === null ? null : price + (toNumber(r.shipping_price) ?? 0);
 }
 
 export function createBiblioAdapter(settings: MarketplaceSettings): MarketplaceAdapter {

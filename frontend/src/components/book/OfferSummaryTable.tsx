@@ -1,5 +1,5 @@
-// A book page's offers at a glance: price, shipping, condition, seller and a link to the listing,
-// cheapest first. Every field of every offer stays one click away (the offers drawer's table).
+// A book page's offers at a glance: item price, shipping, delivered total, condition, seller and a
+// link to the listing, cheapest delivered first. Every field of every offer stays one click away (the offers drawer's table).
 import { Anchor, Button, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
@@ -17,8 +17,9 @@ function SummaryTable({ rows, label }: { rows: OfferSummary[]; label: string }) 
       <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Item price</Table.Th>
             <Table.Th ta="right">Shipping</Table.Th>
+            <Table.Th ta="right">Delivered</Table.Th>
             <Table.Th>Condition</Table.Th>
             <Table.Th>Seller</Table.Th>
             <Table.Th>Listing</Table.Th>
@@ -33,6 +34,9 @@ function SummaryTable({ rows, label }: { rows: OfferSummary[]; label: string }) 
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <OrNA value={money(r.shipping)} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <OrNA value={money(r.delivered)} />
               </Table.Td>
               <Table.Td>
                 <OrNA value={r.condition} />
