@@ -20,7 +20,7 @@ export interface PriceSource {
 export const COMPARISON_CURRENCY = 'USD';
 
 export const PRICE_SOURCES: readonly PriceSource[] = [
-  // totalListingPrice is book + first-book shipping (README: marketplaces); the bare price is the fallback.
+  // totalListingPrice is book + first-book shipping (docs/marketplaces/abebooks.md); the bare price is the fallback.
   { marketplace: 'abe_books', price: ['total_listing_price', 'listing_price'] },
   // Biblio may answer in another currency and may give shipping apart.
   { marketplace: 'biblio', price: ['price'], shipping: 'shipping_price', currency: 'currency' },

@@ -224,7 +224,7 @@ export type LookupTable = ReturnType<typeof lookupTable>;
 export const LOOKUP_TABLES: Record<MarketplaceId, LookupTable> = byMarketplace(lookupTable);
 
 // drizzle-kit finds tables only among a schema module's named exports, so each is exported by name
-// too (one line per marketplace; see README "Adding a marketplace").
+// too (one line per marketplace; see docs/marketplaces/adding.md).
 export const abeBooksLookups = LOOKUP_TABLES.abe_books;
 export const biblioLookups = LOOKUP_TABLES.biblio;
 export const alibrisLookups = LOOKUP_TABLES.alibris;

@@ -22,7 +22,7 @@ import { oneActionAtATime } from './action-lock.ts';
 const REQUEUE = sql.raw(`lookup_status = 'queued', attempts = 0, next_attempt_at = now(), last_error = NULL, lease_expires_at = NULL`);
 const CANCEL = sql.raw(`lookup_status = 'cancelled', lease_expires_at = NULL`);
 
-/** Statuses a retry queues again: failed lookups, and those a cancel stopped (README "Job control"). */
+/** Statuses a retry queues again: failed lookups, and those a cancel stopped (docs/features/jobs.md, "Job control"). */
 export const RETRYABLE_STATUSES: readonly LookupStatus[] = ['failed', 'cancelled'];
 
 /**

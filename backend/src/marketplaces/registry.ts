@@ -78,7 +78,7 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
   pallet_iq: {
     envPrefix: 'PALLETIQ',
     credentialEnv: 'PALLETIQ_API_KEY',
-    // The host public client code calls (README: marketplace evidence).
+    // The host public client code calls (docs/marketplaces/).
     productionBaseUrl: 'https://api.palletiq.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createPalletIqAdapter,

@@ -1,4 +1,4 @@
-// Reuse of recent answers (README "Reuse of recent answers"): a list uploaded again is filled from
+// Reuse of recent answers (docs/features/history.md): a list uploaded again is filled from
 // the answers the marketplace gave the first time, and the page says so with the answer's age.
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { expect, test } from '../fixtures';

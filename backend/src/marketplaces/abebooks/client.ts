@@ -1,5 +1,5 @@
 // AbeBooks Search Web Services: GET {base}/search?isbn=…&outputsize=long&sortorder=17&…, XML back.
-// Checked against the official v1 guide's samples and two real captures (see the README's table).
+// Checked against the official v1 guide's samples and two real captures (docs/marketplaces/abebooks.md).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { cheapest, messageText, toNumber } from '../field-mapping.ts';
 import { MalformedResponseError, httpAdapter, type WireFormat } from '../http.ts';

@@ -1,5 +1,5 @@
 // PalletIQ answer → pallet_iq_price_lookups columns. PalletIQ publishes no documentation; what is
-// known comes from public client code that calls it (see the README's marketplace table):
+// known comes from public client code that calls it (docs/marketplaces/palletiq.md):
 //   GET https://api.palletiq.com/v1/isbn/{isbn}/0?token=<key>
 //   → {status, meta:{title, asin, image_url, weight}, winner:{amazonLogData:{fba_decision, …}}}
 // The specification's winner_amazon_log_data_* columns are the snake case of winner.amazonLogData.*,

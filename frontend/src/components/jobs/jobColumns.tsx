@@ -73,7 +73,7 @@ export function jobColumns(sorting?: { sort: SortState; onSort: (column: string)
     ),
     own('created_at', (j) => formatDateTime(j.created_at)),
     own('updated_at', (j) => formatDateTime(j.updated_at)),
-    // Not in the spec's column list: job control (README "Job control").
+    // Not in the spec's column list: job control (docs/features/jobs.md, "Job control").
     { key: 'actions', header: 'Actions', render: (j) => <JobActions job={j} /> },
   ];
 }

@@ -1,5 +1,5 @@
 // A marketplace's page: TanStack file routes need one file per path; everything else comes from
-// the registry entry with this slug (see README: Adding a marketplace).
+// the registry entry with this slug (see docs/marketplaces/adding.md).
 import { marketplaceOfSlug } from '@app/domain/marketplaces';
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketplacePage } from '../../components/marketplace/MarketplacePage';
