@@ -15,6 +15,7 @@ import { createQueryClient } from './lib/query-client';
 import { clearToken } from './lib/session';
 import { createAppRouter } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { ColorSchemeClass } from './components/layout/ColorSchemeClass';
 import { must } from '@app/domain/must';
 
 const Toasts = lazy(async () => ({ default: (await import('./components/common/Toasts')).Toasts }));
@@ -39,6 +40,7 @@ createRoot(must(document.getElementById('root'), 'index.html has #root')).render
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
+      <ColorSchemeClass />
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>

@@ -34,15 +34,20 @@ test('sign up, log in, edit profile, change password, switch appearance, log out
   expect(typeof (await storedToken(page))).toBe('string');
   await expect(page.getByRole('link', { name: 'Admin' }), 'no Admin entry for ordinary users').toHaveCount(0);
 
-  // User menu → My profile.
-  await page.getByRole('button', { name: 'User menu' }).click();
+  // User menu → My profile (the menu button also answers to the template's test id).
+  await expect(page.getByTestId('user-menu')).toHaveAccessibleName('User menu');
+  await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'My profile' }).click();
   await expectPath(page, '/settings');
   await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
   for (const tab of ['My profile', 'Password', 'Appearance', 'Danger zone'])
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();
 
-  // My profile: Save only once something changed; email required.
+  // My profile reads as text first; Edit makes it a form. Save only once something changed; email required.
+  const profile = page.getByRole('tabpanel', { name: 'My profile' });
+  await expect(profile.getByText('Ada Lovelace', { exact: true })).toBeVisible();
+  await expect(profile.getByText(email, { exact: true })).toBeVisible();
+  await profile.getByRole('button', { name: 'Edit' }).click();
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
   await page.getByLabel('Full Name').fill('Ada King');
@@ -58,7 +63,17 @@ test('sign up, log in, edit profile, change password, switch appearance, log out
   await expect(page.getByLabel('Full Name')).toHaveAttribute('maxlength', '30');
   await save.click();
   await expectToast(page, TOAST.successTitle, TOAST.userUpdated);
-  await expect(save).toBeDisabled();
+  // Saved: read as text again, with the new name.
+  await expect(profile.getByText('Ada King', { exact: true })).toBeVisible();
+  await expect(save).not.toBeAttached();
+  // Cancel puts back what was there.
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Full Name').fill('Somebody Else');
+  await page.getByLabel('Email').fill('someone-else@example.com');
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await expect(profile.getByText('Ada King', { exact: true })).toBeVisible();
+  await expect(profile.getByText(email, { exact: true })).toBeVisible();
+  await expect(profile.getByText('Somebody Else')).toHaveCount(0);
 
   // Password: shared rules, then success.
   await page.getByRole('tab', { name: 'Password' }).click();
@@ -73,12 +88,17 @@ test('sign up, log in, edit profile, change password, switch appearance, log out
   // Appearance: dark is remembered across reloads.
   await page.getByRole('tab', { name: 'Appearance' }).click();
   const html = page.locator('html');
+  // The scheme is also a class on <html>, for class-based stylesheets.
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(html).toHaveClass(/(^|\s)light(\s|$)/);
   await page.getByLabel('Dark Mode').check();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect(html).not.toHaveClass(/(^|\s)light(\s|$)/);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
   await page.getByRole('tab', { name: 'Appearance' }).click();
   await page.getByLabel('Light Mode').check();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');

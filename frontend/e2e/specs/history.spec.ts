@@ -41,6 +41,18 @@ test('a re-priced job shows the change since the previous look, and filters the 
   const changeCells = table.locator(`tbody tr td:nth-child(${(await headers(table)).indexOf('Alibris Change') + 1})`);
   await expect(changeCells.getByText(/^▼ \$\d+\.\d{2}$/)).toHaveCount(priced, { timeout: 30_000 });
   await expect(changeCells.getByText(/^down \$\d+\.\d{2}$/)).toHaveCount(priced);
+  // Coloured as well as shaped: a drop reads in Mantine's red text colour, not the body's.
+  const drop = changeCells.getByText(/^▼ \$\d+\.\d{2}$/).first();
+  const colours = await drop.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--mantine-color-red-text)';
+    document.body.append(probe);
+    const red = getComputedStyle(probe).color;
+    probe.remove();
+    return { cell: getComputedStyle(el.parentElement as Element).color, red, body: getComputedStyle(document.body).color };
+  });
+  expect(colours.cell).toBe(colours.red);
+  expect(colours.cell).not.toBe(colours.body);
   await waitForJob(api, user.token, job.id);
   table = await settledTable(page, 'Comparison');
   const after = (await columnValues(table, 'Alibris')).map(amount);

@@ -32,7 +32,7 @@ export function PriceHistoryChart({ history }: { history: BookHistory }) {
       h={260}
       data={rows}
       dataKey="at"
-      series={shown.map((id) => ({ name: id, label: MARKETPLACES[id].label, color: SERIES_COLOR[id] ?? 'gray.6' }))}
+      series={shown.map((id) => ({ name: id, label: MARKETPLACES[id].label, color: SERIES_COLOR[id] }))}
       connectNulls
       withLegend
       curveType="linear"

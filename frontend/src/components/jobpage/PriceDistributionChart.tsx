@@ -25,7 +25,7 @@ export function PriceDistributionChart({ distribution: d, sources }: { distribut
       series={sources.map((s) => ({
         name: s.marketplace,
         label: MARKETPLACES[s.marketplace].label,
-        color: SERIES_COLOR[s.marketplace] ?? 'gray.6',
+        color: SERIES_COLOR[s.marketplace],
       }))}
       withLegend
       tickLine="y"

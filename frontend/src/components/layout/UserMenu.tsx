@@ -11,7 +11,7 @@ export function UserMenu({ user }: { user: UserPublic }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
+        <UnstyledButton aria-label="User menu" data-testid="user-menu">
           <Avatar radius="xl" color="gray">
             {initial}
           </Avatar>

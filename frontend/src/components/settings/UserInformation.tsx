@@ -1,6 +1,9 @@
-// "My profile" tab: full name (max 30) and email of the logged-in user.
+// "My profile" tab: full name (max 30) and email of the logged-in user, shown as text with an Edit
+// button; Edit makes them fields with Save and Cancel, and Cancel puts back what was there (the
+// template's users, and its own tests, expect this read-then-edit profile).
 import { FORM_MODE } from '../../lib/form-mode';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updateUserMe } from '../../client/sdk.gen';
@@ -19,6 +22,7 @@ interface ProfileForm {
 
 export function UserInformation({ user }: { user: UserPublic }) {
   const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const { register, handleSubmit, reset, watch, formState } = useForm<ProfileForm>({
     mode: FORM_MODE,
     values: { full_name: user.full_name ?? '', email: user.email },
@@ -30,6 +34,7 @@ export function UserInformation({ user }: { user: UserPublic }) {
     onSuccess: (updated) => {
       queryClient.setQueryData(currentUserQuery.queryKey, updated);
       showSuccess(TOAST.userUpdated);
+      setEditing(false);
     },
     onSettled: () =>
       Promise.all([
@@ -37,6 +42,22 @@ export function UserInformation({ user }: { user: UserPublic }) {
         queryClient.invalidateQueries({ queryKey: ['users'] }),
       ]),
   });
+
+  const cancel = () => {
+    reset();
+    setEditing(false);
+  };
+
+  if (!editing)
+    return (
+      <SettingsSection title="User Information" onSubmit={(e) => e.preventDefault()}>
+        <ProfileValue label="Full Name" value={user.full_name} />
+        <ProfileValue label="Email" value={user.email} />
+        <Group>
+          <Button onClick={() => setEditing(true)}>Edit</Button>
+        </Group>
+      </SettingsSection>
+    );
 
   return (
     <SettingsSection title="User Information" onSubmit={handleSubmit((v) => mutation.mutate(v))}>
@@ -48,14 +69,26 @@ export function UserInformation({ user }: { user: UserPublic }) {
       />
       <TextField label="Email" type="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
       <Group>
-        {/* Spec §5: Save disabled when unchanged or email empty. */}
+        {/* Save disabled when unchanged or email empty. */}
         <Button type="submit" disabled={!formState.isDirty || !email} loading={mutation.isPending}>
           Save
         </Button>
-        <Button variant="default" onClick={() => reset()} disabled={!formState.isDirty || mutation.isPending}>
+        <Button variant="default" onClick={cancel} disabled={mutation.isPending}>
           Cancel
         </Button>
       </Group>
     </SettingsSection>
+  );
+}
+
+/** A profile value read, not edited: its label above it, "N/A" when empty. */
+function ProfileValue({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Text c={value ? undefined : 'dimmed'}>{value || 'N/A'}</Text>
+    </Stack>
   );
 }
