@@ -10,7 +10,7 @@ import type { SessionOwner } from '../core/security/tokens.ts';
 export const DEVICE_COOKIE = 'login_device';
 
 /** What the cookie says, once its signature and expiry are checked. */
-interface DeviceClaims {
+export interface DeviceClaims {
   /** The user it was issued to. */
   u: string;
   /** The device's id: its own attempt counter, new at every sign-in (the cookie rotates). */
@@ -41,23 +41,8 @@ export class DeviceCookies {
     return createHmac('sha256', this.key).update(payload).digest();
   }
 
-  /**
-   * The device id when the request carries a valid cookie issued to `user`, still bound to its
-   * password and sessions; otherwise undefined (no cookie, forged, expired, someone else's).
-   */
-  deviceOf(req: FastifyRequest, user: SessionOwner | undefined): string | undefined {
-    const claims = this.claims(req);
-    if (!claims || !user) return undefined;
-    const bound = claims.u === user.id && claims.p === user.password_changed_at.getTime() && claims.s === user.session_stamp.getTime();
-    return bound ? claims.d : undefined;
-  }
-
-  /** Whether the request carries a cookie signed here and unexpired (checked before any database read). */
-  hasValid(req: FastifyRequest): boolean {
-    return this.claims(req) !== undefined;
-  }
-
-  private claims(req: FastifyRequest): DeviceClaims | undefined {
+  /** The request's cookie when it was signed here and is unexpired (checked before any database read). */
+  read(req: FastifyRequest): DeviceClaims | undefined {
     const value = cookieValue(req.headers.cookie, DEVICE_COOKIE);
     const [payload, mac] = value?.split('.') ?? [];
     if (!payload || !mac) return undefined;
@@ -70,6 +55,16 @@ export class DeviceCookies {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The device id when the cookie was issued to `user` and is still bound to its password and
+   * sessions; otherwise undefined (no cookie, someone else's, from before a change).
+   */
+  deviceOf(claims: DeviceClaims | undefined, user: SessionOwner | undefined): string | undefined {
+    if (!claims || !user) return undefined;
+    const bound = claims.u === user.id && claims.p === user.password_changed_at.getTime() && claims.s === user.session_stamp.getTime();
+    return bound ? claims.d : undefined;
   }
 
   /**

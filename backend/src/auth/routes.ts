@@ -56,8 +56,9 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const email = req.body.username.trim().toLowerCase();
       // A browser's device cookie counts only once it is bound to this account: the account is read
       // first then (only a cookie signed here, i.e. a browser that once signed in, costs that read).
-      const early = devices.hasValid(req) ? { user: await users.byEmail(email) } : undefined;
-      const attempt: LoginAttempt = { account: email, address: req.ip, device: devices.deviceOf(req, early?.user) };
+      const cookie = devices.read(req);
+      const early = cookie ? { user: await users.byEmail(email) } : undefined;
+      const attempt: LoginAttempt = { account: email, address: req.ip, device: devices.deviceOf(cookie, early?.user) };
       const wait = await throttle.take(attempt);
       if (wait > 0) throw tooManyRequests('Too many login attempts. Please wait a moment and try again.', wait);
       const user = early ? early.user : await users.byEmail(email);
