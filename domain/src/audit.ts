@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'auth.login_failed',
   'auth.password_changed',
   'auth.password_reset',
+  'auth.signed_out_everywhere',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,9 +2,10 @@
 // its bounded count, and the same query as CSV. Superusers only (the routes say so).
 import { AUDIT_FIELDS } from '@app/domain/audit';
 import type { Filter } from '@app/domain/fields';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { countUpTo } from '../db/bounded-count.ts';
+import { nullsLastPage } from '../db/nulls-last-page.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { auditEvents } from '../db/schema.ts';
 import { filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
@@ -24,12 +25,30 @@ function conditions(q: AuditQuery): { where: SQL | undefined; sort: SortKey[]; o
 
 const whereClause = (where: SQL | undefined) => (where ? sql` WHERE ${where}` : sql``);
 
+/**
+ * One page and its bounded count. Sorted on a nullable column (empty values last either way) the page
+ * is read in two index-served parts (db/nulls-last-page.ts): `col DESC NULLS LAST` cannot walk an index.
+ */
 export async function listAuditEvents(db: Db, q: AuditQuery, page: { skip: number; limit: number }) {
-  const { where, orderBy } = conditions(q);
-  const [data, total] = await Promise.all([
-    db.select().from(auditEvents).where(where).orderBy(orderBy).offset(page.skip).limit(page.limit),
-    countUpTo(db, sql`FROM ${auditEvents}${whereClause(where)}`),
-  ]);
+  const { where, sort, orderBy } = conditions(q);
+  const rows = (extra: SQL | undefined, order: SQL, skip: number, limit: number) =>
+    db.select().from(auditEvents).where(and(where, extra)).orderBy(order).offset(skip).limit(limit);
+  const [key] = sort;
+  const pageRows =
+    key?.nulls === 'last'
+      ? nullsLastPage(
+          {
+            rows,
+            countUpTo: async (extra, bound) =>
+              (await countUpTo(db, sql`FROM ${auditEvents}${whereClause(and(where, extra))}`, bound)).count,
+          },
+          sql`${sql.identifier(key.column)}`,
+          sql`${sql.identifier('id')}`,
+          key.direction,
+          page,
+        )
+      : rows(undefined, orderBy, page.skip, page.limit);
+  const [data, total] = await Promise.all([pageRows, countUpTo(db, sql`FROM ${auditEvents}${whereClause(where)}`)]);
   return { data, ...total };
 }
 

@@ -13,7 +13,9 @@ import { requestActor, writeAuditEvent } from '../audit/record.ts';
 import { auditUser } from '../users/audit.ts';
 import { AttemptLimiter, type LimitPolicy } from '../core/security/attempt-limiter.ts';
 import { Sessions } from './sessions.ts';
-import { passwordCheckPolicy } from '../core/security/throttles.ts';
+import { DeviceCookies } from './device-cookie.ts';
+import { emailTried } from './login-audit.ts';
+import { LoginThrottle, type LoginAttempt } from './login-throttle.ts';
 
 const Token = z.object({ access_token: z.string(), token_type: z.string() }).meta({ id: 'Token' });
 const LoginForm = z
@@ -37,12 +39,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const c = ctx.config;
-  const loginPolicy = passwordCheckPolicy(c);
-  const addressPolicy: LimitPolicy = {
-    ...loginPolicy,
-    max: c.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
-    windowSeconds: c.LOGIN_ADDRESS_WINDOW_SECONDS,
-  };
+  const throttle = new LoginThrottle(limiter, c);
+  const devices = new DeviceCookies(c.SECRET_KEY, c.LOGIN_DEVICE_DAYS, c.FRONTEND_HOST.startsWith('https:'));
   const recoveryPolicy = (max: number): LimitPolicy => ({ max, windowSeconds: c.RECOVERY_WINDOW_SECONDS, after: 'window' });
 
   app.post('/login/access-token', {
@@ -54,32 +52,36 @@ export function authRoutes(app: App, ctx: AppContext): void {
       body: LoginForm,
       response: { 200: Token, 400: HttpErrorBody, 429: HttpErrorBody },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const email = req.body.username.trim().toLowerCase();
-      // Counted before the password is checked, per account *and* address (a guesser elsewhere
-      // slows only themself, never the owner) and per address across accounts.
-      const pairKey = `login:${email}|${req.ip}`;
-      const addressKey = `login-address:${req.ip}`;
-      const wait = (await limiter.take(pairKey, loginPolicy)) || (await limiter.take(addressKey, addressPolicy));
+      // A browser's device cookie counts only once it is bound to this account: the account is read
+      // first then (only a cookie signed here, i.e. a browser that once signed in, costs that read).
+      const cookie = devices.read(req);
+      const early = cookie ? { user: await users.byEmail(email) } : undefined;
+      const attempt: LoginAttempt = { account: email, address: req.ip, device: devices.deviceOf(cookie, early?.user) };
+      const wait = await throttle.take(attempt);
       if (wait > 0) throw tooManyRequests('Too many login attempts. Please wait a moment and try again.', wait);
-      const user = await users.byEmail(email);
+      const user = early ? early.user : await users.byEmail(email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
       // Throttled attempts (above) are not written: they cost the guesser nothing and would fill the trail.
       const failed = !user ? 'unknown_email' : !ok ? 'wrong_password' : !user.is_active ? 'inactive_user' : undefined;
-      const target = { type: 'user' as const, id: user?.id ?? null, label: email };
       if (failed) {
-        await writeAuditEvent(ctx.db, requestActor(req), { action: 'auth.login_failed', target, details: { email, reason: failed } });
+        // What was typed is kept only when it looks like an email and is not the password typed twice.
+        const tried = emailTried(req.body.username, req.body.password);
+        const details = tried === null ? { reason: failed, email_withheld: true } : { email: tried, reason: failed };
+        const target = { type: 'user' as const, id: user?.id ?? null, label: tried };
+        await writeAuditEvent(ctx.db, requestActor(req), { action: 'auth.login_failed', target, details });
         throw new HttpError(400, failed === 'inactive_user' ? 'Inactive user' : 'Incorrect email or password');
       }
       const signedIn = must(user, 'a login that did not fail has its user');
       await writeAuditEvent(ctx.db, requestActor(req), {
         action: 'auth.login_succeeded',
-        target,
+        target: { type: 'user', id: signedIn.id, label: signedIn.email },
         actor: { id: signedIn.id, email: signedIn.email },
       });
-      // Staff behind one office address log in all day: only failures count against the address.
-      await Promise.all([limiter.reset(pairKey), limiter.refund(addressKey)]);
+      await throttle.succeeded(attempt);
+      devices.issue(req, reply, signedIn);
       return { access_token: await ctx.tokens.createAccessToken(signedIn), token_type: 'bearer' };
     },
   });
@@ -108,7 +110,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
       response: { 200: Message },
     },
     handler: async (req) => {
-      await sessions.endAll(currentUser(req).id);
+      await sessions.endAll(currentUser(req).id, auditUser(req, 'auth.signed_out_everywhere'));
       return { message: 'Signed out everywhere' };
     },
   });

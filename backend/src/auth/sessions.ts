@@ -4,6 +4,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../users/schemas.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { revokedTokens, users } from '../db/schema.ts';
 
 export class Sessions {
@@ -41,8 +42,14 @@ export class Sessions {
     await this.db.insert(revokedTokens).values({ jti: tokenId, expires_at: expiresAt }).onConflictDoNothing();
   }
 
-  /** Ends every token the user holds: they carry the old stamp. */
-  async endAll(userId: string): Promise<void> {
-    await this.db.update(users).set({ session_stamp: new Date() }).where(eq(users.id, userId));
+  /**
+   * Ends every token the user holds: they carry the old stamp. `step` (the audit event) runs in the
+   * same transaction, so the event exists exactly when the sessions ended.
+   */
+  async endAll(userId: string, step?: TxStep<UserRow>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ session_stamp: new Date() }).where(eq(users.id, userId)).returning();
+      if (row) await step?.(tx, row);
+    });
   }
 }

@@ -75,8 +75,12 @@ const authSection = z.object({
   FIRST_SUPERUSER_PASSWORD: z.string().min(8).max(128).optional(),
   EMAIL_RESET_TOKEN_EXPIRE_HOURS: z.coerce.number().positive().default(48),
   LOGIN_MAX_ATTEMPTS: envInt.positive().default(10),
-  // Failed logins per client address across all accounts (password spraying), over their own window.
+  // Accounts with failed logins per client address (password spraying), over their own window: one
+  // account's repeated failures count once, so one person's typos do not lock out their office.
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: envInt.positive().default(10),
+  // How long a browser that signed in keeps its device cookie (its owner's logins then skip the
+  // address and account+address limits, counted per device instead).
+  LOGIN_DEVICE_DAYS: envInt.positive().default(90),
   LOGIN_ADDRESS_WINDOW_SECONDS: envInt.positive().default(900),
   LOGIN_WINDOW_SECONDS: envInt.positive().default(300),
   LOGIN_MAX_DELAY_SECONDS: envInt.positive().default(900),

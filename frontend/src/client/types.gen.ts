@@ -148,7 +148,7 @@ export type AuditEventPublicInput = {
     created_at: unknown;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere';
     /**
      * One of job, user
      */
@@ -1046,7 +1046,7 @@ export type AuditEventPublic = {
     created_at: string;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere';
     /**
      * One of job, user
      */

@@ -36,8 +36,13 @@ export class AttemptLimiter {
     private readonly log: Pick<DbLog, 'warn'>,
   ) {}
 
-  /** Counts one attempt for `key`. Returns 0 when it may go ahead, else the seconds to wait. */
-  async take(key: string, policy: LimitPolicy): Promise<number> {
+  /**
+   * Counts one attempt for `key`. Returns 0 when it may go ahead, else the seconds to wait.
+   * With `member`, the key counts distinct members instead of attempts: a member already counted in
+   * the window goes ahead without counting again (while the key is not blocked), so one person's
+   * retries on one account cost an address one unit, and only new members can reach the limit.
+   */
+  async take(key: string, policy: LimitPolicy, member?: string): Promise<number> {
     const until = this.blocked.get(key);
     if (until !== undefined) {
       const left = until - Date.now();
@@ -50,19 +55,31 @@ export class AttemptLimiter {
     const max = sql`${policy.max}::int`;
     const window = sql`make_interval(secs => ${policy.windowSeconds}::float8)`;
     const expired = sql`${c.window_start} <= now() - ${window}`;
-    const attempts = sql`CASE WHEN ${expired} THEN 1 ELSE ${c.attempts} + 1 END`;
+    // Every attempt counts, or (with a member) only a member not yet counted in this window.
+    const counts = member === undefined ? sql`true` : sql`NOT (${member}::text = ANY(coalesce(${c.members}, '{}')))`;
+    const attempts = sql`CASE WHEN ${expired} THEN 1 WHEN ${counts} THEN ${c.attempts} + 1 ELSE ${c.attempts} END`;
     const windowStart = sql`CASE WHEN ${expired} THEN now() ELSE ${c.window_start} END`;
     const block = (n: SQL, start: SQL) =>
       policy.after === 'double'
         ? sql`CASE WHEN ${n} >= ${max} THEN now() + make_interval(secs => LEAST(power(2, ${n} - ${max}), ${policy.maxDelaySeconds ?? 900}::float8)) END`
         : sql`CASE WHEN ${n} >= ${max} THEN ${start} + ${window} END`;
+    const firstMembers = member === undefined ? null : sql`ARRAY[${member}::text]`;
+    const members =
+      member === undefined
+        ? c.members
+        : sql`CASE WHEN ${expired} THEN ${firstMembers} WHEN ${counts} THEN array_append(coalesce(${c.members}, '{}'), ${member}::text) ELSE ${c.members} END`;
+    // A member counted before adds nothing, so it moves no block either (the key is not blocked, or it would not get here).
+    const blockedUntil =
+      member === undefined
+        ? block(attempts, windowStart)
+        : sql`CASE WHEN ${expired} OR ${counts} THEN ${block(attempts, windowStart)} ELSE ${c.blocked_until} END`;
     // One statement: the key's row is locked while it is counted, so parallel attempts take turns.
     const counted = await this.db
       .insert(c)
-      .values({ key, attempts: 1, window_start: sql`now()`, blocked_until: block(sql`1`, sql`now()`) })
+      .values({ key, attempts: 1, window_start: sql`now()`, blocked_until: block(sql`1`, sql`now()`), members: firstMembers })
       .onConflictDoUpdate({
         target: c.key,
-        set: { attempts, window_start: windowStart, blocked_until: block(attempts, windowStart) },
+        set: { attempts, window_start: windowStart, blocked_until: blockedUntil, members },
         setWhere: sql`${c.blocked_until} IS NULL OR ${c.blocked_until} <= now()`,
       })
       .returning({ attempts: c.attempts });
@@ -91,12 +108,20 @@ export class AttemptLimiter {
     await this.db.delete(attemptCounters).where(eq(attemptCounters.key, key));
   }
 
-  /** Gives back one counted attempt (a login that succeeded), so only failures add up. */
-  async refund(key: string): Promise<void> {
+  /**
+   * Gives back one counted attempt (a login that succeeded), so only failures add up; with a member,
+   * gives back that member's unit if it was counted (and forgets it).
+   */
+  async refund(key: string, member?: string): Promise<void> {
+    const c = attemptCounters;
+    const unit = member === undefined ? sql`1` : sql`(${member}::text = ANY(coalesce(${c.members}, '{}')))::int`;
     await this.db
-      .update(attemptCounters)
-      .set({ attempts: sql`greatest(${attemptCounters.attempts} - 1, 0)` })
-      .where(eq(attemptCounters.key, key));
+      .update(c)
+      .set({
+        attempts: sql`greatest(${c.attempts} - ${unit}, 0)`,
+        ...(member === undefined ? {} : { members: sql`array_remove(${c.members}, ${member}::text)` }),
+      })
+      .where(eq(c.key, key));
   }
 
   /** Drops counters nobody has touched for a day. */
