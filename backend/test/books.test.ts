@@ -236,6 +236,32 @@ describe.each(ENGINES)('book page on %s', (engine) => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
+  it('prices a book again from a recent answer, or asks the marketplaces now when told to (fresh)', async () => {
+    const [isbn] = sampleIsbns(1, 9_300) as [string];
+    const first = (await post(`/books/${isbn}/price`, nobody.token, { abe_books: true })).json();
+    await runWorker();
+    const [asked] = await lookupRows(t.ctx.db, 'abe_books', first.id);
+    expect(asked).toMatchObject({ lookup_status: 'completed', reused_from: null });
+
+    // Again within the reuse window: filled from that answer, no request.
+    const again = await post(`/books/${isbn}/price`, nobody.token, { abe_books: true });
+    expect(again.statusCode, again.body).toBe(200);
+    await runWorker();
+    const [reused] = await lookupRows(t.ctx.db, 'abe_books', again.json().id);
+    expect(reused).toMatchObject({ lookup_status: 'completed', reused_from: asked!.id });
+
+    // Fresh: the marketplace is asked again, and that alone names no marketplace (all are asked).
+    const fresh = await post(`/books/${isbn}/price`, nobody.token, { abe_books: true, fresh: true });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    await runWorker();
+    const [askedAgain] = await lookupRows(t.ctx.db, 'abe_books', fresh.json().id);
+    expect(askedAgain).toMatchObject({ lookup_status: 'completed', reused_from: null });
+    expect(askedAgain!.answered_at!.getTime()).toBeGreaterThan(asked!.answered_at!.getTime());
+    const all = await post(`/books/${isbn}/price`, nobody.token, { fresh: true });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({ abe_books: { enabled: true }, pallet_iq: { enabled: true } });
+  });
+
   it('prices a book now: a one-book job of the chosen marketplaces (all by default) that the worker prices', async () => {
     const [isbn] = sampleIsbns(1, 9_100) as [string];
     const res = await post(`/books/${isbn}/price`, nobody.token, { abe_books: true, alibris: true });
@@ -255,6 +281,21 @@ describe.each(ENGINES)('book page on %s', (engine) => {
     expect((await lookupRows(t.ctx.db, 'abe_books', job.id)).map((r) => [r.isbn, r.lookup_status, r.input_filename])).toEqual([
       [isbn, 'queued', BOOK_PAGE_FILENAME],
     ]);
+    // The jobs tables leave one-book jobs out when asked (their default); the plain list has them.
+    const listed = async (hide?: boolean) =>
+      (
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/jobs/jobs',
+            headers: bearer(nobody.token),
+            payload: { filters: [], hide_book_lookups: hide },
+          })
+        ).json().data as { id: number }[]
+      ).map((j) => j.id);
+    expect(await listed()).toContain(job.id);
+    expect(await listed(false)).toContain(job.id);
+    expect(await listed(true)).not.toContain(job.id);
     // Another user neither sees the job on the book's page nor can open it.
     expect((await get(`/books/${isbn}`, other.token)).json().jobs).toEqual([]);
     expect((await get(`/jobs/${job.id}`, other.token)).statusCode).toBe(404);

@@ -3,7 +3,10 @@
 import { BOOK_PAGE_FILENAME, bookJobName } from '@app/domain/book';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
-import { auditJobCreated, jobCreated, storeJob, storeOptions } from '../jobs/ingest.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { TxStep } from '../db/tx-step.ts';
+import { jobs } from '../db/schema.ts';
+import { auditJobCreated, jobCreated, storeJob, storeOptions, type StoredJob } from '../jobs/ingest.ts';
 import { JobCreated } from '../jobs/schemas.ts';
 import type { ParsedUpload } from '../uploads/index.ts';
 import { currentUser } from '../users/current-user.ts';
@@ -11,6 +14,15 @@ import { readBook, readHistory } from './repository.ts';
 import { BookHistory, BookPriceBody, BookPublic, IsbnParam, chosenMarketplaces } from './schemas.ts';
 
 const tags = ['books'];
+
+/**
+ * "Ask the marketplaces now": the job counts as re-priced from its creation, so the worker reuses no
+ * answer older than it (worker/reuse.ts) and every marketplace is asked again. Written in the job's
+ * own transaction, before the worker can claim its rows.
+ */
+const askAgain: TxStep<StoredJob> = async (tx, { job }) => {
+  await tx.update(jobs).set({ repriced_at: sql`now()` }).where(eq(jobs.id, job.id));
+};
 
 /** One book as a cleaned list: what the job's Upload section reports. */
 function oneBook(isbn: string): ParsedUpload {
@@ -51,7 +63,8 @@ export function bookRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'priceBook',
       tags,
-      summary: 'Price one book now: a job of this ISBN for the marketplaces chosen (all when none is named)',
+      summary:
+        'Price one book now: a job of this ISBN for the marketplaces chosen (all when none is named); with fresh, no recent answer is reused',
       params: IsbnParam,
       body: BookPriceBody.nullish(),
       response: { 200: JobCreated, 422: HttpErrorBody },
@@ -60,15 +73,14 @@ export function bookRoutes(app: App, ctx: AppContext): void {
       const { isbn } = req.params;
       const parsed = oneBook(isbn);
       const config = { name: bookJobName(isbn), ...chosenMarketplaces(req.body) };
-      const job = await storeJob(
-        ctx.db,
-        currentUser(req),
-        config,
-        BOOK_PAGE_FILENAME,
-        parsed,
-        auditJobCreated(req),
-        storeOptions(ctx, req.log),
-      );
+      const audit = auditJobCreated(req);
+      const steps: TxStep<StoredJob> = req.body?.fresh
+        ? async (tx, stored) => {
+            await audit(tx, stored);
+            await askAgain(tx, stored);
+          }
+        : audit;
+      const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, steps, storeOptions(ctx, req.log));
       ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);
     },

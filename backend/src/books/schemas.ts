@@ -93,10 +93,16 @@ export const BookHistory = z
   })
   .meta({ id: 'BookHistory' });
 
-/** The marketplaces to ask; none named means all of them. */
+/** The marketplaces to ask (none named means all of them), and whether a recent answer may be reused. */
 export const BookPriceBody = z
-  .object(byMarketplace(() => z.boolean().optional()))
-  .refine((flags) => Object.values(flags).every((v) => v === undefined) || MARKETPLACE_IDS.some((id) => flags[id]), {
+  .object({
+    ...byMarketplace(() => z.boolean().optional()),
+    fresh: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Ask the marketplaces now: reuse no recent answer (by default one from the reuse window is taken)' }),
+  })
+  .refine((body) => MARKETPLACE_IDS.every((id) => body[id] === undefined) || MARKETPLACE_IDS.some((id) => body[id]), {
     message: 'Choose at least one marketplace',
     path: ['sources'],
   })

@@ -1,7 +1,8 @@
 // Jobs in the database: visibility (own jobs; superusers all), filters and sorting from the job
 // field table, and the rejected cells of an upload. Writing a job from an upload is jobs/ingest.ts.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { JOB_FIELDS } from '@app/domain/jobs';
+import { BOOK_PAGE_FILENAME } from '@app/domain/book';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import type { Filter } from '@app/domain/fields';
 import type { Db } from '../db/client.ts';
@@ -43,9 +44,11 @@ export const visibleJobs = (user: UserRow): SQL | undefined => (user.is_superuse
 export async function listJobs(
   db: Db,
   user: UserRow,
-  q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc' },
+  q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc'; hideBookLookups?: boolean },
 ) {
-  const where = and(filtersToSql(JOB_FIELDS, q.filters), visibleJobs(user));
+  // A book page's one-book jobs would bury the uploaded lists; they are still reachable from the book's page.
+  const lists = q.hideBookLookups ? ne(jobs.input_filename, BOOK_PAGE_FILENAME) : undefined;
+  const where = and(filtersToSql(JOB_FIELDS, q.filters), visibleJobs(user), lists);
   const [page, total] = await Promise.all([
     db
       .select()

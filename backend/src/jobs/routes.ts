@@ -35,6 +35,14 @@ import {
 export const JobIdParam = z.object({
   id: z.coerce.number().int('Invalid job id').positive('Invalid job id').max(2_147_483_647, 'Invalid job id'),
 });
+
+/** The jobs list's body: the filters, and whether one-book lookups (a book page's "Price it now") are left out. */
+const JobsListBody = FiltersBody.extend({
+  hide_book_lookups: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Leave out the one-book jobs a book page creates (the jobs pages do by default)' }),
+}).meta({ id: 'JobsListBody' });
 const tags = ['jobs'];
 const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBody, 429: HttpErrorBody };
 
@@ -144,11 +152,16 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       tags,
 
       querystring: SortQuery,
-      body: FiltersBody,
+      body: JobsListBody,
       response: { 200: JobsPublic, 422: HttpErrorBody },
     },
     // Operators are plain strings until filtersToSql checks them against the field table (422 naming it).
-    handler: async (req) => listJobs(ctx.db, currentUser(req), { ...req.query, filters: req.body.filters as Filter[] }),
+    handler: async (req) =>
+      listJobs(ctx.db, currentUser(req), {
+        ...req.query,
+        filters: req.body.filters as Filter[],
+        hideBookLookups: req.body.hide_book_lookups ?? false,
+      }),
   });
 
   app.get('/jobs/:id', {

@@ -116,6 +116,28 @@ test('a book never looked up says so; Price it now prices it on its page', async
   }
   await expect(page.getByRole('region', { name: 'PalletIQ', exact: true })).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Jobs with this book' }).getByRole('link', { name: bookJobName(isbn) })).toBeVisible();
+
+  // The jobs page leaves one-book lookups out until asked, and remembers the choice.
+  await page.goto('/jobs');
+  const jobsTable = page.getByRole('table');
+  await expect(jobsTable).toBeVisible();
+  await expect(jobsTable.getByRole('link', { name: bookJobName(isbn) })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Show one-book lookups' }).check();
+  await expect(jobsTable.getByRole('link', { name: bookJobName(isbn) })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Show one-book lookups' })).toBeChecked();
+  await expect(page.getByRole('table').getByRole('link', { name: bookJobName(isbn) })).toBeVisible();
+
+  // Priced again at once: the recent answers are reused, and the page says so rather than "asked now".
+  await page.goto(`/books/${isbn}`);
+  await page.getByRole('group', { name: 'Marketplaces to ask' }).getByRole('checkbox', { name: 'PalletIQ' }).uncheck();
+  await page.getByRole('button', { name: 'Price it now' }).click();
+  const reusedStatus = page.getByRole('status').filter({ hasText: 'gave their recent answer again' });
+  await expect(reusedStatus).toBeVisible({ timeout: 60_000 });
+  await expect(reusedStatus).toContainText('Abe Books');
+  // Ask the marketplaces now: every one is asked, none reused.
+  await reusedStatus.getByRole('button', { name: 'Ask the marketplaces now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Priced: every marketplace asked now' })).toBeVisible({ timeout: 60_000 });
 });
 
 test('a book’s price history survives a re-price of its job: two observations per marketplace', async ({ userPage: page, user, api }) => {

@@ -576,7 +576,7 @@ export const readBookHistory = <ThrowOnError extends boolean = true>(options: Op
 });
 
 /**
- * Price one book now: a job of this ISBN for the marketplaces chosen (all when none is named)
+ * Price one book now: a job of this ISBN for the marketplaces chosen (all when none is named); with fresh, no recent answer is reused
  */
 export const priceBook = <ThrowOnError extends boolean = true>(options: Options<PriceBookData, ThrowOnError>): RequestResult<PriceBookResponses, PriceBookErrors, ThrowOnError> => (options.client ?? client).post<PriceBookResponses, PriceBookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -302,12 +302,24 @@ export type BookPriceBodyInput = {
     pallet_iq?: boolean;
     amazon?: boolean;
     ebay?: boolean;
+    /**
+     * Ask the marketplaces now: reuse no recent answer (by default one from the reuse window is taken)
+     */
+    fresh?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
 export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon' | 'ebay';
+
+export type JobsListBodyInput = {
+    filters?: Array<FilterInput>;
+    /**
+     * Leave out the one-book jobs a book page creates (the jobs pages do by default)
+     */
+    hide_book_lookups?: boolean;
+};
 
 export type SourceRunInput = {
     marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
@@ -1200,12 +1212,24 @@ export type BookPriceBody = {
     pallet_iq?: boolean;
     amazon?: boolean;
     ebay?: boolean;
+    /**
+     * Ask the marketplaces now: reuse no recent answer (by default one from the reuse window is taken)
+     */
+    fresh?: boolean;
 };
 
 /**
  * The marketplace: its URL segment
  */
 export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon' | 'ebay';
+
+export type JobsListBody = {
+    filters: Array<Filter>;
+    /**
+     * Leave out the one-book jobs a book page creates (the jobs pages do by default)
+     */
+    hide_book_lookups?: boolean;
+};
 
 export type SourceRun = {
     marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
@@ -2491,7 +2515,7 @@ export type UploadMarketFileResponses = {
 export type UploadMarketFileResponse = UploadMarketFileResponses[keyof UploadMarketFileResponses];
 
 export type ListJobsData = {
-    body: FiltersBodyInput;
+    body: JobsListBodyInput;
     path?: never;
     query?: {
         skip?: number;

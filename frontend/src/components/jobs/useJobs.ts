@@ -10,13 +10,28 @@ import type { SortState } from '../../lib/sort';
 
 export const JOBS_POLL_MS = 3000;
 
-export function useJobs({ page, filters = [], sort = {} }: { page: number; filters?: Filter[]; sort?: SortState }) {
+/**
+ * `showBookLookups`: include the one-book jobs a book page's "Price it now" creates; the jobs tables
+ * leave them out unless asked, so they do not bury the uploaded lists.
+ */
+export function useJobs({
+  page,
+  filters = [],
+  sort = {},
+  showBookLookups = false,
+}: {
+  page: number;
+  filters?: Filter[];
+  sort?: SortState;
+  showBookLookups?: boolean;
+}) {
   const pollMs = useLiveFallbackInterval(JOBS_POLL_MS);
   return usePagedQuery({
-    queryKey: ['jobs', { filters, sort }],
+    queryKey: ['jobs', { filters, sort, showBookLookups }],
     page,
     pageSize: PAGE_SIZE.jobs,
-    fetchPage: async ({ skip, limit, signal }) => (await listJobs({ query: { skip, limit, ...sort }, body: { filters }, signal })).data,
+    fetchPage: async ({ skip, limit, signal }) =>
+      (await listJobs({ query: { skip, limit, ...sort }, body: { filters, hide_book_lookups: !showBookLookups }, signal })).data,
     refetchInterval: (data) => (pollMs !== false && hasUnfinishedLookups(data?.data) ? pollMs : false),
   });
 }
