@@ -90,8 +90,13 @@ test('a superuser changes AbeBooks’ commission and a job’s pallet cost, and 
   await expectProfits(page, raised, null);
   const cost = page.getByRole('region', { name: 'Cost per book' });
   await cost.getByText('Pallet cost', { exact: true }).click();
-  await cost.getByRole('textbox', { name: 'Pallet cost (USD)' }).fill('25');
-  await expect(cost.getByText(`$2.50 per book over ${MIXED.report.isbns_accepted} books.`)).toBeVisible();
+  // Typed as a dealer writes it; a negative amount is refused before anything is sent.
+  const palletBox = cost.getByRole('textbox', { name: 'Pallet cost (USD)' });
+  await palletBox.fill('-25');
+  await cost.getByRole('button', { name: 'Save cost' }).click();
+  await expect(cost.getByText('A cost cannot be negative')).toBeVisible();
+  await palletBox.fill('$25');
+  await expect(cost.getByText(`Pallet $25.00 ÷ ${MIXED.report.isbns_accepted} books = $2.50 per book.`)).toBeVisible();
   await cost.getByRole('button', { name: 'Save cost' }).click();
   await expectToast(page, 'Success!', 'Cost per book saved: $2.50.');
   await expect(cost.getByTestId('job-cost')).toHaveText('$2.50 per book, subtracted from every Estimated Profit.');

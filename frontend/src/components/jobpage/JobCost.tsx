@@ -16,11 +16,27 @@ import { jobKey } from './useJobPage';
 type Mode = 'cost_per_book' | 'pallet_cost';
 const usd = (v: number) => formatMoney(v, 'USD');
 
-/** The typed amount as a number, or the reason it is not one. */
-function parseAmount(text: string): number | string {
-  if (text.trim() === '') return 'Enter an amount';
-  const n = Number(text);
-  return Number.isFinite(n) ? n : 'Enter a number';
+/**
+ * The typed amount as a number, or the reason it is not one. Dealers type money as they write it:
+ * "$33", "33.50", "1,250" all read; a negative cost is refused here, before anything is sent.
+ */
+export function parseAmount(text: string): number | string {
+  const plain = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
+  if (plain === '') return 'Enter an amount';
+  const n = Number(plain);
+  if (!Number.isFinite(n) || !/^-?\d*\.?\d*$/.test(plain)) return 'Enter a number, like 33 or $3.50';
+  return n < 0 ? 'A cost cannot be negative' : n;
+}
+
+const booksText = (n: number) => `${n} ${n === 1 ? 'book' : 'books'}`;
+
+/** Under the pallet's cost: the division as it will be saved ("Pallet $33.00 ÷ 11 books = $3.00 per book"). */
+function palletNote(amount: number | string, perBook: number | null, books: number): string {
+  if (typeof amount !== 'number' || perBook === null) return `Divided over the job’s ${booksText(books)}.`;
+  return `Pallet ${usd(amount)} ÷ ${booksText(books)} = ${usd(perBook)} per book.`;
 }
 
 export function JobCost({ job }: { job: JobPublic }) {
@@ -97,13 +113,7 @@ export function JobCost({ job }: { job: JobPublic }) {
               setText(e.currentTarget.value);
               setError(undefined);
             }}
-            description={
-              mode === 'pallet_cost'
-                ? perBook === null
-                  ? `Divided over the job’s ${books} ${books === 1 ? 'book' : 'books'}.`
-                  : `${usd(perBook)} per book over ${books} ${books === 1 ? 'book' : 'books'}.`
-                : undefined
-            }
+            description={mode === 'pallet_cost' ? palletNote(amount, perBook, books) : undefined}
           />
           <Group>
             <Button type="submit" loading={mutation.isPending}>
