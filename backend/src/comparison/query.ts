@@ -60,11 +60,12 @@ export function priceOf(
     s.price.map((p) => columnOf(p)),
     sql`, `,
   )})`;
-  const withShipping = s.shipping ? sql`(${price} + coalesce(${columnOf(s.shipping)}, 0))` : price;
+  const shipping = s.shipping && (s.shippingRequired ? columnOf(s.shipping) : sql`coalesce(${columnOf(s.shipping)}, 0)`);
+  const withShipping = shipping ? sql`(${price} + ${shipping})` : price;
   // A currency is written upper-case in three letters; an empty one means the marketplace's default (USD).
   const currency = s.currency
-    ? sql`CASE WHEN ${price} IS NOT NULL THEN upper(coalesce(nullif(${columnOf(s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
-    : sql`CASE WHEN ${price} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END`;
+    ? sql`CASE WHEN ${withShipping} IS NOT NULL THEN upper(coalesce(nullif(${columnOf(s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
+    : sql`CASE WHEN ${withShipping} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END`;
   return { price: withShipping, currency };
 }
 
