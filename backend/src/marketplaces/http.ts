@@ -51,16 +51,15 @@ export type FetchedText =
   | { outcome: (LookupOutcome & { kind: 'retry' }) | (LookupOutcome & { kind: 'failed' }) };
 
 /**
- * The largest answer read (MARKETPLACE_MAX_RESPONSE_BYTES). Real answers are far below it: eBay's 50
- * summaries, Amazon's 20 offers responses, AbeBooks' 200 long records and Open Library's 50 books are
- * each under 2 MB; a body beyond this is a marketplace misbehaving, and reading it whole once took the
- * server from 548 to 1,397 MB.
+ * The largest answer read (MARKETPLACE_MAX_RESPONSE_BYTES). Real answers are far below it (50 eBay
+ * summaries, 20 Amazon offers responses, 50 Open Library books: well under 1 MB); a body beyond it is
+ * a marketplace misbehaving, and reading one whole (200 MB) took the server from 548 to 1,397 MB.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** A body larger than the cap: reading stopped there, and the connection was dropped. */
 export class ResponseTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
+  constructor(maxBytes: number) {
     super(`answer larger than ${formatMegabytes(maxBytes)} (MARKETPLACE_MAX_RESPONSE_BYTES): not read`);
   }
 }

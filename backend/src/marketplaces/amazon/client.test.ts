@@ -87,7 +87,7 @@ const adapter = (over: Partial<MarketplaceSettings> = {}) =>
 const batch = (isbns: string[], over: Partial<MarketplaceSettings> = {}) => adapter(over).lookupBatch!(isbns, { signal, pace });
 
 describe('Amazon client: requests', () => {
-  it('exchanges the refresh token once, then searches the catalog by ISBN and asks Used offers for the ASINs found', async () => {
+  it('exchanges the refresh token once, then searches the catalog by ISBN-13 (as EAN) and asks Used offers for the ASINs found', async () => {
     await batch([PRINT, PLATE, UNKNOWN]);
     const [token, catalog, offers] = seen;
     expect(token?.method).toBe('POST');
