@@ -23,7 +23,7 @@ export class BookDetailsFetcher {
   private readonly done = new Set<number>();
   private readonly stopping = new AbortController();
   private loop: Promise<void> | undefined;
-  /** Requests sent and ISBNs stored since start. */
+  /** Batches asked (each one request, up to EMPTY_BATCH_ATTEMPTS when answered `{}`) and ISBNs stored since start. */
   requests = 0;
   stored = 0;
   /** ISBNs of batches Open Library answered `{}`, put off until EMPTY_BATCH_RETRY_MS later. */
