@@ -4,9 +4,9 @@
 //     sales rank. One identifier may match several items (other bindings, Kindle), so 20 identifiers
 //     can fill more than a page: pagination.nextToken is followed (as pageToken) until it is absent.
 //     EAN, not ISBN: an ISBN-13 is an EAN-13, Amazon says its index converts GTIN-compatible
-//     identifiers to GTINs, and the only public evidence of a 13-digit lookup answering uses
-//     identifiersType=EAN (amzn/selling-partner-api-models#271, #264). The model lists ISBN in the enum
-//     with no example of it; the answer's identifiers name a book's ISBN-13 as EAN either way;
+//     identifiers to GTINs (amzn/selling-partner-api-models#264), and the only public evidence of a
+//     13-digit lookup answering uses identifiersType=EAN (#271). The model lists ISBN in its enum but
+//     no example or report shows it answering for a 13-digit value;
 //  2. POST {base}/batches/products/pricing/v0/itemOffers with one Used request per ASIN → offers.
 // Only Used is asked: the Used answer's Summary carries its entries per condition, so the lowest new
 // price and new offer count come from it, and a second (New) batch would halve the throughput
