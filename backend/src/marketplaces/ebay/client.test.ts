@@ -184,6 +184,19 @@ describe('eBay client: missing or wrong credentials', () => {
     expect(client.server.requests.length).toBe(before.searches);
   });
 
+  it('a token answer larger than the cap is not read: retry', async () => {
+    tokens.answer = { status: 200, body: ' '.repeat(16 * 1024 * 1024 + 1) };
+    try {
+      const outcome = await withKeyset()(testSettings(client.server.url)).lookup('9780441172719', { signal });
+      expect(outcome).toEqual({
+        kind: 'retry',
+        reason: 'eBay token service: answer larger than 16 MB (MARKETPLACE_MAX_RESPONSE_BYTES): not read',
+      });
+    } finally {
+      tokens.answer = { status: 200, body: JSON.stringify({ access_token: 'app-token-1', expires_in: 7200 }) };
+    }
+  });
+
   it('the token service down is transient: retry', async () => {
     tokens.answer = { status: 503, body: '' };
     try {
