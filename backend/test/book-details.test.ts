@@ -1,9 +1,11 @@
 // Book details on both engines: the worker's fetcher asks the sandbox's Open Library for the ISBNs of
 // new jobs in bounded batches, keeps them per ISBN (refreshed only when old), and the comparison (its
 // title, author, publisher and year; marketplaces' titles filling in) and the book page show them.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BookDetailsFetcher } from '../src/book-details/fetcher.ts';
+import { BookDetailsFetcher, EMPTY_BATCH_RETRY_MS } from '../src/book-details/fetcher.ts';
 import { bookDetailsSettings, bookDetailsConfigSection } from '../src/book-details/options.ts';
 import { detailsOf } from '../src/book-details/repository.ts';
 import { knownToOpenLibrary } from '../src/book-details/sandbox-format.ts';
@@ -92,6 +94,52 @@ describe.each(['pglite', 'pg'] as const)('book details on %s', (kind) => {
     await drain(fetcher);
     expect(fetcher.requests).toBe(4);
     expect(await detailsOf(t.db, fresh)).toHaveLength(1);
+  });
+
+  it('a batch Open Library keeps answering {} is put off for an hour, not stored as "not found" for the refresh period', async () => {
+    // Open Library failing inside: HTTP 200 and an empty object, to every request.
+    let asked = 0;
+    const failing = http.createServer((req, res) => {
+      asked++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      const isbns = sampleIsbns(3, 56_000);
+      const known = isbns.find(knownToOpenLibrary)!;
+      await jobWith(isbns);
+      // One of them was found before: a failing answer must not wipe its details.
+      await drain(fetcherFor(10));
+      const [before] = await detailsOf(t.db, [known]);
+      await t.db.update(bookDetails).set({ fetched_at: sql`now() - interval '2 days'` });
+      const refreshMs = 86_400_000;
+      const url = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+      const fetcher = new BookDetailsFetcher(
+        t.db,
+        { url, userAgent: 'test', timeoutMs: 5000, batchSize: 10, ratePerSecond: 1000, refreshMs },
+        workerTestLog,
+        2000,
+        1,
+      );
+      expect(await fetcher.pass()).toBe(true);
+      expect(asked).toBe(3); // EMPTY_BATCH_ATTEMPTS, a short pause apart
+      expect(fetcher.postponed).toBe(3);
+      const stored = await detailsOf(t.db, isbns);
+      expect(stored).toHaveLength(3);
+      for (const row of stored) {
+        // Due again in an hour: dated refresh − 1 h ago, so it falls due when the hour is up.
+        const dueInMs = row.fetched_at.getTime() + refreshMs - Date.now();
+        expect(dueInMs, row.isbn).toBeGreaterThan(EMPTY_BATCH_RETRY_MS - 600_000);
+        expect(dueInMs, row.isbn).toBeLessThanOrEqual(EMPTY_BATCH_RETRY_MS + 1000);
+      }
+      expect(stored.find((r) => r.isbn === known)).toMatchObject({ found: true, title: before!.title });
+      // Nothing more to ask until then.
+      expect(await fetcher.pass()).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => failing.close(() => resolve()));
+    }
   });
 
   it('details older than the refresh period are fetched again when a job has the ISBN, fresh ones are not', async () => {

@@ -241,11 +241,11 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
   it("eBay's price with shipping is compared, filtered, sorted and in the CSV; when best, its fees make the profit", async () => {
     const job = await seedComparisonJob(t.ctx.db, owner.id, ['abe_books', 'ebay']);
     const [abe, ebay] = ['abe_books_price_lookups', 'ebay_price_lookups'];
-    // 1: eBay best at 18 + 2 shipping. 2: AbeBooks best at 9 (eBay 12, its shipping unknown). 3: eBay has none.
+    // 1: eBay best at 18 + 2 shipping. 2: AbeBooks best at 9 (eBay 12 + 1). 3: eBay has none.
     await seedLookup(t.ctx.db, abe, job, ISBN(1), { total_listing_price: 30 });
     await seedLookup(t.ctx.db, ebay, job, ISBN(1), { price: 18, shipping_cost: 2, currency: 'USD', seller_username: 'shelfwise' });
     await seedLookup(t.ctx.db, abe, job, ISBN(2), { total_listing_price: 9 });
-    await seedLookup(t.ctx.db, ebay, job, ISBN(2), { price: 12, currency: 'USD' });
+    await seedLookup(t.ctx.db, ebay, job, ISBN(2), { price: 12, shipping_cost: 1, shipping_type: 'FIXED', currency: 'USD' });
     await seedLookup(t.ctx.db, abe, job, ISBN(3), { total_listing_price: 5 });
     await seedLookup(t.ctx.db, ebay, job, ISBN(3), { status: 'no_offers_available' });
     type Row = { isbn: string; ebay_price: number | null; best_source: string | null; estimated_profit: number | null };
@@ -257,17 +257,26 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     const all = await rows();
     expect(all.map((r) => [r.ebay_price, r.best_source])).toEqual([
       [20, 'eBay'],
-      [12, 'Abe Books'],
+      [13, 'Abe Books'],
       [null, 'Abe Books'],
     ]);
     // 20 − 15.3 % − $0.40 per order.
     expect(all[0]!.estimated_profit).toBeCloseTo(20 - 20 * 0.153 - 0.4, 9);
     expect((await rows([{ field: 'ebay_price', operator: 'lt', value: '15' }])).map((r) => r.isbn)).toEqual([ISBN(2)]);
-    expect((await rows([], '?sort_by=ebay_price&sort_direction=desc')).map((r) => r.ebay_price)).toEqual([20, 12, null]);
+    expect((await rows([], '?sort_by=ebay_price&sort_direction=desc')).map((r) => r.ebay_price)).toEqual([20, 13, null]);
     const csv = await call('POST', `/jobs/${job}/comparison/download-csv`, owner.token, { filters: [] });
     const [header, first] = csv.body.split(/\r?\n/);
     const cols = header!.split(',');
     expect(Number(first!.split(',')[cols.indexOf('eBay')])).toBe(20);
+  });
+
+  it("eBay's price with unknown shipping (CALCULATED, no cost for any listing) is no delivered price: never the best", async () => {
+    const job = await seedComparisonJob(t.ctx.db, owner.id, ['abe_books', 'ebay']);
+    await seedLookup(t.ctx.db, 'abe_books_price_lookups', job, ISBN(1), { total_listing_price: 9 });
+    await seedLookup(t.ctx.db, 'ebay_price_lookups', job, ISBN(1), { price: 3, shipping_type: 'CALCULATED', currency: 'USD' });
+    const res = await call('POST', `/jobs/${job}/comparison`, owner.token, { filters: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject([{ ebay_price: null, ebay_currency: null, best_price: 9, best_source: 'Abe Books' }]);
   });
 
   it('puts the estimated profit in the comparison CSV after the spread', async () => {

@@ -12,6 +12,8 @@ export interface PriceSource {
   price: readonly string[];
   /** Added to the price when present (a shipping cost given apart from the price). */
   shipping?: string;
+  /** The price counts only with its shipping known: an empty shipping is unknown, not free. */
+  shippingRequired?: boolean;
   /** The row's currency column; without one the marketplace answers in USD (we ask it for USD). */
   currency?: string;
 }
@@ -27,8 +29,9 @@ export const PRICE_SOURCES: readonly PriceSource[] = [
   { marketplace: 'alibris', price: ['price'] },
   // Amazon's lowest landed (price + shipping) used offer, else its lowest new one.
   { marketplace: 'amazon', price: ['lowest_used_price', 'lowest_new_price'] },
-  // eBay gives shipping apart (shippingOptions[0].shippingCost); we ask EBAY_US, which answers in USD.
-  { marketplace: 'ebay', price: ['price'], shipping: 'shipping_cost', currency: 'currency' },
+  // eBay gives shipping apart (shippingOptions[].shippingCost); we ask EBAY_US, which answers in USD.
+  // Empty only when eBay could not price CALCULATED shipping for any offer: no delivered price then.
+  { marketplace: 'ebay', price: ['price'], shipping: 'shipping_cost', shippingRequired: true, currency: 'currency' },
 ];
 
 /** Columns of one marketplace's lookup row shown in the comparison as they are (Amazon's demand and Buy Box). */

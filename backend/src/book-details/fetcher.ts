@@ -5,26 +5,37 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../core/logging.ts';
-import { fetchBookDetails } from './openlibrary.ts';
+import { EmptyBatchError, fetchBookDetails } from './openlibrary.ts';
 import type { BookDetailsSettings } from './options.ts';
-import { isbnsNeedingDetails, jobsNewestFirst, storeBookDetails } from './repository.ts';
+import { isbnsNeedingDetails, jobsNewestFirst, postponeBookDetails, storeBookDetails } from './repository.ts';
 
 /** Jobs looked at per pass. */
 const JOBS_PER_PASS = 20;
+
+/**
+ * A batch Open Library kept answering `{}` is asked again this much later. Not at once: the same
+ * newest job would pick the same batch every pass. Not after the refresh period (90 days): it was
+ * most likely Open Library failing, not a batch of unknown books.
+ */
+export const EMPTY_BATCH_RETRY_MS = 3_600_000;
 
 export class BookDetailsFetcher {
   private readonly done = new Set<number>();
   private readonly stopping = new AbortController();
   private loop: Promise<void> | undefined;
-  /** Requests sent and ISBNs stored since start. */
+  /** Batches asked (each one request, up to EMPTY_BATCH_ATTEMPTS when answered `{}`) and ISBNs stored since start. */
   requests = 0;
   stored = 0;
+  /** ISBNs of batches Open Library answered `{}`, put off until EMPTY_BATCH_RETRY_MS later. */
+  postponed = 0;
 
   constructor(
     private readonly db: Db,
     private readonly settings: BookDetailsSettings,
     private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
     private readonly idleMs = 2000,
+    /** Pause between attempts at a batch answered `{}` (tests shorten it). */
+    private readonly emptyBatchPauseMs?: number,
   ) {}
 
   start(): void {
@@ -45,7 +56,16 @@ export class BookDetailsFetcher {
         continue;
       }
       this.requests++;
-      const answers = await fetchBookDetails(isbns, this.settings);
+      const answers = await fetchBookDetails(isbns, this.settings, this.emptyBatchPauseMs).catch((err: unknown) => {
+        if (err instanceof EmptyBatchError) return err;
+        throw err;
+      });
+      if (answers instanceof EmptyBatchError) {
+        this.log.warn({ err: answers.message, isbns: isbns.length }, 'Open Library answered an empty batch; asking again later');
+        await postponeBookDetails(this.db, isbns, EMPTY_BATCH_RETRY_MS, this.settings.refreshMs);
+        this.postponed += isbns.length;
+        return true;
+      }
       await storeBookDetails(this.db, answers);
       this.stored += answers.size;
       return true;

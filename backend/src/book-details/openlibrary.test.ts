@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/http-contract.ts';
-import { OpenLibraryError, parseBooks, yearOf } from './openlibrary.ts';
+import { EMPTY_BATCH_ATTEMPTS, EmptyBatchError, OpenLibraryError, fetchBookDetails, parseBooks, yearOf } from './openlibrary.ts';
 import { knownToOpenLibrary, openLibrarySim } from './sandbox-format.ts';
 
 const fixture = readFixture(import.meta.url);
@@ -57,5 +59,58 @@ describe("Open Library's Books API (jscmd=data)", () => {
     }
     query.delete('format');
     expect(openLibrarySim({ path: '/api/books', query, host: '127.0.0.1:9' })?.body).toMatch(/^var _OLBookInfo = \{/);
+  });
+});
+
+describe('fetching from Open Library: its empty answers and its size', () => {
+  /** Bodies answered in turn (the last one repeats), and the number of requests seen. */
+  let bodies: string[] = [];
+  let requests = 0;
+  let server: http.Server;
+  let url = '';
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      const body = bodies[Math.min(requests, bodies.length - 1)] ?? '{}';
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    requests = 0;
+  });
+  const settings = () => ({ url, userAgent: 'test', timeoutMs: 5000 });
+  const ISBNS = ['9780441172719', '0140449132', '9780000000002'];
+
+  it('an empty answer ({} with HTTP 200: Open Library failing inside) is asked again, and the next answer counts', async () => {
+    bodies = ['{}', fixture('books-data.json')];
+    const books = await fetchBookDetails(ISBNS, settings(), 1);
+    expect(requests).toBe(2);
+    expect(books.get('9780441172719')?.title).toBe('Dune: Deluxe Edition');
+    // Missing from an answer that holds others: not found.
+    expect(books.get('9780000000002')).toBeNull();
+  });
+
+  it('still empty after the bounded attempts, the batch is a failure to retry later, not "not found"', async () => {
+    bodies = ['{}'];
+    await expect(fetchBookDetails(ISBNS, settings(), 1)).rejects.toThrow(EmptyBatchError);
+    expect(requests).toBe(EMPTY_BATCH_ATTEMPTS);
+  });
+
+  it('an answer holding some of the ISBNs is taken at once', async () => {
+    bodies = [fixture('books-data.json')];
+    await fetchBookDetails(ISBNS, settings(), 1);
+    expect(requests).toBe(1);
+  });
+
+  it('an answer larger than the cap is an error for the batch, not read whole', async () => {
+    bodies = [JSON.stringify({ 'ISBN:9780441172719': { title: 'x'.repeat(64 * 1024) } })];
+    await expect(fetchBookDetails(ISBNS, { ...settings(), maxResponseBytes: 16 * 1024 }, 1)).rejects.toThrow(
+      new OpenLibraryError('Open Library: answer larger than 0.02 MB (MARKETPLACE_MAX_RESPONSE_BYTES): not read'),
+    );
   });
 });

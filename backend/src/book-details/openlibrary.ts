@@ -3,6 +3,11 @@
 // The answer is one object keyed by the bibkeys asked ("ISBN:<isbn>"), each built by Open Library's
 // DataProcessor.process_doc (openlibrary/plugins/books/dynlinks.py): empty values are left out, and
 // an ISBN it does not know is simply absent. Without format=json the body is JavaScript, so we ask for JSON.
+// Open Library also answers `{}` with HTTP 200 when it fails inside (its handler catches the error and
+// returns an empty object), so an answer naming none of the ISBNs asked is asked again after a pause;
+// still empty, it is a failure to retry later, never "not found" (fetchBookDetails).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped, ResponseTooLargeError } from '../marketplaces/http.ts';
 
 /** What we keep of a book (book_details). */
 export interface BookDetails {
@@ -18,13 +23,40 @@ export interface OpenLibrarySettings {
   url: string;
   userAgent: string;
   timeoutMs: number;
+  /** The largest answer read (MARKETPLACE_MAX_RESPONSE_BYTES); default http.ts's. */
+  maxResponseBytes?: number;
 }
 
 /** Thrown for an answer that is not the Books API's object: the batch is tried again later. */
 export class OpenLibraryError extends Error {}
 
-/** Details of each ISBN asked: null when Open Library does not know it. */
-export async function fetchBookDetails(isbns: readonly string[], s: OpenLibrarySettings): Promise<Map<string, BookDetails | null>> {
+/** Every answer to a batch was `{}`: Open Library failing inside, or none of its ISBNs known (indistinguishable). */
+export class EmptyBatchError extends OpenLibraryError {}
+
+/** Attempts at a batch answered `{}`, and the pause before each new one (Open Library's hiccups pass in seconds). */
+export const EMPTY_BATCH_ATTEMPTS = 3;
+export const EMPTY_BATCH_PAUSE_MS = 2000;
+
+/**
+ * Details of each ISBN asked: null when Open Library does not know it (absent from an answer that
+ * holds others). An answer holding none is asked again up to EMPTY_BATCH_ATTEMPTS times, `pauseMs`
+ * apart; then EmptyBatchError, so nothing is stored as "not found" on the word of a failing server.
+ */
+export async function fetchBookDetails(
+  isbns: readonly string[],
+  s: OpenLibrarySettings,
+  pauseMs = EMPTY_BATCH_PAUSE_MS,
+): Promise<Map<string, BookDetails | null>> {
+  for (let attempt = 1; ; attempt++) {
+    const books = await fetchOnce(isbns, s);
+    if ([...books.values()].some((b) => b !== null)) return books;
+    if (attempt >= EMPTY_BATCH_ATTEMPTS)
+      throw new EmptyBatchError(`Open Library answered {} to ${isbns.length} ISBN(s) ${attempt} times: tried again later`);
+    await sleep(pauseMs);
+  }
+}
+
+async function fetchOnce(isbns: readonly string[], s: OpenLibrarySettings): Promise<Map<string, BookDetails | null>> {
   const query = new URLSearchParams({ bibkeys: isbns.map((i) => `ISBN:${i}`).join(','), jscmd: 'data', format: 'json' });
   let res: Response;
   try {
@@ -35,8 +67,18 @@ export async function fetchBookDetails(isbns: readonly string[], s: OpenLibraryS
   } catch (err) {
     throw new OpenLibraryError(`Open Library unreachable: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!res.ok) throw new OpenLibraryError(`Open Library answered HTTP ${res.status}`);
-  return parseBooks(await res.text(), isbns);
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw new OpenLibraryError(`Open Library answered HTTP ${res.status}`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyCapped(res, s.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  } catch (err) {
+    if (err instanceof ResponseTooLargeError) throw new OpenLibraryError(`Open Library: ${err.message}`);
+    throw new OpenLibraryError(`Open Library unreachable: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return parseBooks(new TextDecoder().decode(bytes), isbns);
 }
 
 export function parseBooks(body: string, isbns: readonly string[]): Map<string, BookDetails | null> {

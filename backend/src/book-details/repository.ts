@@ -38,6 +38,21 @@ export async function storeBookDetails(db: Db, answers: Map<string, BookDetails 
     });
 }
 
+/**
+ * ISBNs whose batch Open Library kept answering `{}` (openlibrary.ts EmptyBatchError): asked again in
+ * `retryInMs`, not after the whole refresh period. Their row is dated so that it falls due then
+ * (fetched_at is "when it counts as asked"); a new ISBN gets a not-found row, a known one keeps its
+ * details (a failing answer must not wipe them).
+ */
+export async function postponeBookDetails(db: Db, isbns: readonly string[], retryInMs: number, refreshMs: number): Promise<void> {
+  if (isbns.length === 0) return;
+  const due = sql`now() - ${Math.max(0, refreshMs - retryInMs)} * interval '1 millisecond'`;
+  await db
+    .insert(bookDetails)
+    .values(isbns.map((isbn) => ({ isbn, found: false, fetched_at: due })))
+    .onConflictDoUpdate({ target: bookDetails.isbn, set: { fetched_at: sql`excluded.fetched_at` } });
+}
+
 export async function readBookDetails(db: Db, isbn: string): Promise<StoredBookDetails | undefined> {
   const [row] = await db.select().from(bookDetails).where(eq(bookDetails.isbn, isbn));
   return row;

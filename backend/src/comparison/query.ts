@@ -70,11 +70,13 @@ export function priceOf(
     s.price.map((p) => columnOf(p)),
     sql`, `,
   )})`;
-  const withShipping = cents(s.shipping ? sql`${dec(price)} + coalesce(${dec(columnOf(s.shipping))}, 0)` : dec(price));
+  // Shipping the marketplace must state (eBay's CALCULATED shipping has none): without it there is no delivered price.
+  const shipping = s.shipping && (s.shippingRequired ? dec(columnOf(s.shipping)) : sql`coalesce(${dec(columnOf(s.shipping))}, 0)`);
+  const withShipping = cents(shipping ? sql`${dec(price)} + ${shipping}` : dec(price));
   // A currency is written upper-case in three letters; an empty one means the marketplace's default (USD).
   const currency = s.currency
-    ? sql`CASE WHEN ${price} IS NOT NULL THEN upper(coalesce(nullif(${columnOf(s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
-    : sql`CASE WHEN ${price} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END`;
+    ? sql`CASE WHEN ${withShipping} IS NOT NULL THEN upper(coalesce(nullif(${columnOf(s.currency)}, ''), ${COMPARISON_CURRENCY})) END`
+    : sql`CASE WHEN ${withShipping} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END`;
   return { price: withShipping, currency };
 }
 

@@ -4,6 +4,7 @@
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
 import { z } from 'zod';
 import { ConfigError, parseConfig, type ConfigRule } from '../core/config.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './http.ts';
 import { sandboxConfigSection } from '../sandbox/options.ts';
 import { sandboxBaseUrl } from '../sandbox/urls.ts';
 import { marketplaceRegistry, type MarketplaceEntry, type MarketplaceSettingsMap } from './registry.ts';
@@ -18,11 +19,16 @@ export interface MarketplaceEnv {
   maxAttempts: number;
   operationRates?: Record<string, number>;
   dailyCallBudget?: number;
+  maxResponseBytes: number;
   extra?: Record<string, unknown>;
 }
 export type MarketplacesConfig = Record<MarketplaceId, MarketplaceEnv>;
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** One cap for every marketplace's answers (and Open Library's): a body beyond it fails its lookup unread. */
+export const MAX_RESPONSE_BYTES_ENV = 'MARKETPLACE_MAX_RESPONSE_BYTES';
+export const maxResponseBytesSetting = z.coerce.number().int().min(1024).default(DEFAULT_MAX_RESPONSE_BYTES);
 
 /** The variable each setting of a marketplace is read from. */
 export function marketplaceEnvNames(id: MarketplaceId) {
@@ -36,7 +42,7 @@ export function marketplaceEnvNames(id: MarketplaceId) {
     timeoutMs: `${p}_TIMEOUT_MS`,
     maxAttempts: `${p}_MAX_ATTEMPTS`,
     dailyCallBudget: `${p}_DAILY_CALL_BUDGET`,
-  } satisfies Record<Exclude<keyof MarketplaceEnv, 'operationRates' | 'extra'>, string>;
+  } satisfies Record<Exclude<keyof MarketplaceEnv, 'operationRates' | 'extra' | 'maxResponseBytes'>, string>;
 }
 
 /** The variable of each rate-limited operation of a marketplace (entry.operations), by operation. */
@@ -67,7 +73,10 @@ function marketplaceShape(id: MarketplaceId) {
 }
 
 export const marketplacesConfigSection = z
-  .object(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>)
+  .object({
+    ...(Object.assign({}, ...MARKETPLACE_IDS.map(marketplaceShape)) as ReturnType<typeof marketplaceShape>),
+    [MAX_RESPONSE_BYTES_ENV]: maxResponseBytesSetting,
+  })
   .transform((e) => {
     const read = (id: MarketplaceId): MarketplaceEnv => {
       const n = marketplaceEnvNames(id);
@@ -85,6 +94,7 @@ export const marketplacesConfigSection = z
         concurrency: e[n.concurrency] as number,
         timeoutMs: e[n.timeoutMs] as number,
         maxAttempts: e[n.maxAttempts] as number,
+        maxResponseBytes: e[MAX_RESPONSE_BYTES_ENV] as number,
         ...(e[n.dailyCallBudget] === undefined ? {} : { dailyCallBudget: e[n.dailyCallBudget] as number }),
         ...(entry.extraEnv ? { extra: Object.fromEntries(Object.keys(entry.extraEnv).map((k) => [k, e[k]])) } : {}),
       };

@@ -35,17 +35,73 @@ export function httpAdapter(id: MarketplaceId, settings: MarketplaceSettings, fo
       // A token first where the marketplace needs one (eBay's application token): refused → failed.
       const auth = format.authorize ? await format.authorize(opts.signal) : { headers: {} };
       if ('outcome' in auth) return auth.outcome;
-      const answer = await timedFetch(url, { headers: { accept: '*/*', ...headers, ...auth.headers } }, settings.timeoutMs, opts.signal);
+      const init = { headers: { accept: '*/*', ...headers, ...auth.headers } };
+      const answer = await timedFetch(url, init, settings.timeoutMs, opts.signal, settings.maxResponseBytes);
       return 'outcome' in answer ? answer.outcome : classify(answer.status, answer.headers, answer.body, format);
     },
   };
 }
 
-/** An HTTP answer as text, or why there was none (always a retry: timeout, network error, our stop). */
-export type FetchedText = { status: number; headers: Headers; body: string } | { outcome: LookupOutcome & { kind: 'retry' } };
+/**
+ * An HTTP answer as text, or why there was none: a retry (timeout, network error, our stop), or a
+ * failure (an answer larger than the cap: the same question would get the same answer).
+ */
+export type FetchedText =
+  | { status: number; headers: Headers; body: string }
+  | { outcome: (LookupOutcome & { kind: 'retry' }) | (LookupOutcome & { kind: 'failed' }) };
 
-/** One request with our own timeout and the caller's signal; the body decoded in its declared charset. */
-export async function timedFetch(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal): Promise<FetchedText> {
+/**
+ * The largest answer read (MARKETPLACE_MAX_RESPONSE_BYTES). Real answers are far below it (50 eBay
+ * summaries, 20 Amazon offers responses, 50 Open Library books: well under 1 MB); a body beyond it is
+ * a marketplace misbehaving, and reading one whole (200 MB) took the server from 548 to 1,397 MB.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** A body larger than the cap: reading stopped there, and the connection was dropped. */
+export class ResponseTooLargeError extends Error {
+  constructor(maxBytes: number) {
+    super(`answer larger than ${formatMegabytes(maxBytes)} (MARKETPLACE_MAX_RESPONSE_BYTES): not read`);
+  }
+}
+
+const formatMegabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`;
+
+/**
+ * The body's bytes, read chunk by chunk and given up (the stream cancelled) as soon as they pass
+ * `maxBytes`, so an endless or huge answer never sits in memory whole. A declared Content-Length
+ * over the cap is refused before reading anything.
+ */
+export async function readBodyCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel().catch(() => {});
+    throw new ResponseTooLargeError(maxBytes);
+  }
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new ResponseTooLargeError(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** One request with our own timeout and the caller's signal; the body (at most `maxBytes`) decoded in its declared charset. */
+export async function timedFetch(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal,
+  maxBytes = DEFAULT_MAX_RESPONSE_BYTES,
+): Promise<FetchedText> {
   // Our own timeout + the caller's signal. Not AbortSignal.any/timeout: on Node 20, any() keeps a
   // reference per call on the long-lived caller signal, which grows for the worker's whole life.
   const controller = new AbortController();
@@ -59,9 +115,10 @@ export async function timedFetch(url: string, init: RequestInit, timeoutMs: numb
   try {
     if (signal.aborted) throw signal.reason;
     const res = await fetch(url, { ...init, signal: controller.signal });
-    const body = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
+    const body = decodeBody(await readBodyCapped(res, maxBytes), res.headers.get('content-type'));
     return { status: res.status, headers: res.headers, body };
   } catch (err) {
+    if (err instanceof ResponseTooLargeError) return { outcome: { kind: 'failed', message: `Marketplace ${err.message}` } };
     if (timedOut) return { outcome: { kind: 'retry', reason: `Timed out after ${timeoutMs} ms` } };
     if (signal.aborted) return { outcome: { kind: 'retry', reason: 'Cancelled: the worker is stopping' } };
     return { outcome: { kind: 'retry', reason: `Network error: ${describe(err)}` } };

@@ -17,6 +17,7 @@ describe('marketplace settings from the environment', () => {
       concurrency: 4,
       timeoutMs: 10_000,
       maxAttempts: 5,
+      maxResponseBytes: 16 * 1024 * 1024,
     });
     expect(settings.pallet_iq.baseUrl).toBe('http://127.0.0.1:8090/pallet-iq');
     expect(hasRealCredentials(settings)).toBe(false);
@@ -26,7 +27,13 @@ describe('marketplace settings from the environment', () => {
   it('eBay reads its daily budget and its own settings (secret, auth URL, marketplace id) beside the common ones', () => {
     const defaults = settingsFromEnv({}, { sandboxUrl: 'http://s' }).ebay;
     expect(defaults).toMatchObject({ baseUrl: 'http://s/ebay', ratePerSecond: 5, dailyCallBudget: 5000 });
-    expect(defaults.extra).toEqual({ EBAY_CLIENT_SECRET: undefined, EBAY_AUTH_URL: undefined, EBAY_MARKETPLACE_ID: 'EBAY_US' });
+    expect(defaults.extra).toEqual({
+      EBAY_CLIENT_SECRET: undefined,
+      EBAY_AUTH_URL: undefined,
+      EBAY_MARKETPLACE_ID: 'EBAY_US',
+      EBAY_DELIVERY_COUNTRY: 'US',
+      EBAY_DELIVERY_POSTAL_CODE: undefined,
+    });
     const set = settingsFromEnv(
       { EBAY_CLIENT_ID: 'id', EBAY_CLIENT_SECRET: 'secret', EBAY_DAILY_CALL_BUDGET: '1200', EBAY_MARKETPLACE_ID: 'EBAY_GB' },
       { sandboxUrl: 'http://s' },
@@ -37,6 +44,21 @@ describe('marketplace settings from the environment', () => {
     expect(settingsFromEnv({}, { sandboxUrl: 'http://s' }).biblio.dailyCallBudget).toBeUndefined();
     expect(() => settingsFromEnv({ EBAY_DAILY_CALL_BUDGET: '0', EBAY_MARKETPLACE_ID: 'us' }, { sandboxUrl: 'http://s' })).toThrow(
       /EBAY_DAILY_CALL_BUDGET[\s\S]*EBAY_MARKETPLACE_ID|EBAY_MARKETPLACE_ID[\s\S]*EBAY_DAILY_CALL_BUDGET/,
+    );
+    // The delivery location is checked like the others: a bad one is named, never sent.
+    expect(() =>
+      settingsFromEnv({ EBAY_DELIVERY_COUNTRY: 'usa', EBAY_DELIVERY_POSTAL_CODE: '19406;x' }, { sandboxUrl: 'http://s' }),
+    ).toThrow(/EBAY_DELIVERY_COUNTRY[\s\S]*EBAY_DELIVERY_POSTAL_CODE/);
+    expect(
+      settingsFromEnv({ EBAY_DELIVERY_COUNTRY: 'GB', EBAY_DELIVERY_POSTAL_CODE: 'SW1A 1AA' }, { sandboxUrl: 'http://s' }).ebay.extra,
+    ).toMatchObject({ EBAY_DELIVERY_COUNTRY: 'GB', EBAY_DELIVERY_POSTAL_CODE: 'SW1A 1AA' });
+  });
+
+  it('one cap for every answer: MARKETPLACE_MAX_RESPONSE_BYTES reaches each marketplace, and nonsense is refused', () => {
+    const settings = settingsFromEnv({ MARKETPLACE_MAX_RESPONSE_BYTES: '2097152' }, { sandboxUrl: 'http://s' });
+    for (const s of Object.values(settings)) expect(s.maxResponseBytes).toBe(2_097_152);
+    expect(() => settingsFromEnv({ MARKETPLACE_MAX_RESPONSE_BYTES: 'lots' }, { sandboxUrl: 'http://s' })).toThrow(
+      /MARKETPLACE_MAX_RESPONSE_BYTES/,
     );
   });
 

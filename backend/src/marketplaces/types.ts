@@ -54,6 +54,8 @@ export interface MarketplaceSettings {
   operationRates?: Record<string, number>;
   /** Calls the marketplace allows a day, shared by every worker (only marketplaces that have such a quota). */
   dailyCallBudget?: number;
+  /** The largest answer read (MARKETPLACE_MAX_RESPONSE_BYTES); a larger one fails the lookup. Default: http.ts. */
+  maxResponseBytes?: number;
   /** The marketplace's own settings beyond these (registry `extraEnv`), by env name; its adapter reads them. */
   extra?: Record<string, unknown>;
 }

@@ -62,9 +62,10 @@ describe('sandbox', () => {
       }
       expect(first.offers).toHaveLength(listings.length);
       if (id === 'ebay') {
-        // Chosen on price + shipping; a CALCULATED listing without a cost counts its price alone.
-        const total = Number(first.record.price) + Number(first.record.shipping_cost ?? 0);
-        expect(total, id).toBeLessThanOrEqual(Math.min(...listings.map((l) => l.price + l.shipping)) + 0.005);
+        // Chosen on price + shipping: the delivery location sent lets eBay price CALCULATED shipping too.
+        expect(typeof first.record.shipping_cost, id).toBe('number');
+        const total = Number(first.record.price) + Number(first.record.shipping_cost);
+        expect(total, id).toBeCloseTo(Math.min(...listings.map((l) => l.price + l.shipping)), 2);
         expect(first.record.title, id).toBeTruthy();
         continue;
       }
@@ -73,6 +74,56 @@ describe('sandbox', () => {
       expect(recordPrice, id).toBeCloseTo(cheapestPrice, 2);
       expect(first.record.title ?? first.record.author, id).toBeTruthy();
     }
+  });
+
+  it("Amazon's catalog answers in pages of pageSize, each pointing to the next with nextToken until the last", async () => {
+    const asked = isbns.slice(0, 5);
+    const query = new URLSearchParams({
+      identifiers: asked.join(','),
+      identifiersType: 'EAN',
+      marketplaceIds: 'ATVPDKIKX0DER',
+      pageSize: '2',
+    });
+    const headers = { 'x-amz-access-token': 'Atza|sandbox' };
+    const asins: string[] = [];
+    let pages = 0;
+    for (let token: string | undefined = undefined; pages === 0 || token; pages++) {
+      if (token) query.set('pageToken', token);
+      const doc = (await (await fetch(`${sandbox.url}/amazon/catalog/2022-04-01/items?${query}`, { headers })).json()) as {
+        numberOfResults: number;
+        pagination?: { nextToken?: string };
+        items: { asin: string }[];
+      };
+      expect(doc.numberOfResults).toBe(5);
+      expect(doc.items.length).toBeLessThanOrEqual(2);
+      asins.push(...doc.items.map((i) => i.asin));
+      token = doc.pagination?.nextToken;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(asins).size).toBe(5);
+  });
+
+  it('eBay prices CALCULATED shipping only for a request that says where to deliver (X-EBAY-C-ENDUSERCTX)', async () => {
+    const token = (await (
+      await fetch(`${sandbox.url}/ebay/identity/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}` },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'https://api.ebay.com/oauth/api_scope' }),
+      })
+    ).json()) as { access_token: string };
+    const costless = async (headers: Record<string, string>) => {
+      let count = 0;
+      for (const isbn of isbns.filter((i) => hasOffers(i, opts)).slice(0, 40)) {
+        const res = await fetch(`${sandbox.url}/ebay/buy/browse/v1/item_summary/search?gtin=${isbn}`, {
+          headers: { authorization: `Bearer ${token.access_token}`, ...headers },
+        });
+        const doc = (await res.json()) as { itemSummaries?: { shippingOptions: { shippingCost?: unknown }[] }[] };
+        count += (doc.itemSummaries ?? []).filter((s) => s.shippingOptions.some((o) => o.shippingCost === undefined)).length;
+      }
+      return count;
+    };
+    expect(await costless({})).toBeGreaterThan(0);
+    expect(await costless({ 'x-ebay-c-enduserctx': 'contextualLocation=country%3DUS%2Czip%3D19406' })).toBe(0);
   });
 
   it('an ISBN without offers has none on any marketplace', async () => {

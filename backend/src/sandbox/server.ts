@@ -123,7 +123,7 @@ export async function startSandbox(
       return send(res, format.invalidIsbn(isbn));
     }
     const listings = stockOf(id, isbn, entry.count);
-    const reply = format.offers(bookFor(isbn.toUpperCase(), opts.seed), listings);
+    const reply = format.offers(bookFor(isbn.toUpperCase(), opts.seed), listings, asked);
     sendAnswer(res, reply, fault, listings.length > 0);
   }
 

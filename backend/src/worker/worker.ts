@@ -170,7 +170,10 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
     pruning = false;
   }, opts.pruneIntervalMs ?? 60_000);
-  const details = opts.bookDetails && new BookDetailsFetcher(opts.db, opts.bookDetails, log);
+  // Open Library's answers are capped like the marketplaces' (one MARKETPLACE_MAX_RESPONSE_BYTES for every upstream).
+  const maxResponseBytes = Object.values(opts.settings).find((s) => s?.maxResponseBytes)?.maxResponseBytes;
+  const details =
+    opts.bookDetails && new BookDetailsFetcher(opts.db, { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.bookDetails }, log);
   details?.start();
   log.info(`worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}`);
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFixture, testSettings } from '../../../test/helpers/http-contract.ts';
 import type { MarketplaceSettings, Pace } from '../types.ts';
-import { CATALOG_PATH, NOT_IN_CATALOG, OFFERS_BATCH_PATH, createAmazonAdapter } from './client.ts';
+import { CATALOG_PATH, MAX_CATALOG_PAGES, NOT_IN_CATALOG, OFFERS_BATCH_PATH, createAmazonAdapter } from './client.ts';
 import { LwaTokens } from './lwa.ts';
 import { bookOutcome, checkOffersPayload, errorsText, readCatalog } from './wire.ts';
 
@@ -49,7 +49,10 @@ beforeAll(async () => {
         headers: req.headers,
         body: Buffer.concat(chunks).toString(),
       });
-      const r = routes.get(url.pathname) ?? { status: 404, body: '{"errors":[{"code":"NotFound","message":"no route"}]}' };
+      // A later page of a search is its own route: `<path>?pageToken=<token>`.
+      const page = url.searchParams.get('pageToken');
+      const r = (page === null ? undefined : routes.get(`${url.pathname}?pageToken=${page}`)) ??
+        routes.get(url.pathname) ?? { status: 404, body: '{"errors":[{"code":"NotFound","message":"no route"}]}' };
       res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...r.headers });
       res.end(r.body);
     });
@@ -84,7 +87,7 @@ const adapter = (over: Partial<MarketplaceSettings> = {}) =>
 const batch = (isbns: string[], over: Partial<MarketplaceSettings> = {}) => adapter(over).lookupBatch!(isbns, { signal, pace });
 
 describe('Amazon client: requests', () => {
-  it('exchanges the refresh token once, then searches the catalog by ISBN and asks Used offers for the ASINs found', async () => {
+  it('exchanges the refresh token once, then searches the catalog by ISBN-13 (as EAN) and asks Used offers for the ASINs found', async () => {
     await batch([PRINT, PLATE, UNKNOWN]);
     const [token, catalog, offers] = seen;
     expect(token?.method).toBe('POST');
@@ -97,10 +100,13 @@ describe('Amazon client: requests', () => {
     expect(catalog?.path).toBe(CATALOG_PATH);
     expect(Object.fromEntries(catalog?.query ?? [])).toMatchObject({
       identifiers: `${PRINT},${PLATE},${UNKNOWN}`,
-      identifiersType: 'ISBN',
+      // An ISBN-13 is an EAN-13: the form public evidence shows answering for 13-digit identifiers.
+      identifiersType: 'EAN',
       marketplaceIds: 'ATVPDKIKX0DER',
       includedData: 'summaries,identifiers,salesRanks',
+      pageSize: '20',
     });
+    expect(catalog?.query.has('pageToken')).toBe(false);
     expect(catalog?.headers['x-amz-access-token']).toBe('Atza|fixture-access-token');
     expect(catalog?.headers.authorization).toBeUndefined();
     expect(offers?.method).toBe('POST');
@@ -133,6 +139,38 @@ describe('Amazon client: requests', () => {
     now = 3_600_000;
     await tokens.get();
     expect(seen.filter((s) => s.path === '/auth/o2/token')).toHaveLength(3);
+  });
+
+  it('follows pagination.nextToken: items on the second page are found, never "not in the catalog"', async () => {
+    // One ISBN matching two items (Kindle and print) pushes the rest of the batch onto page 2.
+    routes.set(CATALOG_PATH, { body: fixture('catalog-page-1.json') });
+    routes.set(`${CATALOG_PATH}?pageToken=cGFnZTI-test-next`, { body: fixture('catalog-page-2.json') });
+    const [print, plate, unknown] = await batch([PRINT, PLATE, UNKNOWN]);
+    const searches = seen.filter((s) => s.path === CATALOG_PATH);
+    expect(searches).toHaveLength(2);
+    // The second page is the same search with the token as pageToken.
+    expect(Object.fromEntries(searches[1]?.query ?? [])).toEqual({
+      ...Object.fromEntries(searches[0]?.query ?? []),
+      pageToken: 'cGFnZTI-test-next',
+    });
+    expect(paced).toEqual(['catalog', 'catalog', 'offers']);
+    // The print edition (page 2) wins over the Kindle one (page 1); the plate book is found on page 2.
+    expect(print).toMatchObject({ kind: 'completed', record: { asin: '0306406152', sales_rank: 48213 } });
+    expect(plate).toMatchObject({ kind: 'no_offers', record: { asin: '0486229874' } });
+    expect(unknown).toEqual({ kind: 'no_offers', offers: [], reason: NOT_IN_CATALOG });
+  });
+
+  it('a search that keeps paging past the bound retries the batch rather than calling its ISBNs unknown', async () => {
+    routes.set(CATALOG_PATH, { body: fixture('catalog-page-1.json') });
+    const outcomes = await batch([PRINT, PLATE]);
+    expect(seen.filter((s) => s.path === CATALOG_PATH)).toHaveLength(MAX_CATALOG_PAGES);
+    expect(outcomes).toEqual([0, 1].map(() => ({ kind: 'retry', reason: `Amazon's catalog answer runs past ${MAX_CATALOG_PAGES} pages` })));
+  });
+
+  it('a failing second page fails the batch as the first would', async () => {
+    routes.set(CATALOG_PATH, { body: fixture('catalog-page-1.json') });
+    routes.set(`${CATALOG_PATH}?pageToken=cGFnZTI-test-next`, { status: 429, body: fixture('quota-exceeded.json') });
+    expect((await batch([PRINT, PLATE])).map((o) => o.kind)).toEqual(['retry', 'retry']);
   });
 
   it('with no ASIN found it sends no offers request', async () => {

@@ -1,6 +1,12 @@
 // Amazon (Selling Partner API), 20 ISBNs per batch (evidence in mapping.ts):
-//  1. GET {base}/catalog/2022-04-01/items?identifiers=<≤20 ISBN-13>&identifiersType=ISBN&marketplaceIds=…
-//     &includedData=summaries,identifiers,salesRanks → each ISBN's ASIN, title, author, sales rank;
+//  1. GET {base}/catalog/2022-04-01/items?identifiers=<≤20 ISBN-13>&identifiersType=EAN&marketplaceIds=…
+//     &includedData=summaries,identifiers,salesRanks&pageSize=20 → each ISBN's ASIN, title, author,
+//     sales rank. One identifier may match several items (other bindings, Kindle), so 20 identifiers
+//     can fill more than a page: pagination.nextToken is followed (as pageToken) until it is absent.
+//     EAN, not ISBN: an ISBN-13 is an EAN-13, Amazon says its index converts GTIN-compatible
+//     identifiers to GTINs (amzn/selling-partner-api-models#264), and the only public evidence of a
+//     13-digit lookup answering uses identifiersType=EAN (#271). The model lists ISBN in its enum but
+//     no example or report shows it answering for a 13-digit value;
 //  2. POST {base}/batches/products/pricing/v0/itemOffers with one Used request per ASIN → offers.
 // Only Used is asked: the Used answer's Summary carries its entries per condition, so the lowest new
 // price and new offer count come from it, and a second (New) batch would halve the throughput
@@ -11,7 +17,16 @@ import { z } from 'zod';
 import { describe, MalformedResponseError, parseJsonObject, parseRetryAfter, timedFetch } from '../http.ts';
 import type { LookupOutcome, MarketplaceAdapter, MarketplaceSettings, Pace } from '../types.ts';
 import { LwaError, LwaTokens } from './lwa.ts';
-import { bookOutcome, catalogOnly, checkOffersPayload, errorsText, isQuotaExceeded, readCatalog, readOffersBatch } from './wire.ts';
+import {
+  bookOutcome,
+  catalogOnly,
+  checkOffersPayload,
+  errorsText,
+  isQuotaExceeded,
+  nextPageToken,
+  readCatalog,
+  readOffersBatch,
+} from './wire.ts';
 
 /** ISBNs per catalog search (identifiers: at most 20) and ASINs per offers batch (1–20 requests). */
 export const AMAZON_BATCH_SIZE = 20;
@@ -26,6 +41,13 @@ type Operation = keyof typeof AMAZON_OPERATIONS;
 export const CATALOG_PATH = '/catalog/2022-04-01/items';
 export const OFFERS_BATCH_PATH = '/batches/products/pricing/v0/itemOffers';
 export const NOT_IN_CATALOG = "Amazon's catalog has no item with this ISBN";
+/** An ISBN-13 is an EAN-13 (see above). */
+export const CATALOG_IDENTIFIERS_TYPE = 'EAN';
+/**
+ * Catalog pages followed per batch at most: 20 identifiers matching 5 items each. Beyond it the rest
+ * of the batch is retried rather than called unknown (the model caps a search at 1,000 items).
+ */
+export const MAX_CATALOG_PAGES = 5;
 
 /** Amazon's settings beyond the refresh token (registry extraEnv). */
 export const AMAZON_ENV = {
@@ -86,7 +108,7 @@ export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceA
   async function send(op: Operation, url: string, init: RequestInit, token: string, signal: AbortSignal, pace: Pace) {
     await pace(op);
     const headers = { accept: 'application/json', 'x-amz-access-token': token, ...(init.headers as Record<string, string>) };
-    return timedFetch(url, { ...init, headers }, settings.timeoutMs, signal);
+    return timedFetch(url, { ...init, headers }, settings.timeoutMs, signal, settings.maxResponseBytes);
   }
 
   async function lookupBatch(isbns: string[], opts: { signal: AbortSignal; pace: Pace }): Promise<LookupOutcome[]> {
@@ -101,23 +123,9 @@ export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceA
       throw err;
     }
 
-    const query = new URLSearchParams({
-      identifiers: isbns.join(','),
-      identifiersType: 'ISBN',
-      marketplaceIds: marketplaceId,
-      includedData: 'summaries,identifiers,salesRanks',
-      pageSize: String(AMAZON_BATCH_SIZE),
-    });
-    const catalog = await send('catalog', `${settings.baseUrl}${CATALOG_PATH}?${query}`, {}, token, opts.signal, opts.pace);
+    const catalog = await searchCatalog(isbns, token, opts);
     if ('outcome' in catalog) return all(isbns, catalog.outcome);
-    if (catalog.status < 200 || catalog.status >= 300) return all(isbns, refusal('catalog', catalog.status, catalog.headers, catalog.body));
-    let items: ReturnType<typeof readCatalog>;
-    try {
-      items = readCatalog(catalog.body, isbns);
-    } catch (err) {
-      // A catalog answer cannot be split by ISBN once unreadable: the whole batch tries again.
-      return all(isbns, { kind: 'retry', reason: `Malformed response: ${describe(err)}` });
-    }
+    const items = catalog.items;
     const asins = [...new Set([...items.values()].flatMap((i) => (i ? [i.asin] : [])))];
     const unknown: LookupOutcome = { kind: 'no_offers', offers: [], reason: NOT_IN_CATALOG };
     if (asins.length === 0) return all(isbns, unknown);
@@ -152,6 +160,48 @@ export function createAmazonAdapter(settings: MarketplaceSettings): MarketplaceA
       if (!answer) return { kind: 'retry', reason: `Malformed response: no offers response for ASIN ${item.asin}` };
       return itemOutcome(item, answer);
     });
+  }
+
+  /**
+   * searchCatalogItems for the batch, every page of it: the items of all pages by ISBN, or the one
+   * outcome of the whole batch (a refusal, a retry) when a page could not be had or read.
+   */
+  async function searchCatalog(
+    isbns: string[],
+    token: string,
+    opts: { signal: AbortSignal; pace: Pace },
+  ): Promise<{ items: ReturnType<typeof readCatalog> } | { outcome: LookupOutcome }> {
+    const query = new URLSearchParams({
+      identifiers: isbns.join(','),
+      identifiersType: CATALOG_IDENTIFIERS_TYPE,
+      marketplaceIds: marketplaceId,
+      includedData: 'summaries,identifiers,salesRanks',
+      pageSize: String(AMAZON_BATCH_SIZE),
+    });
+    const pages: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await send('catalog', `${settings.baseUrl}${CATALOG_PATH}?${query}`, {}, token, opts.signal, opts.pace);
+      if ('outcome' in answer) return answer;
+      if (answer.status < 200 || answer.status >= 300) return { outcome: refusal('catalog', answer.status, answer.headers, answer.body) };
+      pages.push(answer.body);
+      let next: string | undefined;
+      try {
+        next = nextPageToken(answer.body);
+      } catch (err) {
+        // A catalog answer cannot be split by ISBN once unreadable: the whole batch tries again.
+        return { outcome: { kind: 'retry', reason: `Malformed response: ${describe(err)}` } };
+      }
+      if (next === undefined) break;
+      // Never "not in the catalog" for an ISBN whose item may be on a page not read.
+      if (page >= MAX_CATALOG_PAGES)
+        return { outcome: { kind: 'retry', reason: `Amazon's catalog answer runs past ${MAX_CATALOG_PAGES} pages` } };
+      query.set('pageToken', next);
+    }
+    try {
+      return { items: readCatalog(pages, isbns) };
+    } catch (err) {
+      return { outcome: { kind: 'retry', reason: `Malformed response: ${describe(err)}` } };
+    }
   }
 
   /** One response of the batch: its own status decides, like a whole answer would. */

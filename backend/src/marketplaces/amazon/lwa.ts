@@ -71,7 +71,10 @@ export class LwaTokens {
       timeoutMs,
       new AbortController().signal,
     );
-    if ('outcome' in answer) throw new LwaError(`Login with Amazon: ${answer.outcome.reason}`, false);
+    if ('outcome' in answer) {
+      const { outcome } = answer;
+      throw new LwaError(`Login with Amazon: ${outcome.kind === 'retry' ? outcome.reason : outcome.message}`, outcome.kind === 'failed');
+    }
     const { status, body } = answer;
     let doc: Record<string, unknown>;
     try {

@@ -1,6 +1,7 @@
 // Amazon's Selling Partner API as the schemas declare it (not only as the official samples show it):
 //  POST /auth/o2/token (Login with Amazon, form body) → {access_token, token_type, expires_in};
-//  GET  /catalog/2022-04-01/items?identifiers=…&identifiersType=ISBN → ItemSearchResults;
+//  GET  /catalog/2022-04-01/items?identifiers=…&identifiersType=EAN|ISBN → ItemSearchResults, in pages
+//       of pageSize (default 10, at most 20) with pagination.nextToken as the model declares;
 //  POST /batches/products/pricing/v0/itemOffers → {responses:[{status, headers, body, request}]}.
 // Money amounts are JSON numbers (MoneyType.Amount: number), sometimes whole, sometimes not; summary
 // conditions come lowercase or capitalised, sub-conditions lowercase snake ("very_good", as real
@@ -12,7 +13,7 @@
 import { isbn10To13, isbn13To10 } from '@app/domain/isbn';
 import type { Book, Listing } from '../../sandbox/catalog.ts';
 import { hash32 } from '../../sandbox/random.ts';
-import { json, type BatchRequest, type RawRequest, type SimulatedFormat, type Stock } from '../../sandbox/formats/types.ts';
+import { json, withoutNulls, type BatchRequest, type RawRequest, type SimulatedFormat, type Stock } from '../../sandbox/formats/types.ts';
 import { AMAZON_BATCH_SIZE, CATALOG_PATH, OFFERS_BATCH_PATH } from './client.ts';
 
 const MARKETPLACE = 'ATVPDKIKX0DER';
@@ -188,6 +189,14 @@ function offersResponse(asin: string, isbn: string, stock: Stock) {
   };
 }
 
+/** The sandbox's page tokens are opaque to the client and stateless here: the offset, encoded. */
+const pageToken = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
+function pageOffset(token: string | null): number | undefined {
+  if (token === null) return 0;
+  const match = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
 function tokenReply(body: string): BatchRequest {
   const form = new URLSearchParams(body);
   if (form.get('grant_type') !== 'refresh_token' || !form.get('client_id') || !form.get('client_secret')) {
@@ -204,25 +213,38 @@ export const amazonSim: SimulatedFormat = {
     if (r.method === 'POST' && r.path === '/auth/o2/token') return tokenReply(r.body);
     if (r.method === 'GET' && r.path === CATALOG_PATH) {
       const isbns = (r.query.get('identifiers') ?? '').split(',').filter(Boolean);
+      const pageSize = Number(r.query.get('pageSize') ?? 10);
+      const offset = pageOffset(r.query.get('pageToken'));
       if (
-        r.query.get('identifiersType') !== 'ISBN' ||
+        !['EAN', 'ISBN'].includes(r.query.get('identifiersType') ?? '') ||
         !r.query.get('marketplaceIds') ||
         isbns.length === 0 ||
-        isbns.length > AMAZON_BATCH_SIZE
+        isbns.length > AMAZON_BATCH_SIZE ||
+        !Number.isInteger(pageSize) ||
+        pageSize < 1 ||
+        pageSize > 20 ||
+        offset === undefined
       ) {
         return { reply: errors('400', 'Request has missing or invalid parameters and cannot be parsed.', 400) };
       }
       return {
         isbns,
         key: keyOf(r),
-        counts: true,
+        // A later page belongs to the attempt its first page counted.
+        counts: offset === 0,
         // What is not an ISBN is not in Amazon's catalog; a refused ISBN is, and its offers request fails.
         answer(stock) {
           const items = isbns.flatMap((isbn) => {
             const s = stock.get(isbn);
             return s ? [catalogItem(s.book)] : [];
           });
-          return json({ numberOfResults: items.length, items });
+          const page = items.slice(offset, offset + pageSize);
+          const more = offset + pageSize < items.length;
+          const pagination = withoutNulls({
+            nextToken: more ? pageToken(offset + pageSize) : null,
+            previousToken: offset > 0 ? pageToken(Math.max(0, offset - pageSize)) : null,
+          });
+          return json({ numberOfResults: items.length, ...(Object.keys(pagination).length ? { pagination } : {}), items: page });
         },
       };
     }

@@ -43,15 +43,28 @@ export function asIsbn13(value: unknown): string | null {
   return null;
 }
 
-/**
- * ItemSearchResults → per asked ISBN its catalog item (undefined: Amazon's catalog has none). An ISBN
- * may match several items (other bindings, Kindle); the one ranked in the books display group wins.
- */
-export function readCatalog(body: string, isbns: readonly string[]): Map<string, CatalogItem | undefined> {
+/** ItemSearchResults' required keys, read. */
+function catalogPage(body: string): { items: CatalogItem[]; pagination?: unknown } {
   const doc = parseJsonObject(body);
   if (!Array.isArray(doc.items) || typeof doc.numberOfResults !== 'number') throw new MalformedResponseError('no items or numberOfResults');
+  return { items: doc.items as CatalogItem[], pagination: doc.pagination };
+}
+
+/** The page after this one (pagination.nextToken, absent on the last page), or undefined. */
+export function nextPageToken(body: string): string | undefined {
+  const { pagination } = catalogPage(body);
+  const token = (pagination as { nextToken?: unknown } | undefined)?.nextToken;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+/**
+ * ItemSearchResults, every page of one search → per asked ISBN its catalog item (undefined: Amazon's
+ * catalog has none). An ISBN may match several items (other bindings, Kindle), on any page; the one
+ * ranked in the books display group wins.
+ */
+export function readCatalog(pages: string | readonly string[], isbns: readonly string[]): Map<string, CatalogItem | undefined> {
   const found = new Map<string, CatalogItem[]>();
-  for (const item of doc.items as CatalogItem[]) {
+  for (const item of (typeof pages === 'string' ? [pages] : pages).flatMap((body) => catalogPage(body).items)) {
     if (typeof item !== 'object' || item === null || typeof item.asin !== 'string')
       throw new MalformedResponseError('an item without asin');
     const values = (item.identifiers ?? []).flatMap((g) => g.identifiers ?? []).map((i) => asIsbn13(i.identifier));

@@ -65,7 +65,10 @@ let keyset = 0;
 const withKeyset =
   (secret = `secret-${++keyset}`) =>
   (settings: MarketplaceSettings) =>
-    createEbayAdapter({ ...settings, extra: { EBAY_CLIENT_SECRET: secret, EBAY_AUTH_URL: tokens.url, EBAY_MARKETPLACE_ID: 'EBAY_US' } });
+    createEbayAdapter({
+      ...settings,
+      extra: { EBAY_CLIENT_SECRET: secret, EBAY_AUTH_URL: tokens.url, EBAY_MARKETPLACE_ID: 'EBAY_US', ...settings.extra },
+    });
 
 describe('eBay client: the search request', () => {
   const { requestSentFor } = useFixtureClient((s) => withKeyset('request-secret')(s), '9780441172719');
@@ -76,6 +79,15 @@ describe('eBay client: the search request', () => {
     expect(query).toEqual({ gtin: '9780441172719', limit: '50', sort: 'price', filter: 'buyingOptions:{FIXED_PRICE}' });
     expect(headers.authorization).toBe('Bearer app-token-1');
     expect(headers['x-ebay-c-marketplace-id']).toBe('EBAY_US');
+    // Where to deliver, as the contract recommends with sort=price (default: the US, no postal code).
+    expect(headers['x-ebay-c-enduserctx']).toBe('contextualLocation=country%3DUS');
+  });
+
+  it('sends the configured delivery country and postal code URL-encoded, as eBay documents the header', async () => {
+    const { headers } = await requestSentFor(fixture('no-match.json'), {
+      extra: { EBAY_DELIVERY_COUNTRY: 'US', EBAY_DELIVERY_POSTAL_CODE: '19406' },
+    });
+    expect(headers['x-ebay-c-enduserctx']).toBe('contextualLocation=country%3DUS%2Czip%3D19406');
   });
 
   it('gets the token by the client-credentials grant: Basic id:secret, form body with the public-data scope', async () => {
@@ -172,6 +184,19 @@ describe('eBay client: missing or wrong credentials', () => {
     expect(client.server.requests.length).toBe(before.searches);
   });
 
+  it('a token answer larger than the cap is not read: retry', async () => {
+    tokens.answer = { status: 200, body: ' '.repeat(16 * 1024 * 1024 + 1) };
+    try {
+      const outcome = await withKeyset()(testSettings(client.server.url)).lookup('9780441172719', { signal });
+      expect(outcome).toEqual({
+        kind: 'retry',
+        reason: 'eBay token service: answer larger than 16 MB (MARKETPLACE_MAX_RESPONSE_BYTES): not read',
+      });
+    } finally {
+      tokens.answer = { status: 200, body: JSON.stringify({ access_token: 'app-token-1', expires_in: 7200 }) };
+    }
+  });
+
   it('the token service down is transient: retry', async () => {
     tokens.answer = { status: 503, body: '' };
     try {
@@ -251,6 +276,37 @@ describe('eBay client: reading answers', () => {
       shipping_cost: null,
       shipping_type: 'CALCULATED',
     });
+  });
+
+  it('unknown shipping is not free: a CALCULATED listing without a cost stays an offer but is left out of the best delivered price', async () => {
+    const outcome = await lookupAnswering(fixture('search-calculated-shipping.json'));
+    expect(outcome.kind).toBe('completed');
+    if (outcome.kind !== 'completed') return;
+    // 3.00 + unknown shipping is not cheaper than 4.50 + 0.99.
+    expect(outcome.record).toMatchObject({ price: 4.5, shipping_cost: 0.99, shipping_type: 'FIXED', item_id: 'v1|120000000002|0' });
+    expect(outcome.offers).toHaveLength(3);
+  });
+
+  it('when no listing has a known shipping cost, the cheapest price is kept with its shipping marked unknown (empty, CALCULATED)', async () => {
+    const outcome = await lookupAnswering(fixture('search-all-calculated.json'));
+    expect(outcome.kind === 'completed' && outcome.record).toMatchObject({
+      price: 5.1,
+      shipping_cost: null,
+      shipping_type: 'CALCULATED',
+      seller_username: 'paper_trail_co',
+    });
+  });
+
+  it('an auction arriving despite the fixed-price filter is skipped: neither an offer nor the choice', async () => {
+    const outcome = await lookupAnswering(fixture('search-auction.json'));
+    expect(outcome.kind).toBe('completed');
+    if (outcome.kind !== 'completed') return;
+    expect(outcome.record).toMatchObject({ price: 4.5, shipping_cost: 0.99, item_id: 'v1|120000000007|0' });
+    // The auction with Buy It Now has a price to buy at now: it stays.
+    expect(outcome.offers.map((o) => (o as { itemId: string }).itemId)).toEqual(['v1|120000000007|0', 'v1|120000000008|0']);
+    const doc = JSON.parse(fixture('search-auction.json')) as { itemSummaries: unknown[] };
+    const auctionOnly = JSON.stringify({ ...doc, total: 1, itemSummaries: doc.itemSummaries.slice(0, 1) });
+    expect(await lookupAnswering(auctionOnly)).toEqual({ kind: 'no_offers', offers: [] });
   });
 
   it('never compares currencies: the cheaper GBP listing loses to the USD one', async () => {

@@ -4,6 +4,8 @@
 // FIXED_PRICE only, because a dealer buys at a price now and an auction's current bid is not one
 // (it is also eBay's default, sent explicitly so a change of default cannot bring auctions in);
 // sort=price orders by price + shipping, so the 50 we read are the cheapest, not Best Match's 50.
+// X-EBAY-C-ENDUSERCTX carries the dealer's delivery location (EBAY_DELIVERY_COUNTRY / _POSTAL_CODE), as
+// the contract recommends with sort=price: eBay then prices CALCULATED shipping for that place.
 import { z } from 'zod';
 import { toNumber } from '../field-mapping.ts';
 import { MalformedResponseError, httpAdapter, parseJsonObject, type WireFormat } from '../http.ts';
@@ -26,6 +28,15 @@ export const EBAY_ENV = {
     .string()
     .regex(/^EBAY_[A-Z_]+$/, 'an eBay marketplace id such as EBAY_US')
     .default('EBAY_US'),
+  /** Where the dealer's books are delivered: eBay computes CALCULATED shipping (and sorts by price) for it. */
+  EBAY_DELIVERY_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'a two-letter country code such as US')
+    .default('US'),
+  EBAY_DELIVERY_POSTAL_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, 'a postal code such as 19406')
+    .optional(),
 };
 const EbayExtra = z.object(EBAY_ENV);
 
@@ -52,12 +63,17 @@ export function ebayFormat(settings: MarketplaceSettings): WireFormat {
   const missingSecret = settings.credential !== undefined && !extra.EBAY_CLIENT_SECRET;
   const tokens = tokenSourceFor(authUrl, settings.credential ?? 'sandbox', extra.EBAY_CLIENT_SECRET ?? 'sandbox', settings.timeoutMs);
   let lastToken: string | undefined;
+  const endUserContext = deliveryContext(extra.EBAY_DELIVERY_COUNTRY, extra.EBAY_DELIVERY_POSTAL_CODE);
   return {
     request(isbn13) {
       const query = new URLSearchParams({ gtin: isbn13, limit: String(LIMIT), sort: 'price', filter: 'buyingOptions:{FIXED_PRICE}' });
       return {
         url: `${settings.baseUrl}${SEARCH_PATH}?${query}`,
-        headers: { accept: 'application/json', 'X-EBAY-C-MARKETPLACE-ID': extra.EBAY_MARKETPLACE_ID },
+        headers: {
+          accept: 'application/json',
+          'X-EBAY-C-MARKETPLACE-ID': extra.EBAY_MARKETPLACE_ID,
+          'X-EBAY-C-ENDUSERCTX': endUserContext,
+        },
       };
     },
     async authorize(signal) {
@@ -84,6 +100,13 @@ export function ebayFormat(settings: MarketplaceSettings): WireFormat {
   };
 }
 
+/** `contextualLocation=country%3DUS%2Czip%3D19406`: the values URL-encoded, as the contract's example shows. */
+export const deliveryContext = (country: string, postalCode: string | undefined) =>
+  `contextualLocation=${encodeURIComponent(`country=${country}${postalCode ? `,zip=${postalCode}` : ''}`)}`;
+
+/** An auction without Buy It Now: its price is a current bid, not a price to buy at (we filter for FIXED_PRICE). */
+const isAuctionOnly = (s: Summary) => Array.isArray(s.buyingOptions) && !s.buyingOptions.includes('FIXED_PRICE');
+
 /** A SearchPagedCollection: offers, none, or eBay's error envelope `{errors:[{errorId, message, …}]}`. */
 export function parseSearch(body: string): LookupOutcome {
   const doc = parseJsonObject(body);
@@ -98,23 +121,30 @@ export function parseSearch(body: string): LookupOutcome {
   }
   if (!Array.isArray(summaries)) throw new MalformedResponseError('itemSummaries is not an array');
   if (summaries.some((s) => typeof s !== 'object' || s === null)) throw new MalformedResponseError('an item summary that is not an object');
-  if (summaries.length === 0) return { kind: 'no_offers', offers: [] };
-  return { kind: 'completed', record: ebayMapping.apply(chosenOffer(summaries as Summary[])), offers: summaries };
+  // An auction arriving despite filter=buyingOptions:{FIXED_PRICE} is skipped: not an offer at all.
+  const offers = (summaries as Summary[]).filter((s) => !isAuctionOnly(s));
+  if (offers.length === 0) return { kind: 'no_offers', offers: [] };
+  return { kind: 'completed', record: ebayMapping.apply(chosenOffer(offers)), offers };
 }
 
 /**
- * The cheapest price + shipping among offers in USD (an offer without a shipping cost, e.g. CALCULATED
- * without a delivery location, counts its price alone). Currencies are never compared: with no USD
- * offer, the cheapest in the first offer's currency.
+ * The cheapest delivered price (price + shipping) among offers in USD. Unknown shipping is unknown,
+ * never free: an offer without a shipping cost (CALCULATED that eBay could not price for the delivery
+ * location, or no shipping options) stays among the offers but is left out of the choice. When no
+ * offer's shipping is known, the cheapest price is shown with its shipping empty and its type
+ * (CALCULATED), and the comparison leaves eBay out of the best price (domain PRICE_SOURCES). We chose
+ * this over a configured estimate: a dealer compares delivered prices, and a guessed cost would rank
+ * offers on a number eBay never gave. Currencies are never compared: with no USD offer, the cheapest
+ * in the first offer's currency.
  */
 export function chosenOffer(offers: Summary[]): Summary {
   const currency = (o: Summary) => String((o.price as Summary | undefined)?.currency ?? '').toUpperCase();
   const usd = offers.filter((o) => currency(o) === EBAY_CURRENCY);
-  const pool = usd.length ? usd : offers.filter((o) => currency(o) === currency(offers[0] as Summary));
-  const total = (o: Summary) => {
-    const price = toNumber((o.price as Summary | undefined)?.value);
-    return price === null ? Infinity : price + (offerShipping(o)?.cost ?? 0);
-  };
+  const inCurrency = usd.length ? usd : offers.filter((o) => currency(o) === currency(offers[0] as Summary));
+  const price = (o: Summary) => toNumber((o.price as Summary | undefined)?.value) ?? Infinity;
+  const shipping = (o: Summary) => offerShipping(o)?.cost ?? null;
+  const delivered = inCurrency.filter((o) => shipping(o) !== null);
+  const [pool, total] = delivered.length ? [delivered, (o: Summary) => price(o) + (shipping(o) ?? 0)] : [inCurrency, price];
   return pool.reduce((best, o) => (total(o) < total(best) ? o : best));
 }
 

@@ -67,12 +67,13 @@ function clientOfToken(authorization: string | undefined): string | undefined {
   return Buffer.from(bearer.slice(TOKEN_PREFIX.length), 'base64url').toString('utf8');
 }
 
-function summary(isbn13: string, title: string, l: Listing, i: number) {
+function summary(isbn13: string, title: string, l: Listing, i: number, located: boolean) {
   const legacy = String(100_000_000_000 + (hash32('ebay', isbn13, i) % 900_000_000_000));
   const [condition, conditionId] = CONDITION[l.condition.name] ?? ['Good', '5000'];
-  // About one listing in five ships CALCULATED; half of those give no cost without a delivery location.
+  // About one listing in five ships CALCULATED; half of those give no cost without a delivery location
+  // (X-EBAY-C-ENDUSERCTX contextualLocation), every one a cost with it.
   const calculated = hash32('ebay-ship', l.id) % 5 === 0;
-  const costless = calculated && hash32('ebay-costless', l.id) % 2 === 0;
+  const costless = calculated && !located && hash32('ebay-costless', l.id) % 2 === 0;
   const shipping = withoutNulls({
     shippingCostType: calculated ? 'CALCULATED' : 'FIXED',
     shippingCost: costless ? null : { value: money(l.shipping), currency: 'USD' },
@@ -107,13 +108,19 @@ function summary(isbn13: string, title: string, l: Listing, i: number) {
 export const ebaySim: SimulatedFormat = {
   endpoint: (call, apiKey) => (call.path === TOKEN_PATH ? token(call, apiKey) : null),
   read: (path, query, headers) =>
-    path === SEARCH_PATH ? { isbn: query.get('gtin') ?? '', key: clientOfToken(header(headers.authorization)) } : null,
-  offers(book, listings) {
+    path === SEARCH_PATH
+      ? {
+          isbn: query.get('gtin') ?? '',
+          key: clientOfToken(header(headers.authorization)),
+          deliveryLocation: /contextualLocation=country%3D[A-Z]{2}/.test(header(headers['x-ebay-c-enduserctx']) ?? ''),
+        }
+      : null,
+  offers(book, listings, request) {
     const href = `https://api.ebay.com${SEARCH_PATH}?gtin=${book.isbn13}&limit=${LIMIT}&offset=0`;
     // Nothing matched: the envelope without itemSummaries.
     if (listings.length === 0) return json({ href, total: 0, limit: LIMIT, offset: 0 });
     // sort=price: price + shipping ascending (a costless CALCULATED option counts as its price).
-    const items = listings.map((l, i) => summary(book.isbn13, book.title, l, i));
+    const items = listings.map((l, i) => summary(book.isbn13, book.title, l, i, request?.deliveryLocation === true));
     const total = (s: ReturnType<typeof summary>) => Number(s.price?.value) + Number(s.shippingOptions?.[0]?.shippingCost?.value ?? 0);
     items.sort((a, b) => total(a) - total(b));
     return json({ href, total: items.length, limit: LIMIT, offset: 0, itemSummaries: items });

@@ -4,6 +4,7 @@
 // it expires, and concurrent lookups wait for the one exchange in flight instead of starting their own.
 // A refusal (wrong keys) is remembered for a while, so a queue full of lookups fails them with the
 // reason without one token call each.
+import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped, ResponseTooLargeError } from '../http.ts';
 import type { LookupOutcome } from '../types.ts';
 
 export const EBAY_SCOPE = 'https://api.ebay.com/oauth/api_scope';
@@ -62,8 +63,10 @@ export class AppTokenSource {
         body: new URLSearchParams({ grant_type: 'client_credentials', scope: EBAY_SCOPE }).toString(),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      body = await res.text();
+      // A token answer is a few hundred bytes: capped like every upstream body.
+      body = new TextDecoder().decode(await readBodyCapped(res, DEFAULT_MAX_RESPONSE_BYTES));
     } catch (err) {
+      if (err instanceof ResponseTooLargeError) return { outcome: { kind: 'retry', reason: `eBay token service: ${err.message}` } };
       return { outcome: { kind: 'retry', reason: `eBay token service unreachable: ${err instanceof Error ? err.message : String(err)}` } };
     }
     const outcome = readTokenAnswer(res.status, body, this.now());

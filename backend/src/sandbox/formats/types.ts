@@ -13,6 +13,8 @@ export interface SandboxReply {
 export interface SimulatedRequest {
   isbn: string;
   key: string | undefined;
+  /** Whether the request said where the buyer is (eBay's X-EBAY-C-ENDUSERCTX contextualLocation). */
+  deliveryLocation?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface SimulatedFormat {
   read(path: string, query: URLSearchParams, headers: Record<string, string | string[] | undefined>): SimulatedRequest | null;
   /** Batch marketplaces: reads any request below the slug first (null: not a batch request, try `read`). */
   readBatch?(request: RawRequest): BatchRequest | null;
-  offers(book: Book, listings: Listing[]): SandboxReply;
+  offers(book: Book, listings: Listing[], request?: SimulatedRequest): SandboxReply;
   /** The marketplace's own error body for an ISBN it cannot read. */
   invalidIsbn(value: string): SandboxReply;
   /** How it refuses a wrong key. */
