@@ -54,6 +54,8 @@ export interface MarketplaceSettings {
   operationRates?: Record<string, number>;
   /** Calls the marketplace allows a day, shared by every worker (only marketplaces that have such a quota). */
   dailyCallBudget?: number;
+  /** Of `dailyCallBudget`, the calls batch jobs leave for interactive ones; unset: DEFAULT_RESERVE_SHARE of it (worker/daily-budget.ts). */
+  dailyReserve?: number;
   /** The marketplace's own settings beyond these (registry `extraEnv`), by env name; its adapter reads them. */
   extra?: Record<string, unknown>;
 }
