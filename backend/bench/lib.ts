@@ -1,12 +1,12 @@
 // Small helpers shared by the benchmarks: timing, percentiles, report lines, a PostgreSQL database.
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findPostgres } from '../test/helpers/postgres-server.ts';
 import { must } from '@app/domain/must';
+import { rssOf } from './proc-memory.ts';
 
 export const now = () => performance.now();
 
@@ -106,12 +106,6 @@ export function runLoadClient(
       (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
     ),
   );
-}
-
-/** Resident memory (Linux) of another process, in bytes. */
-function rssOf(pid: number): number {
-  const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1];
-  return Number(kb ?? 0) * 1024;
 }
 
 /**

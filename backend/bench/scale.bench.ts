@@ -12,7 +12,6 @@
 // worker of its own), so its memory is its own: the bench's process holds the 1M-row file, the
 // ingest and the direct SQL's load.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { param, sql } from 'drizzle-orm';
@@ -33,6 +32,7 @@ import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { benchPostgres, loadInProcess, mb, peakRssDuring, percentile, report, runLoadClient, startSourceProcess, timed } from './lib.ts';
 import { benchContext, staffTokens } from './context.ts';
 import { startSandboxProcess } from './worker.bench.ts';
+import { peakRssOf } from './proc-memory.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ISBNS = Number(process.env.BENCH_SCALE_ISBNS ?? 1_000_000);
@@ -48,12 +48,6 @@ const SOURCES: MarketplaceId[] = ['abe_books', 'biblio', 'alibris', 'pallet_iq']
 const WORKERS = 2;
 /** Shared with the API process, so the tokens the bench signs are the API's. */
 const SECRET_KEY = 's'.repeat(40);
-
-/** Peak resident memory of a running process (Linux), in bytes. */
-function peakRss(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
-  return Number(line?.[1] ?? 0) * 1024;
-}
 
 /** The API process (src/main.ts) on the bench's database, without a worker; resolves once it listens. */
 async function startApiProcess(databaseUrl: string, sandboxUrl: string, secretKey: string) {
@@ -220,7 +214,7 @@ export async function benchScale(): Promise<void> {
     });
     // The pages and CSVs are measured with the workers stopped: on 2 cores, pricing beside them left
     // the API process a share of the CPU (load 10–17), so their ratio measured the machine, not the API.
-    const workerPeaks = workers.map((w) => peakRss(w.pid));
+    const workerPeaks = workers.map((w) => peakRssOf(w.pid));
     await Promise.all(workers.splice(0).map((w) => w.stop()));
 
     const api = await startApiProcess(pgDb.url, sandbox.url, SECRET_KEY);
@@ -324,7 +318,7 @@ export async function benchScale(): Promise<void> {
         ok: streamed.value.ms <= 2 * copy.ms && streamed.peak - streamed.base < 64 * 1024 * 1024,
       });
     }
-    const apiPeak = peakRss(api.pid);
+    const apiPeak = peakRssOf(api.pid);
     await api.stop();
     stopApi = undefined;
     report({
@@ -336,7 +330,7 @@ export async function benchScale(): Promise<void> {
     const peaks: [string, number][] = [
       ['API', apiPeak],
       ...workerPeaks.map((bytes, i): [string, number] => [`worker ${i + 1}`, bytes]),
-      ['sandbox', peakRss(sandbox.pid)],
+      ['sandbox', peakRssOf(sandbox.pid)],
     ];
     for (const [name, bytes] of peaks) {
       report({

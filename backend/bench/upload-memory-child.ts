@@ -1,8 +1,11 @@
 // One process that reads an upload file and prints what it cost, for uploads.bench.ts: peak RSS
-// of the whole process beside its RSS before reading, and the time.
+// of the whole process beside its RSS before reading, and the time. The peak is this process's own
+// high-water mark (VmHWM): process.resourceUsage().maxRSS on Linux carries the parent's across fork
+// and exec, so it reported the bench process (1.2-1.3 GB whatever was read, after the other groups).
 //   stream N: N copies at once, each on its own parse thread under the default heap cap, as the API does.
 //   whole: the file read whole in place, the way uploads were read before (SheetJS, or every CSV row kept).
 import { readFileSync } from 'node:fs';
+import { ownPeakRss } from './proc-memory.ts';
 import { CORE_SECTIONS } from '../src/core/config.ts';
 import { parseCsv, sniffDelimiter } from '../src/uploads/csv.ts';
 import { parseUploadOffThread, uploadLimits } from '../src/uploads/index.ts';
@@ -40,4 +43,4 @@ if (mode === 'whole') {
   rows = results[0]?.report.rows_read ?? 0;
 }
 const ms = performance.now() - started;
-console.log(JSON.stringify({ rows, ms, idleRss, peakRss: process.resourceUsage().maxRSS * 1024 }));
+console.log(JSON.stringify({ rows, ms, idleRss, peakRss: ownPeakRss() }));

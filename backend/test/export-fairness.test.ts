@@ -3,7 +3,8 @@
 // giving its slot back. Before, the embedded database had no limit at all.
 import { sql } from 'drizzle-orm';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { must } from '@app/domain/must';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
@@ -11,6 +12,20 @@ import { ENGINES } from './helpers/databases.ts';
 // Rows of about 1 kB: a download of them does not fit in the socket buffers.
 const ROWS = 5_000;
 const URL_PATH = '/api/v1/abe-books/price-lookups/download-csv';
+// More than the connection's buffers hold (a few MB on loopback), so a trickling client never has it all.
+const TRICKLE_ROWS = 15_000;
+
+/** A job of `owner`'s with `rows` completed AbeBooks lookups of about 1 kB each. */
+async function seedBigJob(t: TestApp, owner: string, rows: number) {
+  const job = await t.ctx.db.execute<{ id: number }>(
+    sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES ('big', 'big.csv', ${owner}, true) RETURNING id`,
+  );
+  await t.ctx.db.execute(
+    sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_url)
+     SELECT ${must(job.rows[0], 'the inserted job').id}::int, lpad(g::text, 13, '9'), 'big.csv', 'completed', 'https://www.abebooks.com/x?bi=' || g || repeat('x', 1000)
+     FROM generate_series(1, ${rows}::int) g`,
+  );
+}
 
 describe.each(ENGINES)('CSV downloads shared fairly on %s', (engine) => {
   let t: TestApp;
@@ -27,14 +42,7 @@ describe.each(ENGINES)('CSV downloads shared fairly on %s', (engine) => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     heavy = await createUser(t, 'heavy-exporter@example.com');
     other = await createUser(t, 'other-exporter@example.com');
-    const job = await t.ctx.db.execute<{ id: number }>(
-      sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books) VALUES ('big', 'big.csv', ${heavy.id}, true) RETURNING id`,
-    );
-    await t.ctx.db.execute(
-      sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, input_filename, lookup_status, listing_url)
-       SELECT ${job.rows[0]!.id}::int, lpad(g::text, 13, '9'), 'big.csv', 'completed', 'https://www.abebooks.com/x?bi=' || g || repeat('x', 1000)
-       FROM generate_series(1, ${ROWS}::int) g`,
-    );
+    await seedBigJob(t, heavy.id, ROWS);
   }, 120_000);
   afterAll(async () => {
     for (const req of open) req.destroy();
@@ -104,5 +112,96 @@ describe.each(ENGINES)('CSV downloads shared fairly on %s', (engine) => {
     const { bytes, complete } = await crawled;
     expect(complete).toBe(false);
     expect(bytes).toBeLessThan(ROWS * 1000);
+  }, 60_000);
+});
+
+// Issue 29: the minimum speed is judged on what the client has taken from the connection, not on
+// what was handed to the socket. Two users whose clients read at a trickle held every slot while a
+// third user was turned away; now each is ended and the third user's download goes through.
+describe.each(ENGINES)('CSV downloads read at a trickle on %s', (engine) => {
+  let t: TestApp;
+  let port: number;
+  const users: { id: string; token: string }[] = [];
+  const sockets: net.Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, {
+      env: { EXPORT_MAX_CONCURRENT: '2', EXPORT_MAX_PER_USER: '1', EXPORT_STALL_TIMEOUT_MS: '1000', EXPORT_MIN_BYTES_PER_SECOND: '100000' },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    for (const name of ['trickle-a', 'trickle-b', 'third']) users.push(await createUser(t, `${name}@example.com`));
+    // Each trickling user downloads their own job's lookups (a user sees only their own jobs).
+    for (const user of users.slice(0, 2)) await seedBigJob(t, user.id, TRICKLE_ROWS);
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await t.close();
+  });
+
+  /**
+   * A download on a raw connection whose client takes at most `bytesPerTick` every 100 ms of what
+   * has arrived: its kernel buffers stay full, so the server can hand the socket no more than that.
+   * `head`: its status line, once it came; `done`: the bytes taken once the server ends the connection.
+   */
+  const trickle = (token: string, bytesPerTick: number) => {
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    const body = '{"filters":[]}';
+    socket.write(
+      `POST ${URL_PATH} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(bearer(token))
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    );
+    socket.pause();
+    let bytes = 0;
+    let gotHead: (head: string) => void = () => {};
+    const head = new Promise<string>((resolve) => (gotHead = resolve));
+    const timer = setInterval(() => {
+      // read(n) past what is buffered answers null and reads on from the connection (a paused socket reads nothing until asked).
+      const chunk = socket.read(Math.min(bytesPerTick, Math.max(1, socket.readableLength))) as Buffer | null;
+      if (!chunk) return;
+      if (bytes === 0) gotHead(chunk.toString('latin1', 0, 12));
+      bytes += chunk.length;
+    }, 100);
+    const done = new Promise<number>((resolve) =>
+      socket.once('close', () => {
+        clearInterval(timer);
+        gotHead('');
+        resolve(bytes);
+      }),
+    );
+    return { head, done };
+  };
+
+  it("two users' trickling downloads are ended and a third user's download goes through", async () => {
+    const [a, b, third] = [0, 1, 2].map((i) => must(users[i], `user ${i}`).token);
+    const trickles = [trickle(must(a, 'a'), 1024), trickle(must(b, 'b'), 1024)];
+    // Both hold a slot (their answers have begun) before the third user asks.
+    expect(await Promise.all(trickles.map((d) => d.head))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    const download = async (token: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}${URL_PATH}`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: '{"filters":[]}',
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    /** The download's status once it is 200, or the last of 20 tries a quarter second apart. */
+    const soon200 = async (token: string) => {
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 200; i++) {
+        status = await download(token);
+        if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+      }
+      return status;
+    };
+    expect(await soon200(must(third, 'third'))).toBe(200);
+    // Both trickling downloads gave their slots back (each user may run one: a slot still held answers 429).
+    expect([await soon200(must(a, 'a')), await soon200(must(b, 'b'))]).toEqual([200, 200]);
+    // Their clients still hold what their buffers took; it is a small part of the file.
+    for (const s of sockets) s.destroy();
+    for (const bytes of await Promise.all(trickles.map((d) => d.done))) expect(bytes).toBeLessThan(TRICKLE_ROWS * 100);
   }, 60_000);
 });

@@ -36,7 +36,9 @@ export function auditRoutes(app: App, ctx: AppContext): void {
     config: { ...su.config, fairShare: false },
     handler: async (req, reply) => {
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
-      const stream = await ctx.exports.run(must(req.currentUser, 'the guard set the user').id, () => auditEventsCsv(ctx.exporter, q));
+      const stream = await ctx.exports.run(must(req.currentUser, 'the guard set the user').id, req.raw.socket, () =>
+        auditEventsCsv(ctx.exporter, q),
+      );
       return sendCsvFile(reply, `audit_events_${fileTimestamp()}.csv`, stream);
     },
   });

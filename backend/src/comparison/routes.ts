@@ -56,7 +56,7 @@ export function comparisonRoutes(app: App, ctx: AppContext): void {
     handler: async (req, reply) => {
       const [job, fees] = await Promise.all([findVisibleJob(ctx.db, currentUser(req), req.params.id), feeSchedulesInForce(ctx.db)]);
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction, fees };
-      const stream = await ctx.exports.run(currentUser(req).id, () => comparisonCsv(ctx.exporter, job, q));
+      const stream = await ctx.exports.run(currentUser(req).id, req.raw.socket, () => comparisonCsv(ctx.exporter, job, q));
       return sendCsvFile(reply, `job_${job.id}_comparison_${fileTimestamp()}.csv`, stream);
     },
   });

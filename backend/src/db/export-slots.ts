@@ -1,10 +1,10 @@
-// CSV downloads share a few slots per process, and each user only some of them: a user's slow or
-// forgotten downloads cannot turn everyone else's away. A download holds its slot until its
-// response ends; one that moves too little (a client that stopped reading, or reads at a crawl) is
-// ended, so its slot (and on PostgreSQL its export connection) comes back. On the embedded
+// CSV downloads share a few slots per process, and each user only some of them (never all): a
+// user's slow or forgotten downloads cannot turn everyone else's away. A download holds its slot
+// until its response ends; one whose client takes too little (stopped reading, or reads at a crawl)
+// is ended, so its slot (and on PostgreSQL its export connection) comes back. On the embedded
 // database this is the only limit: each page of an export runs on the one connection everything
 // shares.
-import { PassThrough, Transform, pipeline, type Readable } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import { Gate, GateFullError } from '../lib/gate.ts';
 import { HttpError, tooManyRequests } from '../lib/http-errors.ts';
 import { PerKeyLimit } from '../lib/per-key-limit.ts';
@@ -26,22 +26,62 @@ const SLOT_WAIT_MS = 2_000;
 export const tooManyDownloads = () =>
   new HttpError(503, 'Too many CSV downloads are running. Please try again in a moment.', { 'retry-after': '10' });
 
+/**
+ * The connection a download is answered on, as far as the minimum speed needs it (a net.Socket).
+ * `bytesWritten` counts what was written to it, its own buffer included; `writableLength` is that
+ * buffer: their difference is what has left the process for the client.
+ */
+export interface DownloadConnection {
+  readonly bytesWritten: number;
+  readonly writableLength: number;
+}
+
+/**
+ * The downloads one user may run at once: the setting, but always fewer than the process's slots
+ * when there is more than one, so one user's downloads never take them all (a setting the
+ * configuration allows, EXPORT_MAX_PER_USER ≥ EXPORT_MAX_CONCURRENT, would have let them).
+ */
+export const perUserShare = ({ maxConcurrent, maxPerUser }: Pick<ExportLimits, 'maxConcurrent' | 'maxPerUser'>) =>
+  maxConcurrent > 1 ? Math.min(maxPerUser, maxConcurrent - 1) : 1;
+
+/**
+ * The most handed to the socket in one write. A write counts as taken by the client only once all
+ * of it has left the process, and an export's chunks can be MBs (a page of rows on the embedded
+ * database): a client reading a little over the minimum would have been seen taking nothing for
+ * longer than a window.
+ */
+const PIECE_BYTES = 16 * 1024;
+
+/** `source` cut into writes of at most PIECE_BYTES; ending it ends `source` too. */
+function inPieces(source: Readable): Readable {
+  const pieces = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      for (let at = 0; at < chunk.length; at += PIECE_BYTES) this.push(chunk.subarray(at, at + PIECE_BYTES));
+      done();
+    },
+  });
+  pipeline(source, pieces, () => {});
+  return pieces;
+}
+
 export class ExportSlots {
   private readonly slots: Gate;
   private readonly perUser: PerKeyLimit;
+  private readonly maxPerUser: number;
 
   constructor(private readonly limits: ExportLimits) {
     this.slots = new Gate(limits.maxConcurrent, SLOT_WAIT_MS);
-    this.perUser = new PerKeyLimit(limits.maxPerUser);
+    this.maxPerUser = perUserShare(limits);
+    this.perUser = new PerKeyLimit(this.maxPerUser);
   }
 
   /**
-   * Runs `start` in a slot of `userId`'s and answers its stream, watched; the slot is given back
-   * when the stream ends, fails or is ended for moving too little. Answers 503 when every slot of
-   * the process stays taken for a moment and 429 when the user's are.
+   * Runs `start` in a slot of `userId`'s and answers its stream, watched on `connection`; the slot
+   * is given back when the stream ends, fails or is ended for moving too little. Answers 503 when
+   * every slot of the process stays taken for a moment and 429 when the user's are.
    */
-  async run(userId: string, start: () => Promise<Readable>): Promise<Readable> {
-    const { maxPerUser } = this.limits;
+  async run(userId: string, connection: DownloadConnection, start: () => Promise<Readable>): Promise<Readable> {
+    const { maxPerUser } = this;
     try {
       await this.slots.enter();
     } catch (err) {
@@ -62,9 +102,10 @@ export class ExportSlots {
       this.perUser.leave(userId);
     };
     try {
-      const watched = this.watch(await start());
-      watched.once('close', release);
-      return watched;
+      const stream = inPieces(await start());
+      stream.once('close', release);
+      this.watch(stream, connection);
+      return stream;
     } catch (err) {
       release();
       throw err;
@@ -72,39 +113,34 @@ export class ExportSlots {
   }
 
   /**
-   * The stream as the client receives it, counting what passes: the count only moves as fast as
-   * the client reads (backpressure), so a window with too little ends the download.
+   * Ends `stream` when its client takes too little of it: judged on what has left the process on
+   * `connection`, not on what was handed to the socket's buffer (which takes a whole page of an
+   * export at once, and did not say whether the client read any of it). The kernel's buffers still
+   * take some before the client reads: at most the first window's worth, while they fill.
    */
-  private watch(source: Readable): Readable {
+  private watch(stream: Readable, connection: DownloadConnection): void {
     const { windowMs, minBytesPerSecond } = this.limits;
     const needed = (minBytesPerSecond * windowMs) / 1000;
-    let moved = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer | string, _enc, done) {
-        moved += chunk.length;
-        done(null, chunk);
-      },
-    });
-    const out = new PassThrough();
-    // What moved in each quarter of the window, newest last: judged over the last whole window.
+    const taken = () => connection.bytesWritten - connection.writableLength;
+    // What the client took in each quarter of the window, newest last: judged over the last whole window.
     const TICKS = 4;
     const quarters: number[] = [];
+    let before = taken();
     const timer = setInterval(
       () => {
-        quarters.push(moved);
-        moved = 0;
+        const now = taken();
+        quarters.push(now - before);
+        before = now;
         if (quarters.length > TICKS) quarters.shift();
         const inWindow = quarters.reduce((a, b) => a + b, 0);
         if (quarters.length === TICKS && inWindow < needed) {
-          out.destroy(new Error(`CSV download moved ${inWindow} bytes in ${windowMs} ms, under the minimum`));
+          // Ending the stream ends the response and the query behind it.
+          stream.destroy(new Error(`CSV download: the client took ${inWindow} bytes in ${windowMs} ms, under the minimum`));
         }
       },
       Math.max(50, Math.floor(windowMs / TICKS)),
     );
     timer.unref();
-    out.once('close', () => clearInterval(timer));
-    // Ending the response ends the query behind it too (pipeline destroys every stream).
-    pipeline(source, counter, out, () => {});
-    return out;
+    stream.once('close', () => clearInterval(timer));
   }
 }

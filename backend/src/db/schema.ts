@@ -251,6 +251,8 @@ export const marketplaceDailyCalls = pgTable('marketplace_daily_calls', {
   day: varchar({ length: 10 }).notNull(),
   used: integer().notNull(),
   resumes_at: timestamp({ withTimezone: true }),
+  /** Today's calls of batch jobs by user id (worker/daily-budget.ts shares the day between users). */
+  per_user: jsonb().$type<Record<string, number>>().notNull().default({}),
 });
 
 /**

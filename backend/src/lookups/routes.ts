@@ -47,7 +47,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     handler: async (req, reply) => {
       const m = marketplaceOfSlug(req.params.market);
       const q = { filters: asFilters(req.body.filters), sort_by: req.body.sort_by, sort_direction: req.body.sort_direction };
-      const stream = await ctx.exports.run(currentUser(req).id, () => lookupsCsv(ctx.exporter, m, currentUser(req), q));
+      const stream = await ctx.exports.run(currentUser(req).id, req.raw.socket, () => lookupsCsv(ctx.exporter, m, currentUser(req), q));
       return sendCsvFile(reply, `${m.csvPrefix}_price_lookups_${fileTimestamp()}.csv`, stream);
     },
   });

@@ -20,6 +20,7 @@ export interface MarketplaceEnv {
   operationRates?: Record<string, number>;
   dailyCallBudget?: number;
   maxResponseBytes: number;
+  dailyReserve?: number;
   extra?: Record<string, unknown>;
 }
 export type MarketplacesConfig = Record<MarketplaceId, MarketplaceEnv>;
@@ -42,6 +43,7 @@ export function marketplaceEnvNames(id: MarketplaceId) {
     timeoutMs: `${p}_TIMEOUT_MS`,
     maxAttempts: `${p}_MAX_ATTEMPTS`,
     dailyCallBudget: `${p}_DAILY_CALL_BUDGET`,
+    dailyReserve: `${p}_DAILY_RESERVE`,
   } satisfies Record<Exclude<keyof MarketplaceEnv, 'operationRates' | 'extra' | 'maxResponseBytes'>, string>;
 }
 
@@ -67,7 +69,14 @@ function marketplaceShape(id: MarketplaceId) {
     [n.timeoutMs]: count(10_000),
     [n.maxAttempts]: count(5),
     // Only marketplaces with a daily quota read a budget; their own settings come from the entry.
-    ...(entry.defaultDailyCallBudget === undefined ? {} : { [n.dailyCallBudget]: count(entry.defaultDailyCallBudget) }),
+    ...(entry.defaultDailyCallBudget === undefined
+      ? {}
+      : {
+          [n.dailyCallBudget]: count(entry.defaultDailyCallBudget),
+          // Calls of the day kept for interactive jobs (worker/interactive-jobs.ts); 0 keeps none,
+          // unset keeps worker/daily-budget.ts's share of the budget.
+          [n.dailyReserve]: z.coerce.number().int().min(0).optional(),
+        }),
     ...entry.extraEnv,
   };
 }
@@ -95,7 +104,12 @@ export const marketplacesConfigSection = z
         timeoutMs: e[n.timeoutMs] as number,
         maxAttempts: e[n.maxAttempts] as number,
         maxResponseBytes: e[MAX_RESPONSE_BYTES_ENV] as number,
-        ...(e[n.dailyCallBudget] === undefined ? {} : { dailyCallBudget: e[n.dailyCallBudget] as number }),
+        ...(e[n.dailyCallBudget] === undefined
+          ? {}
+          : {
+              dailyCallBudget: e[n.dailyCallBudget] as number,
+              ...(e[n.dailyReserve] === undefined ? {} : { dailyReserve: e[n.dailyReserve] as number }),
+            }),
         ...(entry.extraEnv ? { extra: Object.fromEntries(Object.keys(entry.extraEnv).map((k) => [k, e[k]])) } : {}),
       };
     };

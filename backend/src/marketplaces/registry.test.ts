@@ -40,6 +40,11 @@ describe('marketplace settings from the environment', () => {
     ).ebay;
     expect(set).toMatchObject({ baseUrl: 'https://api.ebay.com', credential: 'id', dailyCallBudget: 1200 });
     expect(set.extra).toMatchObject({ EBAY_CLIENT_SECRET: 'secret', EBAY_MARKETPLACE_ID: 'EBAY_GB' });
+    // The reserve for interactive jobs: unset leaves worker/daily-budget.ts's default share; 0 keeps none.
+    expect(defaults.dailyReserve).toBeUndefined();
+    expect(settingsFromEnv({ EBAY_DAILY_RESERVE: '0' }, { sandboxUrl: 'http://s' }).ebay.dailyReserve).toBe(0);
+    expect(settingsFromEnv({ EBAY_DAILY_RESERVE: '40' }, { sandboxUrl: 'http://s' }).ebay.dailyReserve).toBe(40);
+    expect(() => settingsFromEnv({ EBAY_DAILY_RESERVE: '-1' }, { sandboxUrl: 'http://s' })).toThrow(/EBAY_DAILY_RESERVE/);
     // Other marketplaces have no daily quota.
     expect(settingsFromEnv({}, { sandboxUrl: 'http://s' }).biblio.dailyCallBudget).toBeUndefined();
     expect(() => settingsFromEnv({ EBAY_DAILY_CALL_BUDGET: '0', EBAY_MARKETPLACE_ID: 'us' }, { sandboxUrl: 'http://s' })).toThrow(

@@ -56,6 +56,8 @@ export interface MarketplaceSettings {
   dailyCallBudget?: number;
   /** The largest answer read (MARKETPLACE_MAX_RESPONSE_BYTES); a larger one fails the lookup. Default: http.ts. */
   maxResponseBytes?: number;
+  /** Of `dailyCallBudget`, the calls batch jobs leave for interactive ones; unset: DEFAULT_RESERVE_SHARE of it (worker/daily-budget.ts). */
+  dailyReserve?: number;
   /** The marketplace's own settings beyond these (registry `extraEnv`), by env name; its adapter reads them. */
   extra?: Record<string, unknown>;
 }

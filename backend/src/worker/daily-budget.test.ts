@@ -3,13 +3,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARKETPLACES } from '@app/domain/marketplaces';
-import { jobs, marketplaceDailyCalls } from '../db/schema.ts';
+import { BOOK_PAGE_FILENAME } from '@app/domain/book';
+import { jobProgress, jobs, marketplaceDailyCalls } from '../db/schema.ts';
 import { jobSummary } from '../jobs/summary.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import type { Sandbox } from '../sandbox/server.ts';
-import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
-import { DailyCallBudget, quotaDay, quotaNote } from './daily-budget.ts';
+import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, seedUser, type TestDatabase } from '../../test/helpers/worker.ts';
+import { DailyCallBudget, SHARE_RECHECK_MS, quotaDay, quotaNote } from './daily-budget.ts';
 import { startWorker, type Worker } from './worker.ts';
 
 describe('the quota day (eBay resets at midnight Pacific)', () => {
@@ -60,12 +61,78 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
 
   it('two budget holders together never take more than the budget', async () => {
     const now = () => new Date();
-    const a = new DailyCallBudget(t.db, 'ebay', 5, now);
-    const b = new DailyCallBudget(t.db, 'ebay', 5, now);
-    const answers = await Promise.all([...Array(8)].flatMap(() => [a.take(), b.take()]));
+    const jobId = await seedJob(t.db, sampleIsbns(20, 11_000), ['ebay']);
+    const a = new DailyCallBudget(t.db, 'ebay', 5, 0, now);
+    const b = new DailyCallBudget(t.db, 'ebay', 5, 0, now);
+    const answers = await Promise.all([...Array(8)].flatMap(() => [a.take(jobId), b.take(jobId)]));
     expect(answers.filter((x) => x.ok)).toHaveLength(5);
     const refused = answers.filter((x) => !x.ok);
     expect(refused.map((x) => !x.ok && x.resumesAt.toISOString())).toEqual(refused.map(() => quotaDay(now()).resetsAt.toISOString()));
+  });
+
+  // Issue 29: one user's big job spent the team's day, and another user's one lookup waited for the reset.
+  describe('shared between users', () => {
+    const now = () => new Date();
+    const takes = async (budget: DailyCallBudget, jobId: number, n: number) => {
+      const answers = [];
+      for (let i = 0; i < n; i++) answers.push(await budget.take(jobId));
+      return answers;
+    };
+    const okCount = (answers: { ok: boolean }[]) => answers.filter((a) => a.ok).length;
+
+    it("a user's big job takes only their share while another user has work; the share grows back when that work is done", async () => {
+      const big = await seedJob(t.db, sampleIsbns(100, 12_000), ['ebay']);
+      const single = await seedJob(t.db, sampleIsbns(1, 13_000), ['ebay']);
+      // Two workers' holders, so the share is counted in the database, not in one process.
+      const [w1, w2] = [new DailyCallBudget(t.db, 'ebay', 10, 0, now), new DailyCallBudget(t.db, 'ebay', 10, 0, now)];
+      const first = await Promise.all([takes(w1, big, 8), takes(w2, big, 8)]);
+      expect(okCount(first.flat())).toBe(5);
+      const held = first.flat().find((a) => !a.ok);
+      expect(held).toMatchObject({ ok: false, note: expect.stringMatching(/^this user's share of the daily quota is used for now/) });
+      // Tried again shortly, not at the reset: the share grows when other users' work is done.
+      const retryIn = held && !held.ok ? held.resumesAt.getTime() - Date.now() : Number.NaN;
+      expect(retryIn).toBeLessThanOrEqual(SHARE_RECHECK_MS);
+
+      expect(await w2.take(single)).toEqual({ ok: true });
+      // The single lookup is done: the big job's user may now take the rest of the day.
+      await t.db.update(jobProgress).set({ processed: 1 }).where(eq(jobProgress.job_id, single));
+      expect(okCount(await takes(w1, big, 6))).toBe(4);
+      expect(await w1.take(big)).toMatchObject({ ok: false, note: quotaNote(quotaDay(now()).resetsAt) });
+    });
+
+    it('keeps the reserve for a one-book job from the book page', async () => {
+      const owner = await seedUser(t.db);
+      const big = await seedJob(t.db, sampleIsbns(100, 14_000), ['ebay'], { ownerId: owner });
+      const budget = new DailyCallBudget(t.db, 'ebay', 10, 3, now);
+      const batch = await takes(budget, big, 9);
+      expect(okCount(batch)).toBe(7);
+      // Batch work past budget − reserve waits for the reset.
+      expect(batch.at(-1)).toMatchObject({ ok: false, resumesAt: quotaDay(now()).resetsAt });
+      const book = await seedJob(t.db, sampleIsbns(1, 15_000), ['ebay'], { ownerId: owner, inputFilename: BOOK_PAGE_FILENAME });
+      expect(okCount(await takes(budget, book, 4))).toBe(3);
+      const [day] = await t.db.select().from(marketplaceDailyCalls);
+      expect(day).toMatchObject({ used: 10, per_user: { [owner]: 7 } });
+    });
+  });
+
+  it("a worker spends a big job's share and keeps the reserve: another user's book-page lookup is answered the same day", async () => {
+    const before = ebayCalls();
+    const big = await seedJob(t.db, sampleIsbns(20, 16_000), ['ebay']);
+    const book = await seedJob(t.db, sampleIsbns(1, 17_000), ['ebay'], { inputFilename: BOOK_PAGE_FILENAME });
+    workers.push(
+      startWorker({ db: t.db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, ['ebay'], { dailyCallBudget: 6, dailyReserve: 2 }) }),
+    );
+    const { resetsAt } = quotaDay(new Date());
+    await vi.waitFor(
+      async () => {
+        expect((await lookupRows(t.db, 'ebay', book)).map((r) => isDone(r.lookup_status))).toEqual([true]);
+        const rows = await lookupRows(t.db, 'ebay', big);
+        expect(rows.filter((r) => isDone(r.lookup_status))).toHaveLength(4);
+        expect(rows.filter((r) => r.last_error === quotaNote(resetsAt))).toHaveLength(16);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(ebayCalls() - before).toBe(5);
   });
 
   it('two workers share the budget; when it is spent the rest wait for the reset, queued, their attempts kept, and the job page says so', async () => {

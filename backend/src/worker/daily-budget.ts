@@ -1,16 +1,32 @@
 // A marketplace's daily call quota (eBay: 5,000 Browse calls a day per application), shared by every
-// worker: the day's count lives in PostgreSQL (marketplace_daily_calls), one row per marketplace,
-// taken one call at a time in a single statement, so N workers together never send more than the
-// budget. The day is the quota's own: eBay resets at midnight US Pacific time (America/Los_Angeles,
-// so PST or PDT as the date has it). Once the day's budget is spent, the worker keeps that in memory
-// until the reset, so it defers lookups without a round trip each, and notes the reset in the row
-// for the job page's hint.
+// worker and, fairly, by the users: the day's count lives in PostgreSQL (marketplace_daily_calls),
+// one row per marketplace, taken one call at a time in a single statement on that row, so N workers
+// together never send more than the budget. The day is the quota's own: eBay resets at midnight US
+// Pacific time (America/Los_Angeles, so PST or PDT as the date has it).
+//
+// How the day is shared (issue 29: one user's 5,000-ISBN job spent the team's whole day):
+// - `reserve` calls are kept for interactive jobs (worker/interactive-jobs.ts: "Price it now"):
+//   batch jobs stop at budget − reserve; interactive ones may use the whole budget.
+// - Batch calls are split between the users with batch work left on this marketplace, recomputed
+//   at every call as users come and go: the users with work share what the others (whose work is
+//   done) did not use, equally, counted from the day's start. A user past that share waits, and
+//   tries again shortly (SHARE_RECHECK_MS): a share grows when another user's work is done.
+//   Interactive calls count towards the day only, not towards a user's share.
+// Once the whole budget is spent the worker keeps that in memory until the reset, so it defers
+// lookups without a round trip each, and notes the reset in the row for the job page's hint.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { marketplaceDailyCalls } from '../db/schema.ts';
+import { jobProgress, jobs, marketplaceDailyCalls } from '../db/schema.ts';
+import { isInteractiveJob } from './interactive-jobs.ts';
 
 /** Where the quota's day begins and ends. */
 export const QUOTA_TIME_ZONE = 'America/Los_Angeles';
+
+/** The part of the budget kept for interactive jobs when no reserve is set (the spec names no figure). */
+export const DEFAULT_RESERVE_SHARE = 0.05;
+
+/** How long a user past their share waits before their lookups are tried again (the spec names no figure). */
+export const SHARE_RECHECK_MS = 60_000;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: QUOTA_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
@@ -26,46 +42,91 @@ export function quotaDay(at: Date): { day: string; resetsAt: Date } {
   return { day, resetsAt: new Date(at8Utc - hour * 3_600_000) };
 }
 
-export type BudgetAnswer = { ok: true } | { ok: false; resumesAt: Date };
+export type BudgetAnswer = { ok: true } | { ok: false; resumesAt: Date; note: string };
 
 export class DailyCallBudget {
   /** Spent until this instant (the next reset), as this worker last found. */
   private spentUntil: Date | undefined;
+  private readonly reserve: number;
 
   constructor(
     private readonly db: Db,
     private readonly marketplace: string,
     private readonly budget: number,
+    reserve: number | undefined,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.reserve = Math.min(reserve ?? Math.floor(budget * DEFAULT_RESERVE_SHARE), budget);
+  }
 
-  /** Counts one call against today's budget, or says when the next day's begins. */
-  async take(): Promise<BudgetAnswer> {
+  /** Counts one call of job `jobId`'s against today's budget, or says when to try again. */
+  async take(jobId: number): Promise<BudgetAnswer> {
     const at = this.now();
-    if (this.spentUntil && at < this.spentUntil) return { ok: false, resumesAt: this.spentUntil };
+    if (this.spentUntil && at < this.spentUntil) return { ok: false, resumesAt: this.spentUntil, note: quotaNote(this.spentUntil) };
     const { day, resetsAt } = quotaDay(at);
     const t = marketplaceDailyCalls;
     // A new day starts the count again; a worker whose clock lags behind another's counts on the newer day.
-    const newer = sql`${t.day} < excluded.day`;
-    const taken = await this.db
+    await this.db
       .insert(t)
-      .values({ marketplace: this.marketplace, day, used: 1 })
+      .values({ marketplace: this.marketplace, day, used: 0, per_user: {} })
       .onConflictDoUpdate({
         target: t.marketplace,
-        set: {
-          used: sql`CASE WHEN ${newer} THEN 1 ELSE ${t.used} + 1 END`,
-          day: sql`greatest(${t.day}, excluded.day)`,
-          resumes_at: sql`CASE WHEN ${newer} THEN NULL ELSE ${t.resumes_at} END`,
-        },
-        setWhere: sql`${newer} OR ${t.used} < ${this.budget}`,
-      })
-      .returning({ used: t.used });
-    if (taken.length > 0) return { ok: true };
-    this.spentUntil = resetsAt;
-    await this.db.update(t).set({ resumes_at: resetsAt }).where(sql`${t.marketplace} = ${this.marketplace} AND ${t.day} = ${day}`);
-    return { ok: false, resumesAt: resetsAt };
+        set: { used: 0, per_user: {}, day, resumes_at: null },
+        setWhere: sql`${t.day} < excluded.day`,
+      });
+    const batchBudget = this.budget - this.reserve;
+    // One UPDATE of the day's row: under concurrent workers PostgreSQL re-checks its WHERE (the
+    // share's sums included) on the row as the previous taker left it, so counts stay exact.
+    const { rows } = await this.db.execute<{ used: number }>(sql`
+      WITH caller AS (
+        SELECT owner_id::text AS user_id, ${isInteractiveJob(sql`input_filename`)} AS interactive FROM ${jobs} WHERE id = ${jobId}
+      ),
+      -- Users with batch work left on this marketplace (the caller is one when its job is a batch).
+      busy AS (
+        SELECT j.owner_id::text AS user_id FROM ${jobProgress} p JOIN ${jobs} j ON j.id = p.job_id
+        WHERE p.source = ${this.marketplace} AND p.processed < p.total AND j.cancelled_at IS NULL
+          AND NOT ${isInteractiveJob(sql`j.input_filename`)}
+        UNION SELECT user_id FROM caller WHERE NOT interactive
+      )
+      UPDATE ${t} d
+      SET used = d.used + 1,
+          per_user = CASE WHEN c.interactive THEN d.per_user
+                     ELSE d.per_user || jsonb_build_object(c.user_id, coalesce((d.per_user ->> c.user_id)::int, 0) + 1) END
+      FROM caller c
+      WHERE d.marketplace = ${this.marketplace} AND d.day >= ${day} AND d.used < ${this.budget}
+        AND (c.interactive OR (
+          d.used < ${batchBudget}
+          -- used by the caller × users with work < the batch budget − what users without work used
+          AND coalesce((d.per_user ->> c.user_id)::int, 0) * (SELECT count(*) FROM busy)
+            < ${batchBudget} - (SELECT coalesce(sum(u.value::int), 0) FROM jsonb_each_text(d.per_user) u WHERE u.key NOT IN (SELECT user_id FROM busy))
+        ))
+      RETURNING d.used`);
+    if (rows.length > 0) return { ok: true };
+    return this.refused(jobId, day, resetsAt, at);
+  }
+
+  /** Why the call was refused: the whole day spent, the batch part of it, or only the user's share. */
+  private async refused(jobId: number, day: string, resetsAt: Date, at: Date): Promise<BudgetAnswer> {
+    const t = marketplaceDailyCalls;
+    const { rows } = await this.db.execute<{ used: number; interactive: boolean }>(sql`
+      SELECT d.used, coalesce((SELECT ${isInteractiveJob(sql`input_filename`)} FROM ${jobs} WHERE id = ${jobId}), false) AS interactive
+      FROM ${t} d WHERE d.marketplace = ${this.marketplace} AND d.day >= ${day}`);
+    const used = rows[0]?.used ?? 0;
+    if (used >= this.budget) {
+      this.spentUntil = resetsAt;
+      await this.db.update(t).set({ resumes_at: resetsAt }).where(sql`${t.marketplace} = ${this.marketplace} AND ${t.day} = ${day}`);
+      return { ok: false, resumesAt: resetsAt, note: quotaNote(resetsAt) };
+    }
+    // Only batch calls are refused below the budget: past budget − reserve they wait for the reset.
+    if (used >= this.budget - this.reserve) return { ok: false, resumesAt: resetsAt, note: quotaNote(resetsAt) };
+    const recheck = new Date(Math.min(at.getTime() + SHARE_RECHECK_MS, resetsAt.getTime()));
+    return { ok: false, resumesAt: recheck, note: shareNote(recheck) };
   }
 }
 
-/** The hint a deferred lookup carries (and the job page shows). */
+/** The hint a lookup deferred to the reset carries (and the job page shows). */
 export const quotaNote = (resumesAt: Date) => `daily quota reached, resumes at ${resumesAt.toISOString()}`;
+
+/** The hint of a lookup whose user has used their share of the day for now. */
+export const shareNote = (retryAt: Date) =>
+  `this user's share of the daily quota is used for now (shared with other users' jobs), next try at ${retryAt.toISOString()}`;

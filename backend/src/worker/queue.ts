@@ -12,8 +12,11 @@ import { headlinePrice, recordObservations, setPreviousLook } from '../history/o
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 
-/** A claimed lookup. Its `attempts` include this one; a write-back only lands while the row still has this count. */
-export type ClaimedRow = Pick<LookupTable['$inferSelect'], 'id' | 'isbn' | 'attempts'>;
+/**
+ * A claimed lookup. Its `attempts` include this one; a write-back only lands while the row still has
+ * this count. Its job tells the daily budget whose call it is.
+ */
+export type ClaimedRow = Pick<LookupTable['$inferSelect'], 'id' | 'isbn' | 'attempts' | 'isbn_lookup_job_id'>;
 
 /** A finished lookup: its final status, data and offers. */
 export interface FinishedRow {
@@ -163,7 +166,7 @@ export class LookupQueue {
        SET lookup_status = 'pending', lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
            attempts = attempts + 1, updated_at = now()
        WHERE id IN (SELECT id FROM dealt ORDER BY turn, id LIMIT ${n})
-       RETURNING id, isbn, attempts`,
+       RETURNING id, isbn, attempts, isbn_lookup_job_id`,
     );
     return rows;
   }

@@ -4,7 +4,8 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MarketplaceAdapter, MarketplaceSettings, LookupOutcome, Pace } from '../marketplaces/types.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import { quotaNote, type DailyCallBudget } from './daily-budget.ts';
+import { must } from '@app/domain/must';
+import type { DailyCallBudget } from './daily-budget.ts';
 import type { ClaimedRow, DeferredRow, FinishedRow, LookupQueue, RequeuedRow } from './queue.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import type { AnswerReuse } from './reuse.ts';
@@ -219,10 +220,10 @@ export class MarketplaceRunner {
   private async withinBudget(rows: ClaimedRow[]): Promise<boolean> {
     if (!this.o.budget) return true;
     try {
-      const answer = await this.o.budget.take();
+      // A marketplace with a daily quota is asked one ISBN a request: the call is its row's job's.
+      const answer = await this.o.budget.take(must(rows[0], 'a request carries a row').isbn_lookup_job_id);
       if (answer.ok) return true;
-      for (const row of rows)
-        this.deferred.push({ id: row.id, attempts: row.attempts, until: answer.resumesAt, note: quotaNote(answer.resumesAt) });
+      for (const row of rows) this.deferred.push({ id: row.id, attempts: row.attempts, until: answer.resumesAt, note: answer.note });
     } catch (err) {
       this.o.log.error({ err, marketplace: this.marketplace }, 'reading the daily call budget failed; the lookups go back to the queue');
       this.released.push(...rows);

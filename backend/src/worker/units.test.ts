@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { settle } from './settle.ts';
 
 const policy = { baseMs: 1000, maxMs: 5000, maxRetryAfterMs: 60_000 };
-const row = (attempts: number) => ({ id: 7, isbn: '9780131457577', attempts });
+const row = (attempts: number) => ({ id: 7, isbn: '9780131457577', attempts, isbn_lookup_job_id: 1 });
 
 describe('backoff', () => {
   it('doubles from the base, caps, and never undercuts Retry-After', () => {

@@ -117,7 +117,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         jobEvents,
         ...(settings.dailyCallBudget === undefined
           ? {}
-          : { budget: new DailyCallBudget(opts.db, id, settings.dailyCallBudget, opts.clock) }),
+          : { budget: new DailyCallBudget(opts.db, id, settings.dailyCallBudget, settings.dailyReserve, opts.clock) }),
       }),
     };
   });

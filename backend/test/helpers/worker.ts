@@ -1,6 +1,7 @@
 // Test support for the worker suites: throwaway databases, seeded jobs, sandbox-backed settings.
 import { randomBytes } from 'node:crypto';
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
+import { must } from '@app/domain/must';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase } from './databases.ts';
 import type { Db } from '../../src/db/client.ts';
@@ -17,12 +18,21 @@ export type { TestDatabase } from './databases.ts';
 export const openWorkerTestDatabase = (kind: 'pglite' | 'pg') => openTestDatabase(kind, { prefix: 'worker_test', poolSize: 20 });
 
 /** A user and a job (updated an hour ago) with one queued row per ISBN and marketplace. */
-export async function seedJob(db: Db, isbns: string[], marketplaces: readonly MarketplaceId[] = MARKETPLACE_IDS): Promise<number> {
-  const email = `worker-${randomBytes(6).toString('hex')}@example.com`;
-  const [user] = await db.insert(users).values({ email, hashed_password: 'x' }).returning({ id: users.id });
+export async function seedJob(
+  db: Db,
+  isbns: string[],
+  marketplaces: readonly MarketplaceId[] = MARKETPLACE_IDS,
+  opts: { ownerId?: string; inputFilename?: string } = {},
+): Promise<number> {
+  const ownerId = opts.ownerId ?? (await seedUser(db));
   const [job] = await db
     .insert(jobs)
-    .values({ name: 'test', input_filename: 'isbns.csv', owner_id: user!.id, updated_at: sql`now() - interval '1 hour'` })
+    .values({
+      name: 'test',
+      input_filename: opts.inputFilename ?? 'isbns.csv',
+      owner_id: ownerId,
+      updated_at: sql`now() - interval '1 hour'`,
+    })
     .returning({ id: jobs.id });
   for (const id of marketplaces) {
     await db.execute(
@@ -33,6 +43,13 @@ export async function seedJob(db: Db, isbns: string[], marketplaces: readonly Ma
   if (marketplaces.length)
     await db.insert(jobProgress).values(marketplaces.map((source) => ({ job_id: job!.id, source, total: isbns.length })));
   return job!.id;
+}
+
+/** A user for seeded jobs; its id. */
+export async function seedUser(db: Db): Promise<string> {
+  const email = `worker-${randomBytes(6).toString('hex')}@example.com`;
+  const [user] = await db.insert(users).values({ email, hashed_password: 'x' }).returning({ id: users.id });
+  return must(user, 'the inserted user').id;
 }
 
 /** A lookup row with its data columns (the schema builds those from the field tables, untyped). */

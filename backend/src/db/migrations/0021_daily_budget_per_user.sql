@@ -1,0 +1,1 @@
+ALTER TABLE "marketplace_daily_calls" ADD COLUMN "per_user" jsonb DEFAULT '{}'::jsonb NOT NULL;
