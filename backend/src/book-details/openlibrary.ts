@@ -7,7 +7,7 @@
 // returns an empty object), so an answer naming none of the ISBNs asked is asked again after a pause;
 // still empty, it is a failure to retry later, never "not found" (fetchBookDetails).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped, ResponseTooLargeError } from '../marketplaces/http.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped, ResponseTooLargeError } from '../lib/capped-body.ts';
 
 /** What we keep of a book (book_details). */
 export interface BookDetails {

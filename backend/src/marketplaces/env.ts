@@ -4,7 +4,7 @@
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
 import { z } from 'zod';
 import { ConfigError, parseConfig, type ConfigRule } from '../core/config.ts';
-import { DEFAULT_MAX_RESPONSE_BYTES } from './http.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../lib/capped-body.ts';
 import { sandboxConfigSection } from '../sandbox/options.ts';
 import { sandboxBaseUrl } from '../sandbox/urls.ts';
 import { marketplaceRegistry, type MarketplaceEntry, type MarketplaceSettingsMap } from './registry.ts';

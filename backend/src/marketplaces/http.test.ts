@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../test/helpers/http-contract.ts';
 import { createAmazonAdapter } from './amazon/client.ts';
-import { DEFAULT_MAX_RESPONSE_BYTES, httpAdapter, timedFetch, type WireFormat } from './http.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../lib/capped-body.ts';
+import { httpAdapter, timedFetch, type WireFormat } from './http.ts';
 
 const MB = 1024 * 1024;
 const signal = new AbortController().signal;

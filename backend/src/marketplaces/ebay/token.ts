@@ -4,7 +4,7 @@
 // it expires, and concurrent lookups wait for the one exchange in flight instead of starting their own.
 // A refusal (wrong keys) is remembered for a while, so a queue full of lookups fails them with the
 // reason without one token call each.
-import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped, ResponseTooLargeError } from '../http.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped, ResponseTooLargeError } from '../../lib/capped-body.ts';
 import type { LookupOutcome } from '../types.ts';
 
 export const EBAY_SCOPE = 'https://api.ebay.com/oauth/api_scope';
