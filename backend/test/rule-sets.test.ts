@@ -177,6 +177,14 @@ describe.each(ENGINES)('rule sets on %s', (engine) => {
     ['"No rule" as an outcome', [{ ...BUY, outcome: 'no rule' }], ['rules', 0, 'outcome'], /No rule/],
     ['a colour outside the palette', [{ ...BUY, color: 'black' }], ['rules', 0, 'color'], /Colour/],
     ['a rule that is not an object', ['Buy'], ['rules', 0], /./],
+    // Issue 29: jsonb refuses a lone UTF-16 surrogate (it was a 500 and an error in the log).
+    ['a lone surrogate in an outcome', [{ ...BUY, outcome: 'Buy \ud800' }], ['rules', 0, 'outcome'], /well-formed Unicode/],
+    [
+      'a lone surrogate in a condition value',
+      [{ ...BUY, conditions: [{ field: 'title', operator: 'contains', value: 'a\udc00' }] }],
+      ['rules', 0, 'conditions', 0, 'value'],
+      /well-formed Unicode/,
+    ],
     [
       'a condition without a value',
       [{ ...BUY, conditions: [{ field: 'spread', operator: 'gt' }] }],
