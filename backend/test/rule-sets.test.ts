@@ -125,6 +125,90 @@ describe.each(ENGINES)('rule sets on %s', (engine) => {
     expect((await call('POST', `/rule-sets/${b.id}/team-default`, tokens.admin)).statusCode).toBe(404);
   });
 
+  it('lets only superusers change or delete the team default, its owner included (issue 29)', async () => {
+    const set = await create(tokens.owner, body('Everyone', [BUY]));
+    expect((await call('POST', `/rule-sets/${set.id}/team-default`, tokens.admin)).statusCode).toBe(200);
+    const rejectAll = body('Everyone', [{ ...REJECT, conditions: [{ field: 'best_price', operator: 'gte', value: '0' }] }]);
+    for (const [method, payload] of [
+      ['PUT', rejectAll],
+      ['DELETE', undefined],
+    ] as const) {
+      const url = `/rule-sets/${set.id}`;
+      expect((await call(method, url, undefined, payload)).statusCode, `${method} anonymous`).toBe(401);
+      expect((await call(method, url, tokens.other, payload)).statusCode, `${method} other`).toBe(404);
+      const owner = await call(method, url, tokens.owner, payload);
+      expect(owner.statusCode, `${method} owner`).toBe(403);
+      expect(owner.json().detail).toMatch(/team default: only a superuser/);
+    }
+    // Nothing changed for the team: same version, still the default, still the owner's to read.
+    expect((await teamDefaultVersion(t.ctx.db))?.id).toBe(set.version_id);
+    expect((await call('GET', `/rule-sets/${set.id}`, tokens.owner)).json()).toMatchObject({ version: 1, is_team_default: true });
+
+    // A superuser may edit it (a new version every job gets next) and delete it, which leaves no default.
+    const edited = await call('PUT', `/rule-sets/${set.id}`, tokens.admin, rejectAll);
+    expect(edited.json()).toMatchObject({ version: 2, is_team_default: true });
+    expect((await teamDefaultVersion(t.ctx.db))?.id).toBe(edited.json().version_id);
+    const deleted = await call('DELETE', `/rule-sets/${set.id}`, tokens.admin);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().message).toMatch(/It was the team default: new jobs get no team default/);
+    expect(await teamDefaultVersion(t.ctx.db)).toBeUndefined();
+
+    // No longer the default, it is its owner's again.
+    const mine = await create(tokens.owner, body('Mine', [BUY]));
+    await call('POST', `/rule-sets/${mine.id}/team-default`, tokens.admin);
+    await call('DELETE', `/rule-sets/${mine.id}/team-default`, tokens.admin);
+    expect((await call('PUT', `/rule-sets/${mine.id}`, tokens.owner, body('Mine', [REJECT]))).statusCode).toBe(200);
+    const ownDelete = await call('DELETE', `/rule-sets/${mine.id}`, tokens.owner);
+    expect(ownDelete.json()).toEqual({ message: 'Rule set deleted successfully' });
+  });
+
+  it('records every save, delete and team default change in the audit trail', async () => {
+    const events = async (id: number) =>
+      (
+        await t.ctx.db.execute<{ action: string; actor_email: string; target_label: string; details: Record<string, unknown> }>(
+          sql`SELECT action, actor_email, target_label, details FROM audit_events WHERE target_type = 'rule_set' AND target_id = ${String(id)} ORDER BY id`,
+        )
+      ).rows;
+    const a = await create(tokens.owner, body('Audited A'));
+    const b = await create(tokens.owner, body('Audited B'));
+    await call('PUT', `/rule-sets/${a.id}`, tokens.owner, body('Audited A', [REJECT]));
+    await call('POST', `/rule-sets/${a.id}/team-default`, tokens.admin);
+    await call('POST', `/rule-sets/${b.id}/team-default`, tokens.admin);
+    await call('DELETE', `/rule-sets/${b.id}/team-default`, tokens.admin);
+    // A refused change records nothing.
+    await call('POST', `/rule-sets/${b.id}/team-default`, tokens.admin);
+    expect((await call('DELETE', `/rule-sets/${b.id}`, tokens.owner)).statusCode).toBe(403);
+    await call('DELETE', `/rule-sets/${b.id}`, tokens.admin);
+
+    expect(await events(a.id)).toEqual([
+      {
+        action: 'rule_set.created',
+        actor_email: 'rules-owner@example.com',
+        target_label: 'Audited A',
+        details: expect.objectContaining({ version: 1 }),
+      },
+      {
+        action: 'rule_set.updated',
+        actor_email: 'rules-owner@example.com',
+        target_label: 'Audited A',
+        details: expect.objectContaining({ version: 2 }),
+      },
+      {
+        action: 'rule_set.team_default_set',
+        actor_email: ADMIN.email,
+        target_label: 'Audited A',
+        details: expect.objectContaining({ version: 2 }),
+      },
+    ]);
+    expect((await events(b.id)).map((e) => [e.action, e.actor_email, e.details.replaced ?? e.details.was_team_default])).toEqual([
+      ['rule_set.created', 'rules-owner@example.com', undefined],
+      ['rule_set.team_default_set', ADMIN.email, { id: a.id, name: 'Audited A' }],
+      ['rule_set.team_default_unset', ADMIN.email, undefined],
+      ['rule_set.team_default_set', ADMIN.email, undefined],
+      ['rule_set.deleted', ADMIN.email, true],
+    ]);
+  });
+
   it('answers anonymous 401, another user 404 and a superuser 200 on every route', async () => {
     const set = await create(tokens.owner);
     const routes: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [

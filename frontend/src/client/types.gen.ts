@@ -148,9 +148,9 @@ export type AuditEventPublicInput = {
     created_at: unknown;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
     /**
-     * One of job, user
+     * One of job, user, rule_set
      */
     target_type: string | null;
     target_id: string | null;
@@ -1046,9 +1046,9 @@ export type AuditEventPublic = {
     created_at: string;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
     /**
-     * One of job, user
+     * One of job, user, rule_set
      */
     target_type: string | null;
     target_id: string | null;
@@ -3183,6 +3183,10 @@ export type DeleteRuleSetErrors = {
     /**
      * Default Response
      */
+    403: HttpError;
+    /**
+     * Default Response
+     */
     404: HttpError;
 };
 
@@ -3236,6 +3240,10 @@ export type UpdateRuleSetData = {
 };
 
 export type UpdateRuleSetErrors = {
+    /**
+     * Default Response
+     */
+    403: HttpError;
     /**
      * Default Response
      */
