@@ -1,5 +1,6 @@
 // Buy rule sets through the API: versions, delete keeping versions for jobs, the team default, access
 // and every refusal naming its field.
+import { RULE_SET_CONDITIONS_MAX, RULES_MAX } from '@app/domain/rules';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion, readRuleSetVersion, teamDefaultVersion } from '../src/rules/repository.ts';
@@ -261,6 +262,16 @@ describe.each(ENGINES)('rule sets on %s', (engine) => {
     ['"No rule" as an outcome', [{ ...BUY, outcome: 'no rule' }], ['rules', 0, 'outcome'], /No rule/],
     ['a colour outside the palette', [{ ...BUY, color: 'black' }], ['rules', 0, 'color'], /Colour/],
     ['a rule that is not an object', ['Buy'], ['rules', 0], /./],
+    // Issue 29: what judging a row costs is bounded (the judge of a 150k-row job took 36 s).
+    [
+      'more conditions in all than a set may have',
+      Array.from({ length: RULES_MAX }, () => ({
+        ...BUY,
+        conditions: Array.from({ length: Math.floor(RULE_SET_CONDITIONS_MAX / RULES_MAX) + 1 }, () => BUY.conditions[0]),
+      })),
+      ['rules'],
+      /at most \d+ conditions in all its rules/,
+    ],
     // Issue 29: jsonb refuses a lone UTF-16 surrogate (it was a 500 and an error in the log).
     ['a lone surrogate in an outcome', [{ ...BUY, outcome: 'Buy \ud800' }], ['rules', 0, 'outcome'], /well-formed Unicode/],
     [
