@@ -27,13 +27,13 @@ import { compileRules, conditionCount, decisionCases } from './rules-sql.ts';
 
 /**
  * What one step may cost, in row-conditions: rows × (ROW_COST + conditions). Measured on the
- * embedded database (npm run bench -- judge; issue 29's figures): a row costs ~8 µs to build and
- * ~0.12 µs more per condition, so this is ~30 ms a step whatever the rules (~900 rows with the 200
- * conditions a set may have, ~3,300 with 4), well inside the health check's 100 ms.
+ * embedded database (npm run bench -- judge, with the costliest rules: text matches) on a loaded
+ * 2-core machine: ~2 µs a row-condition, so ~60 ms a step there whatever the rules (~250 rows with
+ * the 100 conditions a set may have, ~1,250 with 4), and a fraction of it on an idle one.
  */
-export const JUDGE_STEP_COST = 250_000;
-/** Building one comparison row (its joins and computed columns), in conditions: ~8 µs / ~0.12 µs. */
-export const ROW_COST = 70;
+export const JUDGE_STEP_COST = 30_000;
+/** Building one comparison row (its joins and computed columns), in conditions. */
+export const ROW_COST = 20;
 /** Bounds of a step's rows whatever the rules: a step is never empty nor one statement over a whole job. */
 const MIN_STEP_ROWS = 100;
 const MAX_STEP_ROWS = 5_000;
@@ -69,6 +69,11 @@ export async function judgeJob(db: Db, job: JobRow, version: { id: number; rules
         // The job's row lock orders this step and a later judge's start: once that commits, this judge stops.
         const [ours] = await tx.select({ id: jobs.id }).from(jobs).where(stillOurs).for('update');
         if (!ours) return false;
+        // A step reads a few hundred rows by id: each other marketplace's row is one index lookup
+        // on (job, ISBN). A hash join reads all the job's rows of those tables in every step instead
+        // (measured: 3/4 of a step's time on 20k rows, and it grows with the job: O(n²) over the job).
+        await tx.execute(sql`SET LOCAL enable_hashjoin = off`);
+        await tx.execute(sql`SET LOCAL enable_mergejoin = off`);
         // Raw SQL on purpose: INSERT … SELECT over the comparison's derived table (without its
         // stored decisions). A row whose decision stays the same is not written again (re-judging
         // after a small change of rules or prices rewrites only what changed).
