@@ -49,7 +49,7 @@ interface Sample {
 }
 
 /** The health check polled from its own process; `during` gives the polls that overlapped a task. */
-class HealthWatch {
+export class HealthWatch {
   private readonly samples: Sample[] = [];
   private constructor(private readonly child: ChildProcess) {
     const lines = createInterface({ input: must(child.stdout, 'piped stdout') });

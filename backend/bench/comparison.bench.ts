@@ -20,8 +20,8 @@ import { benchContext } from './context.ts';
 export const ISBNS = 150_000;
 const RUNS = 15;
 
-/** One job asking all four marketplaces, one lookup row per ISBN in each, mostly priced. */
-export async function seed(db: Db, ownerId: string): Promise<number> {
+/** One job asking all four marketplaces, one lookup row per ISBN (`isbns` of them) in each, mostly priced. */
+export async function seed(db: Db, ownerId: string, isbns = ISBNS): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(
     sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books, biblio, alibris, pallet_iq)
         VALUES ('bench comparison', 'bench.xlsx', ${ownerId}, true, true, true, true) RETURNING id`,
@@ -35,7 +35,7 @@ export async function seed(db: Db, ownerId: string): Promise<number> {
     db.execute(
       sql`INSERT INTO ${sql.identifier(table)} (isbn_lookup_job_id, isbn, input_filename, lookup_status, attempts, updated_at, ${sql.raw(columns)})
           SELECT ${job}::int, ${isbn}, 'bench.xlsx', ${status}, 1, now() - (g % 3600) * interval '1 second', ${sql.raw(values)}
-          FROM generate_series(1, ${ISBNS}::int) g`,
+          FROM generate_series(1, ${isbns}::int) g`,
     );
   // A previous look for most rows (price history): up to $10 either side of today's price.
   const previous = (price: string) =>
@@ -62,7 +62,7 @@ export async function seed(db: Db, ownerId: string): Promise<number> {
   );
   await db.execute(
     sql`INSERT INTO job_progress (job_id, source, total, processed)
-        SELECT ${job}::int, s, ${ISBNS}::int, ${ISBNS - ISBNS / 6}::int FROM unnest(ARRAY['abe_books','biblio','alibris','pallet_iq']) s`,
+        SELECT ${job}::int, s, ${isbns}::int, ${isbns - Math.floor(isbns / 6)}::int FROM unnest(ARRAY['abe_books','biblio','alibris','pallet_iq']) s`,
   );
   // Its stored comparison (comparison/stored.ts), as a job created through the API has, stored in
   // steps as the product stores an older job's.

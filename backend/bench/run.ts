@@ -7,6 +7,7 @@ import { benchComparison } from './comparison.bench.ts';
 import { benchDecisions } from './decisions.bench.ts';
 import { benchExports } from './exports.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
+import { benchJudge } from './judge.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
 import { benchAmazon, benchWorker } from './worker.bench.ts';
 import { benchReuse } from './reuse.bench.ts';
@@ -24,6 +25,7 @@ const benches: [string, () => Promise<void>][] = [
   ['comparison', benchComparison],
   ['reuse', benchReuse],
   ['decisions', benchDecisions],
+  ['judge', benchJudge],
   ['abuse', benchAbuse],
   ['audit', benchAudit],
   ['scale', benchScale],

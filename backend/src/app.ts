@@ -21,7 +21,7 @@ import { SECURITY_HEADERS } from './core/security/headers.ts';
 import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
 import { guardRoutes } from './auth/guard.ts';
 import { answerFrameworkError, clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
-import { installNulGuard } from './lib/nul-guard.ts';
+import { installTextGuard } from './lib/text-guard.ts';
 import { installJsonDepthGuard } from './lib/json-depth.ts';
 import { installRequestBodyGuards } from './lib/request-body.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -65,7 +65,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   installErrorHandler(app);
-  installNulGuard(app);
+  installTextGuard(app);
   installRequestTiming(app);
   installJsonDepthGuard(app);
   installRequestBodyGuards(app, { idleMs: ctx.config.REQUEST_BODY_IDLE_TIMEOUT_MS, totalMs: ctx.config.REQUEST_BODY_TIMEOUT_MS });

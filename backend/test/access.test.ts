@@ -5,6 +5,9 @@ import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { multipartBody } from './helpers/multipart.ts';
+import { insertRuleSet, rule as ruleOf } from './helpers/rule-sets.ts';
+
+const BUY_RULE = ruleOf('Buy', 'green', [['best_price', 'lt', '10']]);
 
 type Who = 'anonymous' | 'owner' | 'other' | 'superuser';
 interface Rule {
@@ -21,6 +24,7 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
   let ownerId = '';
   let itemId = '';
   let jobId = 0;
+  let teamDefaultId = 0;
   const lookupIds: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -39,6 +43,7 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
         sql`INSERT INTO jobs (name, input_filename, owner_id) VALUES ('j', 'f.csv', ${owner.id}) RETURNING id`,
       )
     ).rows[0]!.id;
+    teamDefaultId = (await insertRuleSet(t.ctx.db, owner.id, 'owned default', [BUY_RULE], { teamDefault: true })).id;
     for (const m of MARKETPLACE_LIST) {
       lookupIds[m.slug] = (
         await t.ctx.db.execute<{ id: number }>(
@@ -53,6 +58,8 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
   const suOnly = { anonymous: 401, owner: 403, other: 403, superuser: 200 };
   const ownerOrSu = { anonymous: 401, owner: 200, other: 404, superuser: 200 };
   const upload = { anonymous: 401, owner: 200, other: 200, superuser: 200 };
+  /** The team default decides every member's jobs: only superusers change it, its owner included (issue 29). */
+  const teamDefault = { anonymous: 401, owner: 403, other: 404, superuser: 200 };
   const unknownMarket = { anonymous: 401, owner: 422, other: 422, superuser: 422 };
 
   const rules: [string, Rule][] = [
@@ -94,6 +101,17 @@ describe.each(ENGINES)('access rules on %s', (engine) => {
       },
     ],
     ['reset a fee schedule', { method: 'DELETE', url: () => '/api/v1/fee-schedules/biblio', expect: suOnly }],
+    [
+      'edit the team default rule set',
+      {
+        method: 'PUT',
+        url: () => `/api/v1/rule-sets/${teamDefaultId}`,
+        body: () => ({ name: 'x', rules: [BUY_RULE] }),
+        expect: teamDefault,
+      },
+    ],
+    // The superuser tries last: their delete leaves no team default.
+    ['delete the team default rule set', { method: 'DELETE', url: () => `/api/v1/rule-sets/${teamDefaultId}`, expect: teamDefault }],
     ...MARKETPLACE_LIST.flatMap((m): [string, Rule][] => [
       [
         `${m.slug} lookups`,

@@ -1,18 +1,22 @@
-// Every bad input is a clear 4xx naming what is wrong, on both databases: NUL characters, numbers
-// an integer column cannot hold, dates PostgreSQL cannot store, broken multipart bodies, and the
+// Every bad input is a clear 4xx naming what is wrong, on both databases: NUL characters, lone UTF-16
+// surrogates, numbers an integer column cannot hold, dates PostgreSQL cannot store, broken multipart bodies, and the
 // HTTP parser's own errors. None may answer 500 or quote the request back.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
-import { multipartBody } from './helpers/multipart.ts';
+import { multipartBody, postJobUpload } from './helpers/multipart.ts';
+import { oneColumnWorkbook } from './helpers/zip-writer.ts';
 
 const NUL = 'a\u0000b';
+/** A high surrogate with no low one after it: ill-formed UTF-16. */
+const LONE = 'a\ud800b';
 const filter = (field: string, operator: string, value: string) => ({ filters: [{ field, operator, value }] });
 const ABE_BOOKS_LOOKUPS = '/api/v1/abe-books/price-lookups';
 const JOBS_LIST = '/api/v1/jobs/jobs';
 const NO_FILTERS = { filters: [] };
+const PASTE = '/api/v1/jobs/from-isbns';
 
 interface Case {
   name: string;
@@ -40,18 +44,21 @@ const listPage = (name: string, url: string, body: object, status: number, loc?:
 /** A GET whose id in the path is refused. */
 const refusedPathId = (name: string, url: string): Case => ({ name, method: 'GET', url, status: 422, loc: ['path', 'id'] });
 
+/** A JSON body holding text PostgreSQL cannot store, refused with 422 naming the field at `loc`. */
+const refusedText = (name: string, method: Case['method'], url: string, body: object, loc: Case['loc']): Case => ({
+  name,
+  method,
+  url,
+  body,
+  status: 422,
+  loc,
+});
+
 const CASES: Case[] = [
   listPage('NUL in a text filter', ABE_BOOKS_LOOKUPS, filter('isbn', 'contains', NUL), 422, FILTER_VALUE),
   listPage('NUL in a jobs filter', JOBS_LIST, filter('name', 'equals', NUL), 422, FILTER_VALUE),
-  { name: 'NUL in an item title', method: 'POST', url: '/api/v1/items/', body: { title: NUL }, status: 422, loc: ['body', 'title'] },
-  {
-    name: 'NUL in a profile name',
-    method: 'PATCH',
-    url: '/api/v1/users/me',
-    body: { full_name: NUL },
-    status: 422,
-    loc: ['body', 'full_name'],
-  },
+  refusedText('NUL in an item title', 'POST', '/api/v1/items/', { title: NUL }, ['body', 'title']),
+  refusedText('NUL in a profile name', 'PATCH', '/api/v1/users/me', { full_name: NUL }, ['body', 'full_name']),
   {
     name: 'NUL in a login',
     method: 'POST',
@@ -61,6 +68,20 @@ const CASES: Case[] = [
     loc: ['body', 'username'],
   },
   listPage('NUL in a sort field', `/api/v1/biblio/price-lookups?sort_by=${encodeURIComponent(NUL)}`, NO_FILTERS, 422, ['query', 'sort_by']),
+  // A lone UTF-16 surrogate (issue 29): JSON carries it, jsonb refuses it and text would change it.
+  listPage('a lone surrogate in a jobs filter', JOBS_LIST, filter('name', 'equals', LONE), 422, FILTER_VALUE),
+  refusedText('a lone surrogate in an item title', 'POST', '/api/v1/items/', { title: LONE }, ['body', 'title']),
+  refusedText('a lone surrogate in a profile name', 'PATCH', '/api/v1/users/me', { full_name: LONE }, ['body', 'full_name']),
+  refusedText('a lone surrogate in a rule set name', 'POST', '/api/v1/rule-sets', { name: LONE, rules: [] }, ['body', 'name']),
+  refusedText('a lone surrogate in a pasted job name', 'POST', PASTE, { name: LONE, abe_books: true, isbns: '9780306406157' }, [
+    'body',
+    'name',
+  ]),
+  refusedText('a lone surrogate in pasted ISBNs', 'POST', PASTE, { name: 'x', abe_books: true, isbns: `9780306406157\n${LONE}` }, [
+    'body',
+    'isbns',
+  ]),
+  refusedText('a lone surrogate in a key', 'POST', '/api/v1/items/', { title: 'x', [LONE]: 1 }, ['body', LONE]),
   // A number its column cannot hold matches nothing: not an error.
   listPage('a fraction for a whole-number column', ABE_BOOKS_LOOKUPS, filter('quantity', 'gt', '1.5'), 200),
   listPage('a number past the integer range', ABE_BOOKS_LOOKUPS, filter('isbn_lookup_job_id', 'gt', '1e10'), 200),
@@ -118,6 +139,18 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
     const res = await uploadCsv('ok', 'isbns.csv', `isbn\n9780131457577\nab\u0000cd\n`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rejections[0].raw_value).toBe('ab\uFFFDcd');
+  });
+
+  it('a lone surrogate in the job name is a 422 naming it; in a workbook cell it is kept readable', async () => {
+    const res = await uploadCsv(LONE, 'isbns.csv', 'isbn\n9780131457577\n');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'config', 'name'], type: 'string_unicode' });
+
+    // An .xlsx writes a character XML cannot carry as _xHHHH_, a lone surrogate too.
+    const workbook = oneColumnWorkbook(['ISBN', '9780131457577', 'ab_xD800_cd']);
+    const cell = await postJobUpload(t.app, token, { name: 'ok', abe_books: true }, { name: 'isbns.xlsx', data: workbook });
+    expect(cell.statusCode, cell.body).toBe(200);
+    expect(cell.json().rejections[0].raw_value).toBe('ab\uFFFDcd');
   });
 
   it('multipart bodies without a boundary or with a broken one are 400 {detail}', async () => {

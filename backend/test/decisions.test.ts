@@ -301,4 +301,83 @@ describe.each(ENGINES)('decisions on %s', (engine) => {
     ]);
     expect((await rows([{ field: 'decision', operator: 'equals', value: 'Team pick' }], '', newJob)).length).toBe(6);
   });
+
+  describe('in steps (issue 29: one statement over a big job held the embedded database for 36 s)', () => {
+    const STEPPED_ROWS = 600;
+    /** 50 rules of 20 conditions (more than the API accepts: written straight in): steps of a few hundred rows. Row g (price g) gets rule ⌊g/10⌋. */
+    const costly = (outcome: string) =>
+      Array.from({ length: 50 }, (_, i) =>
+        rule(`${outcome} ${i}`, 'blue', [
+          ...Array.from({ length: 19 }, () => ['isbn', 'contains', '978'] as [string, string, string]),
+          ['best_price', 'lt', (i + 1) * 10],
+        ]),
+      );
+    let stepped: number;
+    let setA: { id: number; versionId: number };
+    let setB: { id: number; versionId: number };
+
+    beforeAll(async () => {
+      stepped = await insertJob(owner.id, ['abe_books']);
+      await t.ctx.db.execute(sql`INSERT INTO abe_books_price_lookups (isbn_lookup_job_id, isbn, lookup_status, total_listing_price)
+        SELECT ${stepped}::int, '978' || lpad(g::text, 10, '0'), 'completed', g FROM generate_series(1, ${STEPPED_ROWS}::int) g`);
+      setA = await insertRuleSet(t.ctx.db, owner.id, 'Costly A', costly('A'));
+      setB = await insertRuleSet(t.ctx.db, owner.id, 'Costly B', costly('B'));
+    });
+
+    const decided = async () =>
+      (
+        await t.ctx.db.execute<{ outcome: string; n: number }>(
+          sql`SELECT outcome, count(*)::int AS n FROM job_decisions WHERE job_id = ${stepped} GROUP BY outcome ORDER BY outcome`,
+        )
+      ).rows;
+    /** The decisions' counts seen while `judging` runs, polled between its statements. */
+    async function seenDuring(judging: Promise<unknown>): Promise<number[]> {
+      let done = false;
+      const seen: number[] = [];
+      const finished = judging.finally(() => (done = true));
+      while (!done) {
+        const [row] = (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM job_decisions WHERE job_id = ${stepped}`))
+          .rows;
+        seen.push(row?.n ?? 0);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await finished;
+      return seen;
+    }
+
+    it.runIf(engine === 'pglite')('lets other statements in between its steps, and decides every row', async () => {
+      await t.ctx.db.execute(sql`DELETE FROM job_decisions WHERE job_id = ${stepped}`);
+      const seen = await seenDuring(judge(owner.token, setA.id, stepped));
+      // Part of the job was judged while another statement ran: it went between two steps.
+      expect(
+        seen.some((n) => n > 0 && n < STEPPED_ROWS),
+        JSON.stringify(seen),
+      ).toBe(true);
+      const counts = await decided();
+      expect(counts.reduce((n, c) => n + c.n, 0)).toBe(STEPPED_ROWS);
+      // Rows 1-9 → rule 0; 10 rows for each of rules 1-49; rows 500-600 match none.
+      expect(counts.find((c) => c.outcome === 'A 0')?.n).toBe(9);
+      expect(counts.find((c) => c.outcome === 'A 17')?.n).toBe(10);
+      expect(counts.find((c) => c.outcome === 'No rule')?.n).toBe(101);
+      expect((await summary(owner.token, stepped)).json()).toMatchObject({ rule_set: { id: setA.id }, stale: false });
+    });
+
+    it('leaves the job to the judge that started last, the earlier one stopping at its next step', async () => {
+      await t.ctx.db.execute(sql`DELETE FROM job_decisions WHERE job_id = ${stepped}`);
+      const first = judge(owner.token, setA.id, stepped);
+      // B starts once A has judged part of the job: B decides every row.
+      while ((await decided()).length === 0) await new Promise((resolve) => setImmediate(resolve));
+      const second = judge(owner.token, setB.id, stepped);
+      expect((await first).statusCode).toBe(200);
+      expect((await second).statusCode).toBe(200);
+      const counts = await decided();
+      expect(
+        counts.every((c) => c.outcome.startsWith('B ') || c.outcome === 'No rule'),
+        JSON.stringify(counts),
+      ).toBe(true);
+      expect(counts.find((c) => c.outcome === 'B 0')?.n).toBe(9);
+      expect(counts.reduce((n, c) => n + c.n, 0)).toBe(STEPPED_ROWS);
+      expect((await summary(owner.token, stepped)).json()).toMatchObject({ rule_set: { id: setB.id } });
+    });
+  });
 });

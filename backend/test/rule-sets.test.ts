@@ -1,5 +1,6 @@
 // Buy rule sets through the API: versions, delete keeping versions for jobs, the team default, access
 // and every refusal naming its field.
+import { RULE_SET_CONDITIONS_MAX, RULES_MAX } from '@app/domain/rules';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion, readRuleSetVersion, teamDefaultVersion } from '../src/rules/repository.ts';
@@ -125,6 +126,90 @@ describe.each(ENGINES)('rule sets on %s', (engine) => {
     expect((await call('POST', `/rule-sets/${b.id}/team-default`, tokens.admin)).statusCode).toBe(404);
   });
 
+  it('lets only superusers change or delete the team default, its owner included (issue 29)', async () => {
+    const set = await create(tokens.owner, body('Everyone', [BUY]));
+    expect((await call('POST', `/rule-sets/${set.id}/team-default`, tokens.admin)).statusCode).toBe(200);
+    const rejectAll = body('Everyone', [{ ...REJECT, conditions: [{ field: 'best_price', operator: 'gte', value: '0' }] }]);
+    for (const [method, payload] of [
+      ['PUT', rejectAll],
+      ['DELETE', undefined],
+    ] as const) {
+      const url = `/rule-sets/${set.id}`;
+      expect((await call(method, url, undefined, payload)).statusCode, `${method} anonymous`).toBe(401);
+      expect((await call(method, url, tokens.other, payload)).statusCode, `${method} other`).toBe(404);
+      const owner = await call(method, url, tokens.owner, payload);
+      expect(owner.statusCode, `${method} owner`).toBe(403);
+      expect(owner.json().detail).toMatch(/team default: only a superuser/);
+    }
+    // Nothing changed for the team: same version, still the default, still the owner's to read.
+    expect((await teamDefaultVersion(t.ctx.db))?.id).toBe(set.version_id);
+    expect((await call('GET', `/rule-sets/${set.id}`, tokens.owner)).json()).toMatchObject({ version: 1, is_team_default: true });
+
+    // A superuser may edit it (a new version every job gets next) and delete it, which leaves no default.
+    const edited = await call('PUT', `/rule-sets/${set.id}`, tokens.admin, rejectAll);
+    expect(edited.json()).toMatchObject({ version: 2, is_team_default: true });
+    expect((await teamDefaultVersion(t.ctx.db))?.id).toBe(edited.json().version_id);
+    const deleted = await call('DELETE', `/rule-sets/${set.id}`, tokens.admin);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().message).toMatch(/It was the team default: new jobs get no team default/);
+    expect(await teamDefaultVersion(t.ctx.db)).toBeUndefined();
+
+    // No longer the default, it is its owner's again.
+    const mine = await create(tokens.owner, body('Mine', [BUY]));
+    await call('POST', `/rule-sets/${mine.id}/team-default`, tokens.admin);
+    await call('DELETE', `/rule-sets/${mine.id}/team-default`, tokens.admin);
+    expect((await call('PUT', `/rule-sets/${mine.id}`, tokens.owner, body('Mine', [REJECT]))).statusCode).toBe(200);
+    const ownDelete = await call('DELETE', `/rule-sets/${mine.id}`, tokens.owner);
+    expect(ownDelete.json()).toEqual({ message: 'Rule set deleted successfully' });
+  });
+
+  it('records every save, delete and team default change in the audit trail', async () => {
+    const events = async (id: number) =>
+      (
+        await t.ctx.db.execute<{ action: string; actor_email: string; target_label: string; details: Record<string, unknown> }>(
+          sql`SELECT action, actor_email, target_label, details FROM audit_events WHERE target_type = 'rule_set' AND target_id = ${String(id)} ORDER BY id`,
+        )
+      ).rows;
+    const a = await create(tokens.owner, body('Audited A'));
+    const b = await create(tokens.owner, body('Audited B'));
+    await call('PUT', `/rule-sets/${a.id}`, tokens.owner, body('Audited A', [REJECT]));
+    await call('POST', `/rule-sets/${a.id}/team-default`, tokens.admin);
+    await call('POST', `/rule-sets/${b.id}/team-default`, tokens.admin);
+    await call('DELETE', `/rule-sets/${b.id}/team-default`, tokens.admin);
+    // A refused change records nothing.
+    await call('POST', `/rule-sets/${b.id}/team-default`, tokens.admin);
+    expect((await call('DELETE', `/rule-sets/${b.id}`, tokens.owner)).statusCode).toBe(403);
+    await call('DELETE', `/rule-sets/${b.id}`, tokens.admin);
+
+    expect(await events(a.id)).toEqual([
+      {
+        action: 'rule_set.created',
+        actor_email: 'rules-owner@example.com',
+        target_label: 'Audited A',
+        details: expect.objectContaining({ version: 1 }),
+      },
+      {
+        action: 'rule_set.updated',
+        actor_email: 'rules-owner@example.com',
+        target_label: 'Audited A',
+        details: expect.objectContaining({ version: 2 }),
+      },
+      {
+        action: 'rule_set.team_default_set',
+        actor_email: ADMIN.email,
+        target_label: 'Audited A',
+        details: expect.objectContaining({ version: 2 }),
+      },
+    ]);
+    expect((await events(b.id)).map((e) => [e.action, e.actor_email, e.details.replaced ?? e.details.was_team_default])).toEqual([
+      ['rule_set.created', 'rules-owner@example.com', undefined],
+      ['rule_set.team_default_set', ADMIN.email, { id: a.id, name: 'Audited A' }],
+      ['rule_set.team_default_unset', ADMIN.email, undefined],
+      ['rule_set.team_default_set', ADMIN.email, undefined],
+      ['rule_set.deleted', ADMIN.email, true],
+    ]);
+  });
+
   it('answers anonymous 401, another user 404 and a superuser 200 on every route', async () => {
     const set = await create(tokens.owner);
     const routes: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
@@ -177,6 +262,24 @@ describe.each(ENGINES)('rule sets on %s', (engine) => {
     ['"No rule" as an outcome', [{ ...BUY, outcome: 'no rule' }], ['rules', 0, 'outcome'], /No rule/],
     ['a colour outside the palette', [{ ...BUY, color: 'black' }], ['rules', 0, 'color'], /Colour/],
     ['a rule that is not an object', ['Buy'], ['rules', 0], /./],
+    // Issue 29: what judging a row costs is bounded (the judge of a 150k-row job took 36 s).
+    [
+      'more conditions in all than a set may have',
+      Array.from({ length: RULES_MAX }, () => ({
+        ...BUY,
+        conditions: Array.from({ length: Math.floor(RULE_SET_CONDITIONS_MAX / RULES_MAX) + 1 }, () => BUY.conditions[0]),
+      })),
+      ['rules'],
+      /at most \d+ conditions in all its rules/,
+    ],
+    // Issue 29: jsonb refuses a lone UTF-16 surrogate (it was a 500 and an error in the log).
+    ['a lone surrogate in an outcome', [{ ...BUY, outcome: 'Buy \ud800' }], ['rules', 0, 'outcome'], /well-formed Unicode/],
+    [
+      'a lone surrogate in a condition value',
+      [{ ...BUY, conditions: [{ field: 'title', operator: 'contains', value: 'a\udc00' }] }],
+      ['rules', 0, 'conditions', 0, 'value'],
+      /well-formed Unicode/,
+    ],
     [
       'a condition without a value',
       [{ ...BUY, conditions: [{ field: 'spread', operator: 'gt' }] }],

@@ -17,10 +17,15 @@ export const AUDIT_ACTIONS = [
   'auth.password_changed',
   'auth.password_reset',
   'auth.signed_out_everywhere',
+  'rule_set.created',
+  'rule_set.updated',
+  'rule_set.deleted',
+  'rule_set.team_default_set',
+  'rule_set.team_default_unset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['job', 'user'] as const;
+export const AUDIT_TARGET_TYPES = ['job', 'user', 'rule_set'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_FIELDS: readonly FieldDef[] = [

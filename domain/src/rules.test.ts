@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS_MAX, NO_RULE, RULE_FIELDS, RULES_MAX, normalizeRuleSet, validateRuleSet, type RuleSetDraft } from './rules.ts';
+import {
+  CONDITIONS_MAX,
+  NO_RULE,
+  RULE_FIELDS,
+  RULE_SET_CONDITIONS_MAX,
+  RULES_MAX,
+  normalizeRuleSet,
+  validateRuleSet,
+  type RuleSetDraft,
+} from './rules.ts';
 
 const buy = { outcome: 'Buy', color: 'green', conditions: [{ field: 'best_price', operator: 'lte', value: '20' }] };
 const valid = (): RuleSetDraft => ({ name: 'Scouting', rules: [structuredClone(buy)] });
@@ -34,6 +43,20 @@ describe('validateRuleSet', () => {
     ['a name over 255 characters', (r) => (r.name = 'x'.repeat(256)), 'name', /at most 255/],
     ['no rules', (r) => (r.rules = []), 'rules', /at least one rule/],
     ['too many rules', (r) => (r.rules = Array.from({ length: RULES_MAX + 1 }, () => structuredClone(buy))), 'rules', /at most 50/],
+    [
+      'more conditions in all than a set may have (issue 29)',
+      (r) =>
+        (r.rules = Array.from({ length: RULES_MAX }, () => ({
+          ...structuredClone(buy),
+          conditions: Array.from({ length: Math.floor(RULE_SET_CONDITIONS_MAX / RULES_MAX) + 1 }, () => ({
+            field: 'spread',
+            operator: 'gt',
+            value: '1',
+          })),
+        }))),
+      'rules',
+      /at most \d+ conditions in all its rules \(this one has \d+\)/,
+    ],
     ['an empty outcome', (r) => (r.rules[0]!.outcome = ' '), 'rules.0.outcome', /required/],
     ['an outcome over 64 characters', (r) => (r.rules[0]!.outcome = 'x'.repeat(65)), 'rules.0.outcome', /at most 64/],
     ['"No rule" as an outcome, in any case', (r) => (r.rules[0]!.outcome = ` ${NO_RULE.toUpperCase()} `), 'rules.0.outcome', /No rule/],

@@ -24,6 +24,13 @@ export interface Rule {
 export const RULE_SET_NAME_MAX_LENGTH = 255;
 export const RULES_MAX = 50;
 export const CONDITIONS_MAX = 20;
+/**
+ * Conditions in all the rules of a set: what judging one row costs. Judging runs in bounded steps
+ * whatever the rules, but the whole judge's work grows with them: RULES_MAX × CONDITIONS_MAX
+ * conditions made one judge of a 150k-row job take 36 s of the embedded database (issue 29).
+ * 100 (e.g. 20 rules of 5 conditions) keeps that work a tenth of it (npm run bench -- judge).
+ */
+export const RULE_SET_CONDITIONS_MAX = 100;
 
 /** What the API takes and the editor edits: a name and the ordered rules. */
 export interface RuleSetInput {
@@ -63,6 +70,14 @@ export function validateRuleSet(input: RuleSetDraft): RuleIssue[] {
     issues.push({ path: ['name'], message: `Name must be at most ${RULE_SET_NAME_MAX_LENGTH} characters` });
   if (input.rules.length === 0) issues.push({ path: ['rules'], message: 'Add at least one rule' });
   else if (input.rules.length > RULES_MAX) issues.push({ path: ['rules'], message: `A rule set has at most ${RULES_MAX} rules` });
+  else {
+    const conditions = input.rules.reduce((n, r) => n + r.conditions.length, 0);
+    if (conditions > RULE_SET_CONDITIONS_MAX)
+      issues.push({
+        path: ['rules'],
+        message: `A rule set has at most ${RULE_SET_CONDITIONS_MAX} conditions in all its rules (this one has ${conditions})`,
+      });
+  }
   for (const [i, rule] of input.rules.entries()) issues.push(...validateRule(rule).map((p) => ({ ...p, path: ['rules', i, ...p.path] })));
   return issues;
 }

@@ -1,8 +1,9 @@
 // Stored rules as SQL: a rule that cannot be read, has no condition or no longer fits the comparison
 // never matches (judging an old version goes on); the others become one CASE in rule order.
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { compileRules, decisionCases } from './rules-sql.ts';
+import { compileRules, conditionCount, decisionCases } from './rules-sql.ts';
 
 const dialect = new PgDialect();
 const text = (s: Parameters<typeof dialect.sqlToQuery>[0]) => dialect.sqlToQuery(s);
@@ -41,8 +42,8 @@ describe('compileRules', () => {
 });
 
 describe('decisionCases', () => {
-  it('picks the first matching rule: its position and outcome, No rule otherwise', () => {
-    const { ruleIndex, outcome } = decisionCases(
+  it('picks the first matching rule: its position, and its outcome from the position (No rule otherwise)', () => {
+    const { ruleIndex, outcomeOf } = decisionCases(
       compileRules([
         { outcome: 'Gone', color: 'red', conditions: [cond('removed_field', 'equals', 'x')] },
         { outcome: 'Buy', color: 'green', conditions: [cond('best_price', 'lt', 10), cond('title', 'contains', 'a')] },
@@ -51,15 +52,26 @@ describe('decisionCases', () => {
     );
     expect(text(ruleIndex).sql).toBe('CASE WHEN "best_price" < $1 AND "title" ILIKE $2 THEN $3::int WHEN "spread" >= $4 THEN $5::int END');
     expect(text(ruleIndex).params).toEqual([10, '%a%', 1, 5, 2]);
-    expect(text(outcome).sql).toBe(
-      'CASE WHEN "best_price" < $1 AND "title" ILIKE $2 THEN $3::text WHEN "spread" >= $4 THEN $5::text ELSE $6::text END',
-    );
-    expect(text(outcome).params).toEqual([10, '%a%', 'Buy', 5, 'List', 'No rule']);
+    // The conditions are not in the outcome: evaluated once per row, for the position.
+    const outcome = outcomeOf(sql`ri`);
+    expect(text(outcome).sql).toBe('CASE ri WHEN $1::int THEN $2::text WHEN $3::int THEN $4::text ELSE $5::text END');
+    expect(text(outcome).params).toEqual([1, 'Buy', 2, 'List', 'No rule']);
   });
 
   it('decides No rule everywhere when no rule can match', () => {
-    const { ruleIndex, outcome } = decisionCases(compileRules([{ outcome: 'Empty', color: 'blue', conditions: [] }]));
+    const { ruleIndex, outcomeOf } = decisionCases(compileRules([{ outcome: 'Empty', color: 'blue', conditions: [] }]));
     expect(text(ruleIndex).sql).toBe('NULL::int');
-    expect(text(outcome)).toEqual({ sql: '$1::text', params: ['No rule'], typings: expect.anything() });
+    expect(text(outcomeOf(sql`ri`))).toEqual({ sql: '$1::text', params: ['No rule'], typings: expect.anything() });
+  });
+});
+
+describe('conditionCount', () => {
+  it('counts the conditions of the rules that can match', () => {
+    const rules = compileRules([
+      { outcome: 'Buy', color: 'green', conditions: [cond('best_price', 'lt', 10), cond('title', 'contains', 'a')] },
+      { outcome: 'Gone', color: 'red', conditions: [cond('removed_field', 'equals', 'x'), cond('title', 'contains', 'a')] },
+      { outcome: 'List', color: 'blue', conditions: [cond('spread', 'gte', '5')] },
+    ]);
+    expect(conditionCount(rules)).toBe(3);
   });
 });

@@ -23,6 +23,8 @@ export interface CompiledRule {
   color: RuleColor;
   /** The rule's conditions as SQL; undefined when the rule can never match (see compileRules). */
   when: SQL | undefined;
+  /** How many conditions `when` tests. */
+  conditions: number;
 }
 
 /** An outcome's colour as stored, or gray when it is not one of RULE_COLORS. */
@@ -39,9 +41,9 @@ export function compileRules(rules: unknown): CompiledRule[] {
   if (!Array.isArray(rules)) return [];
   return rules.map((raw) => {
     const rule = StoredRule.safeParse(raw);
-    if (!rule.success) return { outcome: NO_RULE, color: 'gray', when: undefined };
+    if (!rule.success) return { outcome: NO_RULE, color: 'gray', when: undefined, conditions: 0 };
     const { outcome, color, conditions } = rule.data;
-    return { outcome, color: colorOf(color), when: conditionsSql(conditions) };
+    return { outcome, color: colorOf(color), when: conditionsSql(conditions), conditions: conditions.length };
   });
 }
 
@@ -56,20 +58,26 @@ function conditionsSql(conditions: { field: string; operator: string; value: str
   }
 }
 
+/** How many conditions the rules that can match test: what judging one row costs (the judge sizes its steps by it). */
+export const conditionCount = (rules: CompiledRule[]): number => rules.reduce((n, r) => n + (r.when ? r.conditions : 0), 0);
+
 /**
- * `CASE WHEN <rule 0> THEN … WHEN <rule 1> THEN … END` picking, per comparison row, the first
- * matching rule's position (NULL when none matches) and its outcome ("No rule").
+ * `CASE WHEN <rule 0> THEN 0 WHEN <rule 1> THEN 1 … END`: per comparison row, the first matching
+ * rule's position (NULL when none matches); and its outcome from that position ("No rule" for NULL).
+ * The conditions are evaluated once, for the position: an outcome CASE of its own evaluated them all again.
  */
-export function decisionCases(rules: CompiledRule[]): { ruleIndex: SQL; outcome: SQL } {
+export function decisionCases(rules: CompiledRule[]): { ruleIndex: SQL; outcomeOf: (ruleIndex: SQL) => SQL } {
   const matching = rules.flatMap((r, i) => (r.when ? [{ ...r, index: i, when: r.when }] : []));
-  if (matching.length === 0) return { ruleIndex: sql`NULL::int`, outcome: sql`${NO_RULE}::text` };
-  const cases = (then: (r: (typeof matching)[number]) => SQL) =>
-    sql.join(
-      matching.map((r) => sql`WHEN ${r.when} THEN ${then(r)}`),
-      sql` `,
-    );
+  if (matching.length === 0) return { ruleIndex: sql`NULL::int`, outcomeOf: () => sql`${NO_RULE}::text` };
   return {
-    ruleIndex: sql`CASE ${cases((r) => sql`${r.index}::int`)} END`,
-    outcome: sql`CASE ${cases((r) => sql`${r.outcome}::text`)} ELSE ${NO_RULE}::text END`,
+    ruleIndex: sql`CASE ${sql.join(
+      matching.map((r) => sql`WHEN ${r.when} THEN ${r.index}::int`),
+      sql` `,
+    )} END`,
+    outcomeOf: (ruleIndex) =>
+      sql`CASE ${ruleIndex} ${sql.join(
+        matching.map((r) => sql`WHEN ${r.index}::int THEN ${r.outcome}::text`),
+        sql` `,
+      )} ELSE ${NO_RULE}::text END`,
   };
 }

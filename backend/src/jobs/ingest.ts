@@ -16,6 +16,7 @@ import { analyzeIfGrown } from '../db/planner-statistics.ts';
 import type { Logger } from '../core/logging.ts';
 import { comparisonRows, jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { storableText } from '../lib/text-guard.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload, type UploadLimitsWithHeap } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
 import type { Counts } from './progress.ts';
@@ -35,23 +36,23 @@ export async function parseOrExplain(data: Buffer, filename: string, limits: Upl
   }
 }
 
-/** A cell as PostgreSQL text can hold it: NUL (which a spreadsheet can carry) shown as U+FFFD. */
-const storable = (text: string) => text.replace(/\0/g, '\uFFFD');
-
 /**
- * The report and rejected cells with every NUL (which a spreadsheet cell or sheet name can carry)
- * as U+FFFD: PostgreSQL text and jsonb cannot hold NUL. An escaped backslash before "u0000" is text.
+ * The report and rejected cells with every NUL and lone UTF-16 surrogate (a spreadsheet cell or sheet
+ * name can carry either: an .xlsx writes them as _x0000_ or _xD800_) as U+FFFD: PostgreSQL cannot
+ * store NUL, and jsonb refuses a lone surrogate. JSON.stringify escapes exactly these (a well-formed
+ * pair stays as it is); an escaped backslash before "u0000" is text.
  */
-function readableWithoutNul(parsed: ParsedUpload): ParsedUpload {
+function storableCells(parsed: ParsedUpload): ParsedUpload {
   const json = JSON.stringify({ report: parsed.report, rejections: parsed.rejections });
-  if (!json.includes('\\u0000')) return parsed;
-  const clean = JSON.parse(json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd')) as Pick<ParsedUpload, 'report' | 'rejections'>;
+  const unstorable = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/g;
+  if (!unstorable.test(json)) return parsed;
+  const clean = JSON.parse(json.replace(unstorable, '$1\\ufffd')) as Pick<ParsedUpload, 'report' | 'rejections'>;
   return { ...parsed, ...clean };
 }
 
 /** Keeps the name a user recognises, without any client path, within the column's size. */
 export function cleanFilename(name: string): string {
-  const base = storable(path.basename(name.replace(/\\/g, '/'))).trim();
+  const base = storableText(path.basename(name.replace(/\\/g, '/'))).trim();
   return (base || 'upload').slice(0, 255);
 }
 
@@ -64,7 +65,7 @@ export async function createJob(
   step?: TxStep<StoredJob>,
   opts: StoreOptions = {},
 ) {
-  const parsed = readableWithoutNul(await parseOrExplain(file.data, file.filename, limits));
+  const parsed = storableCells(await parseOrExplain(file.data, file.filename, limits));
   const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed, step, opts);
   return { job, parsed };
 }

@@ -1,7 +1,7 @@
 // Reads one uploaded file and the text fields of a multipart request, bounded in size.
 import type { FastifyRequest } from 'fastify';
 import { HttpError, validationError } from '../lib/http-errors.ts';
-import { nulIssues } from '../lib/nul-guard.ts';
+import { unstorableTextIssues } from '../lib/text-guard.ts';
 
 export interface UploadedForm {
   file: { filename: string; data: Buffer };
@@ -32,7 +32,7 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
     // A missing or broken boundary, a truncated body: busboy's and Fastify's parse errors alike.
     throw new HttpError(400, 'The upload could not be read. Please try again.');
   }
-  const issues = [...nulIssues('body', fields), ...(file ? nulIssues('body', { filename: file.filename }) : [])];
+  const issues = [...unstorableTextIssues('body', fields), ...(file ? unstorableTextIssues('body', { filename: file.filename }) : [])];
   if (issues.length) throw new HttpError(422, issues);
   if (!file || file.data.length === 0) throw validationError(['body', 'file'], file ? 'The file is empty.' : 'File is required.');
   return { file, fields };

@@ -11,7 +11,7 @@ import { HttpError, tooManyRequests, type ValidationIssue } from '../lib/http-er
 import { Gate, GateFullError } from '../lib/gate.ts';
 import { PerKeyLimit } from '../lib/per-key-limit.ts';
 import { uploadsParsing } from '../metrics/instruments.ts';
-import { nulIssues } from '../lib/nul-guard.ts';
+import { unstorableTextIssues } from '../lib/text-guard.ts';
 import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
@@ -59,8 +59,8 @@ function parseConfig(raw: string | undefined): JobConfigInput {
       { loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' },
     ]);
   }
-  const nul = nulIssues('body', { config: json });
-  if (nul.length) throw new HttpError(422, nul);
+  const unstorable = unstorableTextIssues('body', { config: json });
+  if (unstorable.length) throw new HttpError(422, unstorable);
   const result = JobConfig.safeParse(json);
   if (!result.success) {
     const detail: ValidationIssue[] = result.error.issues.map((i) => ({

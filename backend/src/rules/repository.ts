@@ -1,10 +1,14 @@
 // Buy rule sets in the database. A rule set's rules live in versions: every edit adds one and never
 // changes an older one, because jobs point at the version they were judged with. Deleting a set only
 // marks it, so those versions stay readable (readRuleSetVersion) while the set leaves every list.
+// The team default decides every member's new jobs: once a set is it, only a superuser may change
+// or delete it (its owner gets TEAM_DEFAULT_LOCKED). Every change runs its audit step (`step`) in
+// its own transaction.
 import { must } from '@app/domain/must';
 import type { Rule, RuleSetInput } from '@app/domain/rules';
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { ruleSets, ruleSetVersions, users } from '../db/schema.ts';
 import type { UserRow } from '../users/schemas.ts';
 
@@ -145,26 +149,49 @@ export async function listVersions(db: Db, user: UserRow, id: number): Promise<R
   return rows.map(asVersion);
 }
 
+/** Why a change was not made: not a set the user may change (or gone), or the team default and they are not a superuser. */
+export type Refusal = 'not_found' | 'team_default';
+
 /** A new rule set at version 1, owned by the user. */
-export async function createRuleSet(db: Db, owner: UserRow, input: RuleSetInput): Promise<RuleSetView> {
+export async function createRuleSet(db: Db, owner: UserRow, input: RuleSetInput, step?: TxStep<RuleSetView>): Promise<RuleSetView> {
   return db.transaction(async (tx) => {
     const [set] = await tx.insert(ruleSets).values({ owner_id: owner.id, name: input.name }).returning({ id: ruleSets.id });
     const id = must(set, 'the written rule set comes back').id;
     await tx.insert(ruleSetVersions).values({ rule_set_id: id, version: 1, rules: input.rules, created_by: owner.id });
-    return must(await readRuleSet(tx, owner, id), 'the rule set just written');
+    const created = must(await readRuleSet(tx, owner, id), 'the rule set just written');
+    await step?.(tx, created);
+    return created;
   });
 }
 
-/** Adds the next version (older ones stay as they were); undefined when the user may not edit the set. */
-export async function updateRuleSet(db: Db, user: UserRow, id: number, input: RuleSetInput): Promise<RuleSetView | undefined> {
+/**
+ * The set locked for a change by `user`, or why they may not change it. The row lock makes
+ * concurrent edits of one set take turns (each gets its own version number), and a superuser
+ * making the set the team default waits for an edit begun before (and the other way round).
+ */
+async function lockForChange(tx: Tx, user: UserRow, id: number): Promise<{ is_team_default: boolean } | Refusal> {
+  const [set] = await tx
+    .select({ is_team_default: ruleSets.is_team_default })
+    .from(ruleSets)
+    .where(and(eq(ruleSets.id, id), editableBy(user)))
+    .for('update');
+  if (!set) return 'not_found';
+  // Its owner chose its rules for themself; a superuser made them everyone's, so only a superuser changes them.
+  if (set.is_team_default && !user.is_superuser) return 'team_default';
+  return set;
+}
+
+/** Adds the next version (older ones stay as they were), or says why the user may not. */
+export async function updateRuleSet(
+  db: Db,
+  user: UserRow,
+  id: number,
+  input: RuleSetInput,
+  step?: TxStep<RuleSetView>,
+): Promise<RuleSetView | Refusal> {
   return db.transaction(async (tx) => {
-    // The row lock makes concurrent edits of one set take turns, so each gets its own version number.
-    const [set] = await tx
-      .select({ id: ruleSets.id })
-      .from(ruleSets)
-      .where(and(eq(ruleSets.id, id), editableBy(user)))
-      .for('update');
-    if (!set) return undefined;
+    const locked = await lockForChange(tx, user, id);
+    if (typeof locked === 'string') return locked;
     const [latest] = await tx
       .select({ n: sql<number>`max(${ruleSetVersions.version})`.mapWith(Number) })
       .from(ruleSetVersions)
@@ -172,18 +199,39 @@ export async function updateRuleSet(db: Db, user: UserRow, id: number, input: Ru
     const version = (latest?.n ?? 0) + 1;
     await tx.insert(ruleSetVersions).values({ rule_set_id: id, version, rules: input.rules, created_by: user.id });
     await tx.update(ruleSets).set({ name: input.name, updated_at: sql`now()` }).where(eq(ruleSets.id, id));
-    return readRuleSet(tx, user, id);
+    const updated = must(await readRuleSet(tx, user, id), 'the rule set just written');
+    await step?.(tx, updated);
+    return updated;
   });
 }
 
-/** Marks the set deleted (its versions stay for the jobs judged with them); false when not the user's to delete. */
-export async function deleteRuleSet(db: Db, user: UserRow, id: number): Promise<boolean> {
-  const rows = await db
-    .update(ruleSets)
-    .set({ deleted_at: sql`now()`, is_team_default: false, updated_at: sql`now()` })
-    .where(and(eq(ruleSets.id, id), editableBy(user)))
-    .returning({ id: ruleSets.id });
-  return rows.length > 0;
+/** What a delete did: the set, and whether it was the team default (there is none after it). */
+export interface DeletedRuleSet {
+  id: number;
+  name: string;
+  was_team_default: boolean;
+}
+
+/** Marks the set deleted (its versions stay for the jobs judged with them), or says why the user may not. */
+export async function deleteRuleSet(db: Db, user: UserRow, id: number, step?: TxStep<DeletedRuleSet>): Promise<DeletedRuleSet | Refusal> {
+  return db.transaction(async (tx) => {
+    const locked = await lockForChange(tx, user, id);
+    if (typeof locked === 'string') return locked;
+    const [row] = await tx
+      .update(ruleSets)
+      .set({ deleted_at: sql`now()`, is_team_default: false, updated_at: sql`now()` })
+      .where(eq(ruleSets.id, id))
+      .returning({ id: ruleSets.id, name: ruleSets.name });
+    const deleted = { ...must(row, 'the row just locked'), was_team_default: locked.is_team_default };
+    await step?.(tx, deleted);
+    return deleted;
+  });
+}
+
+/** A team default change: the set as it now is, and the one that stopped being the default for it (if any). */
+export interface TeamDefaultChange {
+  set: RuleSetView;
+  replaced: { id: number; name: string } | undefined;
 }
 
 /**
@@ -191,7 +239,13 @@ export async function deleteRuleSet(db: Db, user: UserRow, id: number): Promise<
  * advisory lock makes two superusers choosing at once take turns, so the one-default index never
  * sees a race (which would be a unique violation, i.e. a 500).
  */
-export async function setTeamDefault(db: Db, superuser: UserRow, id: number, isDefault: boolean): Promise<RuleSetView | undefined> {
+export async function setTeamDefault(
+  db: Db,
+  superuser: UserRow,
+  id: number,
+  isDefault: boolean,
+  step?: TxStep<TeamDefaultChange>,
+): Promise<RuleSetView | undefined> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rule_sets.team_default'))`);
     const [set] = await tx
@@ -199,12 +253,16 @@ export async function setTeamDefault(db: Db, superuser: UserRow, id: number, isD
       .from(ruleSets)
       .where(and(eq(ruleSets.id, id), live));
     if (!set) return undefined;
-    if (isDefault)
-      await tx
-        .update(ruleSets)
-        .set({ is_team_default: false })
-        .where(and(eq(ruleSets.is_team_default, true), sql`${ruleSets.id} <> ${id}`));
+    const [replaced] = isDefault
+      ? await tx
+          .update(ruleSets)
+          .set({ is_team_default: false })
+          .where(and(eq(ruleSets.is_team_default, true), sql`${ruleSets.id} <> ${id}`))
+          .returning({ id: ruleSets.id, name: ruleSets.name })
+      : [];
     await tx.update(ruleSets).set({ is_team_default: isDefault }).where(eq(ruleSets.id, id));
-    return readRuleSet(tx, superuser, id);
+    const changed = must(await readRuleSet(tx, superuser, id), 'the rule set just changed');
+    await step?.(tx, { set: changed, replaced });
+    return changed;
   });
 }

@@ -77,15 +77,25 @@ export function partsOf(xlsx: Buffer): Part[] {
   });
 }
 
-/**
- * A real workbook (mixed.xlsx) whose first sheet is `cells` tiny numeric cells, 1,000 a row: a few
- * hundred kilobytes that describe millions of cells (issue 20).
- */
-export function tinyCellsWorkbook(cells: number): Buffer {
-  const row = `<row>${'<c><v>1</v></c>'.repeat(1000)}</row>`;
+/** A real workbook (mixed.xlsx) whose first sheet's data is `sheetData` (its <row> elements). */
+function workbookWithSheet(sheetData: string): Buffer {
   const sheet = Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${row.repeat(Math.ceil(cells / 1000))}</sheetData></worksheet>`,
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
   );
   const parts = partsOf(readFileSync(new URL('mixed.xlsx', UPLOAD_FIXTURES)));
   return zip(parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: sheet } : p)));
+}
+
+/**
+ * A real workbook whose first sheet is `cells` tiny numeric cells, 1,000 a row: a few hundred
+ * kilobytes that describe millions of cells (issue 20).
+ */
+export function tinyCellsWorkbook(cells: number): Buffer {
+  const row = `<row>${'<c><v>1</v></c>'.repeat(1000)}</row>`;
+  return workbookWithSheet(row.repeat(Math.ceil(cells / 1000)));
+}
+
+/** A real workbook whose first sheet is one column of inline text cells, as written (_xHHHH_ escapes included). */
+export function oneColumnWorkbook(cells: string[]): Buffer {
+  return workbookWithSheet(cells.map((text) => `<row><c t="inlineStr"><is><t>${text}</t></is></c></row>`).join(''));
 }

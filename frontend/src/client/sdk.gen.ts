@@ -456,7 +456,7 @@ export const createRuleSet = <ThrowOnError extends boolean = true>(options: Opti
 });
 
 /**
- * Delete a rule set; the versions jobs were judged with stay readable by those jobs
+ * Delete a rule set; the versions jobs were judged with stay readable by those jobs. The team default: superusers only, and then there is no team default
  */
 export const deleteRuleSet = <ThrowOnError extends boolean = true>(options: Options<DeleteRuleSetData, ThrowOnError>): RequestResult<DeleteRuleSetResponses, DeleteRuleSetErrors, ThrowOnError> => (options.client ?? client).delete<DeleteRuleSetResponses, DeleteRuleSetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -474,7 +474,7 @@ export const readRuleSet = <ThrowOnError extends boolean = true>(options: Option
 });
 
 /**
- * Save a new version of a rule set (older versions stay as they were)
+ * Save a new version of a rule set (older versions stay as they were); the team default: superusers only
  */
 export const updateRuleSet = <ThrowOnError extends boolean = true>(options: Options<UpdateRuleSetData, ThrowOnError>): RequestResult<UpdateRuleSetResponses, UpdateRuleSetErrors, ThrowOnError> => (options.client ?? client).put<UpdateRuleSetResponses, UpdateRuleSetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

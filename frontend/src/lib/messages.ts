@@ -47,7 +47,12 @@ export const TOAST = {
   ruleSetUpdated: (version: number) => `Rule set saved as version ${version}.`,
   teamDefaultSet: (name: string) => `"${name}" is now the team default.`,
   teamDefaultUnset: (name: string) => `"${name}" is no longer the team default.`,
+  ruleSetCopied: (name: string) => `Saved as "${name}", a new rule set of your own.`,
 } as const;
+
+/** Why the team default's owner may not change or delete it (the API's 403 says the same). */
+export const TEAM_DEFAULT_LOCKED =
+  'This rule set is the team default: only a superuser may change or delete it. Your changes are saved as a new rule set of your own.';
 
 /** What a table row's Edit/Delete menu acts on. */
 export type RecordKind = 'item' | 'user' | 'rule set';

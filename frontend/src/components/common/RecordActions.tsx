@@ -19,11 +19,22 @@ export interface RecordActionsProps {
   /** The lists to refetch once the delete has settled. */
   refetch: QueryKey[];
   disabled?: boolean;
+  /** Why the record cannot be deleted (see RowActions). */
+  deleteRefused?: string;
   /** More menu entries for this record (RowActions' extraItems). */
   extraItems?: ReactNode;
 }
 
-export function RecordActions({ what, editDialog, deleteRecord, confirmMessage, refetch, disabled, extraItems }: RecordActionsProps) {
+export function RecordActions({
+  what,
+  editDialog,
+  deleteRecord,
+  confirmMessage,
+  refetch,
+  disabled,
+  deleteRefused,
+  extraItems,
+}: RecordActionsProps) {
   const [editOpened, edit] = useDisclosure(false);
   const [deleteOpened, del] = useDisclosure(false);
   const queryClient = useQueryClient();
@@ -43,7 +54,14 @@ export function RecordActions({ what, editDialog, deleteRecord, confirmMessage, 
 
   return (
     <>
-      <RowActions noun={noun} onEdit={edit.open} onDelete={del.open} disabled={disabled} extraItems={extraItems} />
+      <RowActions
+        noun={noun}
+        onEdit={edit.open}
+        onDelete={del.open}
+        disabled={disabled}
+        deleteRefused={deleteRefused}
+        extraItems={extraItems}
+      />
       {editDialog(editOpened, edit.close)}
       <ConfirmDialog
         opened={deleteOpened}

@@ -9,11 +9,13 @@ export interface RowActionsProps {
   onEdit: () => void;
   onDelete: () => void;
   disabled?: boolean;
+  /** Why this record cannot be deleted (the Delete entry is then disabled, saying so); unset: it can. */
+  deleteRefused?: string;
   /** More entries (Menu.Item) after Edit, for actions only this record has. */
   extraItems?: ReactNode;
 }
 
-export function RowActions({ noun, onEdit, onDelete, disabled = false, extraItems }: RowActionsProps) {
+export function RowActions({ noun, onEdit, onDelete, disabled = false, deleteRefused, extraItems }: RowActionsProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -26,7 +28,7 @@ export function RowActions({ noun, onEdit, onDelete, disabled = false, extraItem
           Edit {noun}
         </Menu.Item>
         {extraItems}
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} disabled={!!deleteRefused} title={deleteRefused}>
           Delete {noun}
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,11 +1,12 @@
 // Row menu of the rule sets table: edit (a new version), delete after a confirmation, and for
-// superusers making the set the team default (or no longer).
+// superusers making the set the team default (or no longer). The team default is a superuser's to
+// change: its owner may open it to save their changes as a new set of their own, not delete it.
 import { Menu } from '@mantine/core';
 import { IconStar, IconStarOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteRuleSet, makeTeamDefaultRuleSet, unsetTeamDefaultRuleSet } from '../../client/sdk.gen';
 import type { RuleSetPublic } from '../../client/types.gen';
-import { TOAST } from '../../lib/messages';
+import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
 import { RecordActions } from '../common/RecordActions';
 import { RuleSetEditor } from './RuleSetEditor';
@@ -13,6 +14,7 @@ import { RuleSetEditor } from './RuleSetEditor';
 export function RuleSetActions({ ruleSet, canEdit, isSuperuser }: { ruleSet: RuleSetPublic; canEdit: boolean; isSuperuser: boolean }) {
   const queryClient = useQueryClient();
   const path = { id: ruleSet.id };
+  const lockedDefault = ruleSet.is_team_default && !isSuperuser;
   const teamDefault = useMutation({
     mutationFn: async (make: boolean) => (make ? await makeTeamDefaultRuleSet({ path }) : await unsetTeamDefaultRuleSet({ path })).data,
     onSuccess: (set) => showSuccess(set.is_team_default ? TOAST.teamDefaultSet(set.name) : TOAST.teamDefaultUnset(set.name)),
@@ -23,7 +25,8 @@ export function RuleSetActions({ ruleSet, canEdit, isSuperuser }: { ruleSet: Rul
     <RecordActions
       what="rule set"
       disabled={!canEdit}
-      editDialog={(opened, onClose) => <RuleSetEditor ruleSet={ruleSet} opened={opened} onClose={onClose} />}
+      editDialog={(opened, onClose) => <RuleSetEditor ruleSet={ruleSet} asCopy={lockedDefault} opened={opened} onClose={onClose} />}
+      deleteRefused={lockedDefault ? TEAM_DEFAULT_LOCKED : undefined}
       deleteRecord={async () => (await deleteRuleSet({ path })).data}
       confirmMessage={`"${ruleSet.name}" will be removed from your rule sets. Jobs already judged with it keep their decisions. Are you sure?`}
       refetch={[['rule-sets']]}

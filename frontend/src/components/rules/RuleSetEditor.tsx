@@ -1,9 +1,10 @@
 // Add or edit a buy rule set: a name and an ordered list of rules, each an outcome with a colour and
 // conditions over the comparison's fields (the filter builder's rows). The domain's validation runs
 // as it is typed (shown once an input is left, or on Save); a 422 from the API shows beside the input
-// its loc names. Saving an existing set makes a new version.
+// its loc names. Saving an existing set makes a new version; the team default, opened by anyone but
+// a superuser (`asCopy`), is saved as a new set of their own instead (the API refuses to change it).
 import { RULE_FIELDS } from '@app/domain/rules';
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +12,7 @@ import { createRuleSet, updateRuleSet } from '../../client/sdk.gen';
 import type { RuleSetPublic } from '../../client/types.gen';
 import { ApiError } from '../../lib/errors';
 import { newFilter } from '../../lib/filters';
-import { TOAST } from '../../lib/messages';
+import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
 import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, serverErrors } from '../../lib/rule-sets';
 import { FormModal } from '../common/FormModal';
@@ -25,7 +26,19 @@ const toDraft = (set: RuleSetPublic): RuleSetInput => ({
   rules: set.rules.map((r) => ({ ...r, conditions: r.conditions.map((c) => ({ ...c })) })),
 });
 
-export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetPublic; opened: boolean; onClose: () => void }) {
+export function RuleSetEditor({
+  ruleSet,
+  asCopy = false,
+  opened,
+  onClose,
+}: {
+  ruleSet?: RuleSetPublic;
+  /** Save as a new set (the user may read `ruleSet` but not change it: the team default). */
+  asCopy?: boolean;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const updating = ruleSet && !asCopy ? ruleSet : undefined;
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<RuleSetInput>(emptyRuleSet);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -35,11 +48,11 @@ export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetP
   // Each opening starts from the set as saved (or an empty one).
   useEffect(() => {
     if (!opened) return;
-    setDraft(ruleSet ? toDraft(ruleSet) : emptyRuleSet());
+    setDraft(ruleSet ? (asCopy ? { ...toDraft(ruleSet), name: `${ruleSet.name} (my copy)` } : toDraft(ruleSet)) : emptyRuleSet());
     setTouched(new Set());
     setSubmitted(false);
     setServer({});
-  }, [opened, ruleSet]);
+  }, [opened, ruleSet, asCopy]);
 
   const local = useMemo(() => draftErrors(draft), [draft]);
   /** The message beside the input at `path`: the server's, else the domain's once the input was left or Save was pressed. */
@@ -54,10 +67,10 @@ export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetP
 
   const save = useMutation({
     mutationFn: async (body: RuleSetInput) =>
-      ruleSet ? (await updateRuleSet({ path: { id: ruleSet.id }, body })).data : (await createRuleSet({ body })).data,
+      updating ? (await updateRuleSet({ path: { id: updating.id }, body })).data : (await createRuleSet({ body })).data,
     meta: { toastOnError: false },
     onSuccess: (saved) => {
-      showSuccess(ruleSet ? TOAST.ruleSetUpdated(saved.version) : TOAST.ruleSetCreated);
+      showSuccess(updating ? TOAST.ruleSetUpdated(saved.version) : asCopy ? TOAST.ruleSetCopied(saved.name) : TOAST.ruleSetCreated);
       onClose();
     },
     onError: (err) => {
@@ -73,7 +86,7 @@ export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetP
     <FormModal
       opened={opened}
       onClose={onClose}
-      title={ruleSet ? 'Edit Rule Set' : 'Add Rule Set'}
+      title={updating ? 'Edit Rule Set' : asCopy ? 'Save as My Copy' : 'Add Rule Set'}
       size="xl"
       loading={save.isPending}
       onSubmit={(e) => {
@@ -90,6 +103,11 @@ export function RuleSetEditor({ ruleSet, opened, onClose }: { ruleSet?: RuleSetP
           if (name && !touched.has(name)) setTouched(new Set(touched).add(name));
         }}
       >
+        {asCopy && (
+          <Alert color="blue" variant="light">
+            {TEAM_DEFAULT_LOCKED}
+          </Alert>
+        )}
         <TextInput
           label="Name"
           name="name"
