@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { must } from '@app/domain/must';
+import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ALL_SOURCES, multipartBody } from './helpers/multipart.ts';
 
 // Rows of about 1 kB: a download of them does not fit in the socket buffers, so an unread one stays open.
@@ -128,11 +129,16 @@ describe('faults on pg', () => {
   it('downloads nobody reads never starve the API, are turned away past the cap, and are ended when stalled', async () => {
     // Clients that ask for a CSV and never read it.
     const stalled: http.ClientRequest[] = [];
-    const openStalled = () =>
+    // One user may hold fewer than all the slots (db/export-slots.ts): two superusers (who see every
+    // job's lookups) stall one download each, and a third is turned away.
+    const [second, third] = await Promise.all(
+      ['stall-2@example.com', 'stall-3@example.com'].map((email) => createUser(t, email, 'user-password-1', { is_superuser: true })),
+    );
+    const openStalled = (as: string) =>
       new Promise<number>((resolve, reject) => {
         const req = http.request(`${base}/api/v1/abe-books/price-lookups/download-csv`, {
           method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/json' },
+          headers: { ...bearer(as), 'content-type': 'application/json' },
         });
         req.on('response', (res) => {
           res.pause();
@@ -143,15 +149,19 @@ describe('faults on pg', () => {
         stalled.push(req);
       });
     try {
-      expect(await openStalled()).toBe(200);
-      expect(await openStalled()).toBe(200);
+      expect(await openStalled(token)).toBe(200);
+      expect(await openStalled(must(second, 'a second user').token)).toBe(200);
       // Both export connections are held; the API's own pool is untouched.
       for (let i = 0; i < 5; i++) expect(await healthy()).toBe(true);
       // A third download waits for a free export connection, then is told to come back.
-      const third = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', { filters: [] });
-      expect(third.status).toBe(503);
-      expect(third.headers.get('retry-after')).toBe('10');
-      expect(await third.json()).toEqual({ detail: 'Too many CSV downloads are running. Please try again in a moment.' });
+      const turnedAway = await fetch(`${base}/api/v1/abe-books/price-lookups/download-csv`, {
+        method: 'POST',
+        headers: { ...bearer(must(third, 'a third user').token), 'content-type': 'application/json' },
+        body: '{"filters":[]}',
+      });
+      expect(turnedAway.status).toBe(503);
+      expect(turnedAway.headers.get('retry-after')).toBe('10');
+      expect(await turnedAway.json()).toEqual({ detail: 'Too many CSV downloads are running. Please try again in a moment.' });
       // After the stall timeout the unread downloads are ended and their connections come back.
       await new Promise((r) => setTimeout(r, 4500));
       const again = await request('POST', '/api/v1/abe-books/price-lookups/download-csv', {
