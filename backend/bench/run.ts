@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one line per figure with its ratio and target.
 // Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
 import { benchAbuse } from './abuse.bench.ts';
+import { benchBigPaste } from './big-paste.bench.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { benchComparison } from './comparison.bench.ts';
 import { benchDecisions } from './decisions.bench.ts';
@@ -24,6 +25,7 @@ const benches: [string, () => Promise<void>][] = [
   ['reuse', benchReuse],
   ['decisions', benchDecisions],
   ['abuse', benchAbuse],
+  ['big-paste', benchBigPaste],
   ['scale', benchScale],
   ['exports', benchExports],
   ['bundle', benchBundle],

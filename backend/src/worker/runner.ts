@@ -11,7 +11,13 @@ import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
 import type { JobEvents } from '../core/job-events.ts';
-import { lookupsFinished, marketplaceRefusals, marketplaceRequestDuration, rateLimitWait } from '../metrics/instruments.ts';
+import {
+  lookupsFinished,
+  marketplaceRefusals,
+  marketplaceRequestDuration,
+  queueStatementDuration,
+  rateLimitWait,
+} from '../metrics/instruments.ts';
 
 /** The worker logs through the same structured logger as the API (core/logging.ts). */
 export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -130,7 +136,9 @@ export class MarketplaceRunner {
       const want = Math.min(perClaim, room);
       let rows: ClaimedRow[];
       try {
+        const claimed = queueStatementDuration.startTimer({ marketplace: this.marketplace, statement: 'claim' });
         rows = await this.o.queue.claim(want, this.o.leaseMs);
+        claimed();
       } catch (err) {
         this.o.log.error({ err, marketplace: this.marketplace }, 'claiming failed');
         await this.pause();
@@ -313,7 +321,9 @@ export class MarketplaceRunner {
     try {
       // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
       for (let i = 0; i < finished.length; i += batchSize) {
+        const written = queueStatementDuration.startTimer({ marketplace: this.marketplace, statement: 'finish' });
         const { jobIds, byStatus } = await queue.finish(finished.slice(i, i + batchSize));
+        written();
         this.o.jobEvents.touched(jobIds);
         for (const [outcome, n] of Object.entries(byStatus)) lookupsFinished.inc({ marketplace: this.marketplace, outcome }, n);
       }
