@@ -4,6 +4,7 @@
 // autovacuum to catch up. A small job on a big table leaves them alone.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isbnsNeedingDetails } from '../src/book-details/repository.ts';
 import { refreshStoredRows } from '../src/comparison/stored.ts';
 import { LOOKUP_TABLES } from '../src/db/schema.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
@@ -101,5 +102,13 @@ describe.each(ENGINES)('a write-back on a job the statistics have not seen, on %
     // PostgreSQL still reads the job's stored rows once (908 here: under the one-row estimate every
     // index led by job_id costs the same to it); PGlite reads the rows written. Linear, not quadratic.
     if (engine === 'pglite') expect(read.stored).toBeLessThan(100);
+  });
+
+  it("finds a batch of ISBNs needing book details by reading about a batch, not the job's rows", async () => {
+    const unseen = await paste(sampleIsbns(900, 650_000));
+    const before = await tuplesRead('abe_books_price_lookups');
+    const isbns = await isbnsNeedingDetails(t.ctx.db, { id: unseen, abe_books: true }, 60_000, 20);
+    expect(isbns).toHaveLength(20);
+    expect((await tuplesRead('abe_books_price_lookups')) - before).toBeLessThan(100);
   });
 });
