@@ -11,6 +11,7 @@ import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
 import type { JobEvents } from '../core/job-events.ts';
+import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
 import {
   lookupsFinished,
   marketplaceRefusals,
@@ -39,6 +40,8 @@ export interface RunnerOptions {
   jobEvents: Pick<JobEvents, 'touched'>;
   /** The marketplace's daily call quota, checked before each request (marketplaces that have one). */
   budget?: DailyCallBudget;
+  /** Claims wait while this says a big job is being written (the embedded database; worker.ts). */
+  giveWayTo?: Pick<WritesInProgress, 'writing' | 'none'>;
 }
 
 /** A rate slot of an operation could not be reserved (a database failure): the batch goes back unsent. */
@@ -133,6 +136,7 @@ export class MarketplaceRunner {
         await this.changed();
         continue;
       }
+      if (await this.gaveWay()) continue;
       const want = Math.min(perClaim, room);
       let rows: ClaimedRow[];
       try {
@@ -151,6 +155,14 @@ export class MarketplaceRunner {
       // Fewer than asked: nothing else is due right now.
       if (rows.length < want) await this.pause();
     }
+  }
+
+  /** Waits while a big job is written (giveWayTo), or until something changes (a stop); true if it waited. */
+  private async gaveWay(): Promise<boolean> {
+    const writes = this.o.giveWayTo;
+    if (!writes?.writing) return false;
+    await Promise.race([writes.none(), this.changed()]);
+    return true;
   }
 
   /** The claimed rows still to ask once those with a recent answer are filled from it. */
