@@ -2,6 +2,7 @@
 // Exits non-zero when a benchmark cannot run (it does not fail on a missed target: the figures are the report).
 import { benchAbuse } from './abuse.bench.ts';
 import { benchAudit } from './audit.bench.ts';
+import { benchBigPaste } from './big-paste.bench.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { benchComparison } from './comparison.bench.ts';
 import { benchDecisions } from './decisions.bench.ts';
@@ -28,6 +29,7 @@ const benches: [string, () => Promise<void>][] = [
   ['judge', benchJudge],
   ['abuse', benchAbuse],
   ['audit', benchAudit],
+  ['big-paste', benchBigPaste],
   ['scale', benchScale],
   ['exports', benchExports],
   ['bundle', benchBundle],

@@ -43,6 +43,9 @@ async function main(): Promise<void> {
         settings,
         log: log.child({ name: 'worker' }),
         jobEvents: ctx.jobEvents,
+        // On the embedded database this worker shares the API's one connection: it waits while a big
+        // list is written (a worker process on PostgreSQL has its own connections and never waits).
+        ...(ctx.embedded ? { giveWayTo: ctx.writes } : {}),
         bookDetails: bookDetailsSettings(
           env.bookDetails,
           sandbox?.url ?? env.sandbox.url,

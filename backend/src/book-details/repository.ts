@@ -75,8 +75,11 @@ export async function isbnsNeedingDetails(db: Db, job: { id: number; [flag: stri
   const base = MARKETPLACE_LIST.find((m) => job[m.id] === true);
   if (!base) return [];
   const t = LOOKUP_TABLES[base.id];
+  // No DISTINCT: the base marketplace holds each ISBN of a job once (comparison_rows' unique (job,
+  // ISBN) is written from it), and DISTINCT made every pass read all the job's rows, 150k for a big
+  // paste, about once a second while the job was still being written (issue 29).
   const rows = await db
-    .selectDistinct({ isbn: t.isbn })
+    .select({ isbn: t.isbn })
     .from(t)
     .where(
       sql`${t.isbn_lookup_job_id} = ${job.id} AND NOT EXISTS (

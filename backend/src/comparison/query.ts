@@ -37,6 +37,13 @@ export interface ComparisonOptions {
   stored?: boolean;
   /** Only the rows whose base lookup matches: `(id, isbn) => condition` on the base table's columns. */
   only?: (base: { id: SQL; isbn: SQL }) => SQL;
+  /**
+   * Only these rows (base lookup ids), read by primary key before anything else is joined: what the
+   * planner believes of the job then does not matter. A job written since its table was last
+   * analyzed is estimated at one row, and the planner read all its rows through the job's index to
+   * find a handful by id (issue 29).
+   */
+  rowIds?: readonly number[];
 }
 
 /**
@@ -114,6 +121,10 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
         join: sql` JOIN ${comparisonRows} AS ${STORED} ON ${STORED}.job_id = ${job.id} AND ${STORED}.row_id = ${column(base.id, 'id')}`,
       }
     : { columns: sql``, join: sql`` };
+  // OFFSET 0 keeps the primary-key pick a subquery of its own, planned before (not merged into) the joins.
+  const baseRows = opts.rowIds
+    ? sql`(SELECT * FROM ${sql.identifier(base.table)} WHERE id = ANY(${sql.param(opts.rowIds.map(String))}::bigint[]) OFFSET 0) AS ${sql.identifier(base.id)}`
+    : sql`${sql.identifier(base.table)} AS ${sql.identifier(base.id)}`;
   const only = opts.only ? sql` AND ${opts.only({ id: column(base.id, 'id'), isbn: column(base.id, 'isbn') })}` : sql``;
   const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
 
@@ -145,7 +156,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
       ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
       ${decisions.columns}${stored.columns}
-    FROM ${sql.identifier(base.table)} AS ${sql.identifier(base.id)}${sql.join(joins, sql``)}${decisions.join}${stored.join}
+    FROM ${baseRows}${sql.join(joins, sql``)}${decisions.join}${stored.join}
       LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}${only}`;
 

@@ -12,13 +12,13 @@
 // other transaction to commit, and a new statement's snapshot then sees its price, so the last one
 // to commit computes from both (one statement that locked and computed would compute from the
 // snapshot it took before waiting). Locks are taken in (job, row) order, so two batches never deadlock.
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import { LOOKUP_TABLES, comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
 import { idRanges } from '../jobs/control.ts';
 import type { JobRow } from '../jobs/repository.ts';
-import { baseMarketplace, comparisonTable } from './query.ts';
+import { baseMarketplace, comparisonTable, type ComparisonOptions } from './query.ts';
 
 /** The comparison columns computed across marketplaces, which a sort or filter would compute for every row without comparison_rows. */
 export const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread', 'estimated_profit']);
@@ -32,18 +32,18 @@ export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', ...COMP
  */
 export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<void> {
   if (lookupIds.length === 0) return;
-  const { rows: locked } = await tx.execute<{ job_id: number; isbn: string }>(sql`
-    SELECT cr.job_id, cr.isbn FROM ${table} t
+  const { rows: locked } = await tx.execute<{ job_id: number; row_id: number }>(sql`
+    SELECT cr.job_id, cr.row_id FROM ${table} t
     JOIN ${comparisonRows} cr ON cr.job_id = t.isbn_lookup_job_id AND cr.isbn = t.isbn
     WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
     ORDER BY cr.job_id, cr.row_id
     FOR UPDATE OF cr`);
   if (locked.length === 0) return;
-  const byJob = new Map<number, string[]>();
+  const byJob = new Map<number, number[]>();
   for (const r of locked) {
-    const isbns = byJob.get(Number(r.job_id)) ?? [];
-    isbns.push(r.isbn);
-    byJob.set(Number(r.job_id), isbns);
+    const rowIds = byJob.get(Number(r.job_id)) ?? [];
+    rowIds.push(Number(r.row_id));
+    byJob.set(Number(r.job_id), rowIds);
   }
   // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
   const withRows = await tx
@@ -51,20 +51,28 @@ export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: r
     .from(jobs)
     .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
   for (const job of withRows) {
-    const isbns = byJob.get(job.id) ?? [];
-    await computeInto(tx, job, ({ isbn }) => sql`${isbn} = ANY(${sql.param(isbns)}::text[])`);
+    const rowIds = byJob.get(job.id) ?? [];
+    // By row id (the base lookup's primary key, and the stored row's): the rows are found by their
+    // keys whatever the planner believes of the job. Picked by (job, ISBN), a job written since its
+    // tables were last analyzed was planned as one row, and each write-back read the job's stored
+    // rows against all its lookups (quadratic: over a minute per batch at 30k rows; issue 29).
+    await computeInto(tx, job, { rowIds });
   }
 }
 
-/** Writes the computed columns of the job's rows that `only` picks into their stored rows (which must exist and be locked). */
-async function computeInto(db: Db | Tx, job: JobRow, only: (base: { id: SQL; isbn: SQL }) => SQL): Promise<number> {
+/**
+ * Writes the computed columns of the job's rows that `pick` picks (a condition, or row ids) into their
+ * stored rows (which must exist and be locked). Row ids bound the stored rows by their key too.
+ */
+async function computeInto(db: Db | Tx, job: JobRow, pick: Pick<ComparisonOptions, 'only' | 'rowIds'>): Promise<number> {
   // Fees are left out: profit is not stored (it is computed from the best price and source when read).
-  const computed = comparisonTable(job, { fees: {}, decisions: false, only });
+  const computed = comparisonTable(job, { fees: {}, decisions: false, ...pick });
+  const byKey = pick.rowIds ? sql` AND cr.row_id = ANY(${sql.param(pick.rowIds.map(String))}::bigint[])` : sql``;
   const { rows } = await db.execute<{ n: number }>(sql`
     WITH updated AS (
       UPDATE ${comparisonRows} cr SET best_price = c.best_price, best_source = c.best_source, spread = c.spread
       FROM (SELECT id, best_price, best_source, spread FROM ${computed}) c
-      WHERE cr.job_id = ${job.id} AND cr.row_id = c.id
+      WHERE cr.job_id = ${job.id} AND cr.row_id = c.id${byKey}
         AND (cr.best_price, cr.best_source, cr.spread) IS DISTINCT FROM (c.best_price, c.best_source, c.spread)
       RETURNING 1
     ) SELECT count(*)::int AS n FROM updated`);
@@ -90,7 +98,7 @@ export async function storeComparison(db: Db, job: JobRow, stepRows = STORE_STEP
       await tx.execute(
         sql`SELECT 1 FROM ${comparisonRows} WHERE job_id = ${job.id} AND row_id >= ${ids.from} AND row_id < ${ids.to} ORDER BY row_id FOR UPDATE`,
       );
-      await computeInto(tx, job, ({ id }) => sql`${id} >= ${ids.from} AND ${id} < ${ids.to}`);
+      await computeInto(tx, job, { only: ({ id }) => sql`${id} >= ${ids.from} AND ${id} < ${ids.to}` });
     });
   }
   await db.update(jobs).set({ comparison_stored: true }).where(eq(jobs.id, job.id));

@@ -10,6 +10,7 @@ import type { CsvExporter } from '../db/csv-exporter.ts';
 import type { ExportSlots } from '../db/export-slots.ts';
 import type { Listen } from '../db/listen.ts';
 import type { JobEvents } from './job-events.ts';
+import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
 import type { TokenService } from './security/tokens.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -34,6 +35,8 @@ export interface AppContext {
   pricesSimulated: boolean;
   /** The embedded database (PGlite): big writes go in committed steps so they never hold every request. */
   embedded: boolean;
+  /** Big jobs being written in steps (embedded database), which the in-process worker gives way to. */
+  writes: WritesInProgress;
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -1,4 +1,5 @@
 // Builds the AppContext from configuration: one place that wires the core services together.
+import { WritesInProgress } from '../jobs/writes-in-progress.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { ExportSlots } from '../db/export-slots.ts';
@@ -52,5 +53,6 @@ export async function createContext(
     mailer: opts.mailer ?? createMailer(config, (msg) => opts.log.info(msg)),
     pricesSimulated: opts.pricesSimulated ?? true,
     embedded: database.embedded ?? false,
+    writes: new WritesInProgress(),
   };
 }

@@ -20,6 +20,7 @@ import { storableText } from '../lib/text-guard.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload, type UploadLimitsWithHeap } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
 import type { Counts } from './progress.ts';
+import { WritesInProgress } from './writes-in-progress.ts';
 import { toJobPublic, type JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
 
@@ -91,11 +92,13 @@ export interface StoreOptions {
   stepRows?: number;
   /** Where a failure to refresh the planner's statistics after a big job is told (db/planner-statistics.ts). */
   log?: Pick<Logger, 'warn'>;
+  /** Counts the stepped write as in progress, so the in-process worker gives way until it ends. */
+  writes?: WritesInProgress;
 }
 
 /** How a route should store a job on this context's database. */
-export const storeOptions = (ctx: { embedded: boolean }, log?: Pick<Logger, 'warn'>): StoreOptions => ({
-  ...(ctx.embedded ? { stepRows: EMBEDDED_STEP_ROWS } : {}),
+export const storeOptions = (ctx: { embedded: boolean; writes: WritesInProgress }, log?: Pick<Logger, 'warn'>): StoreOptions => ({
+  ...(ctx.embedded ? { stepRows: EMBEDDED_STEP_ROWS, writes: ctx.writes } : {}),
   log,
 });
 
@@ -117,8 +120,9 @@ export async function storeJob(
   opts: StoreOptions = {},
 ): Promise<JobRow> {
   const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
-  const created = opts.stepRows
-    ? await storeInSteps(db, owner, config, filename, parsed, sources, opts.stepRows, step)
+  const { stepRows } = opts;
+  const created = stepRows
+    ? await (opts.writes ?? new WritesInProgress()).during(() => storeInSteps(db, owner, config, filename, parsed, sources, stepRows, step))
     : await db.transaction(async (tx) => {
         const job = await writeJob(tx, owner, config, filename, parsed, sources);
         await insertLookups(tx, job.id, filename, sources, parsed.isbns, sources[0]);

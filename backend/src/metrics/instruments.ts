@@ -40,6 +40,15 @@ export const lookupsFinished = new Counter({
   registers: [registry],
 });
 
+/** A claim or a write-back per marketplace: the worker's own statements, which must cost the same however big the queue. */
+export const queueStatementDuration = new Histogram({
+  name: 'lookup_queue_statement_duration_seconds',
+  help: "The worker's queue statements per marketplace: claim (rows taken) and finish (a batch of results written back)",
+  labelNames: ['marketplace', 'statement'] as const,
+  buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
 export const marketplaceRequestDuration = new Histogram({
   name: 'marketplace_request_duration_seconds',
   help: "Marketplace calls' response time per marketplace and outcome (completed, no_offers, failed, retry)",

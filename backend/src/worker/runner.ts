@@ -12,7 +12,14 @@ import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
 import type { JobEvents } from '../core/job-events.ts';
-import { lookupsFinished, marketplaceRefusals, marketplaceRequestDuration, rateLimitWait } from '../metrics/instruments.ts';
+import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
+import {
+  lookupsFinished,
+  marketplaceRefusals,
+  marketplaceRequestDuration,
+  queueStatementDuration,
+  rateLimitWait,
+} from '../metrics/instruments.ts';
 
 /** The worker logs through the same structured logger as the API (core/logging.ts). */
 export type WorkerLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -34,6 +41,8 @@ export interface RunnerOptions {
   jobEvents: Pick<JobEvents, 'touched'>;
   /** The marketplace's daily call quota, checked before each request (marketplaces that have one). */
   budget?: DailyCallBudget;
+  /** Claims wait while this says a big job is being written (the embedded database; worker.ts). */
+  giveWayTo?: Pick<WritesInProgress, 'writing' | 'none'>;
 }
 
 /** A rate slot of an operation could not be reserved (a database failure): the batch goes back unsent. */
@@ -128,10 +137,13 @@ export class MarketplaceRunner {
         await this.changed();
         continue;
       }
+      if (await this.gaveWay()) continue;
       const want = Math.min(perClaim, room);
       let rows: ClaimedRow[];
       try {
+        const claimed = queueStatementDuration.startTimer({ marketplace: this.marketplace, statement: 'claim' });
         rows = await this.o.queue.claim(want, this.o.leaseMs);
+        claimed();
       } catch (err) {
         this.o.log.error({ err, marketplace: this.marketplace }, 'claiming failed');
         await this.pause();
@@ -144,6 +156,14 @@ export class MarketplaceRunner {
       // Fewer than asked: nothing else is due right now.
       if (rows.length < want) await this.pause();
     }
+  }
+
+  /** Waits while a big job is written (giveWayTo), or until something changes (a stop); true if it waited. */
+  private async gaveWay(): Promise<boolean> {
+    const writes = this.o.giveWayTo;
+    if (!writes?.writing) return false;
+    await Promise.race([writes.none(), this.changed()]);
+    return true;
   }
 
   /** The claimed rows still to ask once those with a recent answer are filled from it. */
@@ -314,7 +334,9 @@ export class MarketplaceRunner {
     try {
       // Each write is idempotent (fenced on attempts), so a failed flush can simply be repeated.
       for (let i = 0; i < finished.length; i += batchSize) {
+        const written = queueStatementDuration.startTimer({ marketplace: this.marketplace, statement: 'finish' });
         const { jobIds, byStatus } = await queue.finish(finished.slice(i, i + batchSize));
+        written();
         this.o.jobEvents.touched(jobIds);
         for (const [outcome, n] of Object.entries(byStatus)) lookupsFinished.inc({ marketplace: this.marketplace, outcome }, n);
       }

@@ -13,6 +13,7 @@ import { HistoryPruner } from '../history/retention.ts';
 import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
 import { DailyCallBudget } from './daily-budget.ts';
+import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { WorkerHeartbeat } from './heartbeat.ts';
@@ -55,6 +56,11 @@ export interface WorkerOptions {
   clock?: () => Date;
   /** Fetch book details from Open Library in the background (book-details/); off when unset. */
   bookDetails?: BookDetailsSettings;
+  /**
+   * Big jobs being written on the embedded database in this process (ctx.writes): no claim is made
+   * while one is (lookups in flight finish and are written as usual). Unset: claims never wait.
+   */
+  giveWayTo?: Pick<WritesInProgress, 'writing' | 'none'>;
 }
 
 export interface Worker {
@@ -113,6 +119,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         pollIntervalMs,
         batchSize: opts.batchSize ?? DEFAULT_TUNING.batchSize,
         flushIntervalMs: opts.flushIntervalMs ?? 50,
+        ...(opts.giveWayTo ? { giveWayTo: opts.giveWayTo } : {}),
         log,
         jobEvents,
         ...(settings.dailyCallBudget === undefined
