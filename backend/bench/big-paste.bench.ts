@@ -16,7 +16,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { EMBEDDED_STEP_ROWS, storeJob } from '../src/jobs/ingest.ts';
 import { readPastedIsbns } from '../src/jobs/pasted-list.ts';
