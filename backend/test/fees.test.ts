@@ -137,6 +137,37 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     await expectProfits([18.4, 10.2, 6.4, null, 3.5]);
   });
 
+  it('records fee schedule edits and resets, and cost changes, in the audit trail with the figures before and after', async () => {
+    const events = async (action: string) =>
+      (
+        await call('POST', '/audit-events?sort_by=id&sort_direction=desc', admin, {
+          filters: [{ field: 'action', operator: 'equals', value: action }],
+        })
+      ).json().data as {
+        actor_email: string;
+        target_type: string;
+        target_id: string;
+        target_label: string;
+        details: Record<string, unknown>;
+      }[];
+    expect((await setFees('biblio', { percent: 12, fixed: 0.25, shipping_credit: 0 })).statusCode).toBe(200);
+    const [updated] = await events('fee_schedule.updated');
+    expect(updated).toMatchObject({ actor_email: ADMIN.email, target_type: 'fee_schedule', target_id: 'biblio', target_label: 'Biblio' });
+    expect(updated?.details.before).toMatchObject({ percent: 15 });
+    expect(updated?.details.after).toMatchObject({ percent: 12, fixed: 0.25 });
+    expect((await call('DELETE', '/fee-schedules/biblio', admin)).statusCode).toBe(200);
+    const [reset] = await events('fee_schedule.reset');
+    expect(reset).toMatchObject({ target_id: 'biblio' });
+    expect(reset?.details).toMatchObject({ before: { percent: 12 }, after: { percent: 15 } });
+
+    expect((await setCost({ pallet_cost: 10 })).statusCode).toBe(200);
+    expect((await setCost({ cost_per_book: null })).statusCode).toBe(200);
+    const [cleared, fromPallet] = await events('job.cost_set');
+    expect(fromPallet).toMatchObject({ target_type: 'job', target_id: String(jobId) });
+    expect(fromPallet?.details).toEqual({ cost_per_book_before: null, cost_per_book_after: 2, pallet_cost: 10 });
+    expect(cleared?.details).toEqual({ cost_per_book_before: 2, cost_per_book_after: null });
+  });
+
   it('lets only superusers change schedules: anonymous 401, a user 403', async () => {
     const body = { percent: 1, fixed: 0, shipping_credit: 0 };
     expect((await call('GET', '/fee-schedules', '')).statusCode).toBe(401);

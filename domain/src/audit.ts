@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'auth.password_changed',
   'auth.password_reset',
   'auth.signed_out_everywhere',
+  'fee_schedule.updated',
+  'fee_schedule.reset',
+  'job.cost_set',
   'rule_set.created',
   'rule_set.updated',
   'rule_set.deleted',
@@ -25,7 +28,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['job', 'user', 'rule_set'] as const;
+export const AUDIT_TARGET_TYPES = ['job', 'user', 'rule_set', 'fee_schedule'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_FIELDS: readonly FieldDef[] = [

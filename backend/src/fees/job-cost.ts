@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { costFromPallet } from '@app/domain/fees';
 import type { Db } from '../db/client.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { jobs } from '../db/schema.ts';
 import { validationError } from '../lib/http-errors.ts';
 import { countProgress } from '../jobs/progress.ts';
@@ -27,6 +28,16 @@ export async function costPerBookOf(db: Db, job: JobRow, body: { cost_per_book?:
   return perBook;
 }
 
-export async function setJobCost(db: Db, jobId: number, costPerBook: number | null) {
-  await db.update(jobs).set({ cost_per_book: costPerBook, updated_at: new Date() }).where(eq(jobs.id, jobId));
+/** A job's cost per book changed: before and after (for the audit trail). */
+export interface JobCostChange {
+  job: JobRow;
+  before: number | null;
+  after: number | null;
+}
+
+export async function setJobCost(db: Db, job: JobRow, costPerBook: number | null, step?: TxStep<JobCostChange>) {
+  await db.transaction(async (tx) => {
+    await tx.update(jobs).set({ cost_per_book: costPerBook, updated_at: new Date() }).where(eq(jobs.id, job.id));
+    await step?.(tx, { job, before: job.cost_per_book, after: costPerBook });
+  });
 }

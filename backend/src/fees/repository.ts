@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { FEE_FIELDS, SELLING_MARKETPLACES, feeDefault, type FeeSchedule } from '@app/domain/fees';
 import type { MarketplaceId } from '@app/domain/marketplaces';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { feeSchedules, users } from '../db/schema.ts';
 
 /** The schedule each selling marketplace charges with now. */
@@ -53,15 +54,36 @@ export async function listFeeSchedules(db: Db) {
   });
 }
 
-export async function saveFeeSchedule(db: Db, id: MarketplaceId, s: FeeSchedule, userId: string) {
+/** A schedule changed: the marketplace, the figures in force before and after (for the audit trail). */
+export interface FeeScheduleChange {
+  marketplace: MarketplaceId;
+  before: FeeSchedule;
+  after: FeeSchedule;
+}
+
+/** The figures in force for one marketplace: its stored row, else its default. */
+async function inForce(db: Db | Tx, id: MarketplaceId): Promise<FeeSchedule> {
+  const [row] = await db.select().from(feeSchedules).where(eq(feeSchedules.marketplace, id));
+  return pick(row ?? feeDefault(id));
+}
+
+export async function saveFeeSchedule(db: Db, id: MarketplaceId, s: FeeSchedule, userId: string, step?: TxStep<FeeScheduleChange>) {
   const values = { ...pick(s), updated_by: userId, updated_at: new Date() };
-  await db
-    .insert(feeSchedules)
-    .values({ marketplace: id, ...values })
-    .onConflictDoUpdate({ target: feeSchedules.marketplace, set: values });
+  await db.transaction(async (tx) => {
+    const before = await inForce(tx, id);
+    await tx
+      .insert(feeSchedules)
+      .values({ marketplace: id, ...values })
+      .onConflictDoUpdate({ target: feeSchedules.marketplace, set: values });
+    await step?.(tx, { marketplace: id, before, after: pick(s) });
+  });
 }
 
 /** Back to the default: the row goes. */
-export async function resetFeeSchedule(db: Db, id: MarketplaceId) {
-  await db.delete(feeSchedules).where(eq(feeSchedules.marketplace, id));
+export async function resetFeeSchedule(db: Db, id: MarketplaceId, step?: TxStep<FeeScheduleChange>) {
+  await db.transaction(async (tx) => {
+    const before = await inForce(tx, id);
+    await tx.delete(feeSchedules).where(eq(feeSchedules.marketplace, id));
+    await step?.(tx, { marketplace: id, before, after: pick(feeDefault(id)) });
+  });
 }

@@ -7,6 +7,7 @@ import { currentUser } from '../users/current-user.ts';
 import { findVisibleJob, readJob } from '../jobs/repository.ts';
 import { JobIdParam } from '../jobs/routes.ts';
 import { JobPublic } from '../jobs/schemas.ts';
+import { auditFeeSchedule, auditJobCost } from './audit.ts';
 import { costPerBookOf, setJobCost } from './job-cost.ts';
 import { listFeeSchedules, resetFeeSchedule, saveFeeSchedule } from './repository.ts';
 import { FeeScheduleIn, FeeSchedulesOut, JobCostIn, SellingMarketParam } from './schemas.ts';
@@ -38,7 +39,13 @@ export function feeRoutes(app: App, ctx: AppContext): void {
     },
     ...su,
     handler: async (req) => {
-      await saveFeeSchedule(ctx.db, marketOf(req.params.market), req.body, currentUser(req).id);
+      await saveFeeSchedule(
+        ctx.db,
+        marketOf(req.params.market),
+        req.body,
+        currentUser(req).id,
+        auditFeeSchedule(req, 'fee_schedule.updated'),
+      );
       return { data: await listFeeSchedules(ctx.db) };
     },
   });
@@ -53,7 +60,7 @@ export function feeRoutes(app: App, ctx: AppContext): void {
     },
     ...su,
     handler: async (req) => {
-      await resetFeeSchedule(ctx.db, marketOf(req.params.market));
+      await resetFeeSchedule(ctx.db, marketOf(req.params.market), auditFeeSchedule(req, 'fee_schedule.reset'));
       return { data: await listFeeSchedules(ctx.db) };
     },
   });
@@ -70,7 +77,7 @@ export function feeRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const user = currentUser(req);
       const job = await findVisibleJob(ctx.db, user, req.params.id);
-      await setJobCost(ctx.db, job.id, await costPerBookOf(ctx.db, job, req.body));
+      await setJobCost(ctx.db, job, await costPerBookOf(ctx.db, job, req.body), auditJobCost(req, req.body.pallet_cost ?? null));
       // Open job pages refresh their comparison (the profit column changed).
       ctx.jobEvents.touched(job.id);
       return readJob(ctx.db, user, job.id);

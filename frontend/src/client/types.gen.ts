@@ -148,9 +148,9 @@ export type AuditEventPublicInput = {
     created_at: unknown;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'fee_schedule.updated' | 'fee_schedule.reset' | 'job.cost_set' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
     /**
-     * One of job, user, rule_set
+     * One of job, user, rule_set, fee_schedule
      */
     target_type: string | null;
     target_id: string | null;
@@ -1058,9 +1058,9 @@ export type AuditEventPublic = {
     created_at: string;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'fee_schedule.updated' | 'fee_schedule.reset' | 'job.cost_set' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
     /**
-     * One of job, user, rule_set
+     * One of job, user, rule_set, fee_schedule
      */
     target_type: string | null;
     target_id: string | null;
