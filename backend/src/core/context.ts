@@ -10,7 +10,7 @@ import type { CsvExporter } from '../db/csv-exporter.ts';
 import type { ExportSlots } from '../db/export-slots.ts';
 import type { Listen } from '../db/listen.ts';
 import type { JobEvents } from './job-events.ts';
-import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
+import type { WritesInProgress } from './writes-in-progress.ts';
 import type { TokenService } from './security/tokens.ts';
 import type { Mailer } from './mailer.ts';
 

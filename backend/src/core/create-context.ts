@@ -1,5 +1,5 @@
 // Builds the AppContext from configuration: one place that wires the core services together.
-import { WritesInProgress } from '../jobs/writes-in-progress.ts';
+import { WritesInProgress } from './writes-in-progress.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { ExportSlots } from '../db/export-slots.ts';

@@ -20,7 +20,7 @@ import { storableText } from '../lib/text-guard.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload, type UploadLimitsWithHeap } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
 import type { Counts } from './progress.ts';
-import { WritesInProgress } from './writes-in-progress.ts';
+import { WritesInProgress } from '../core/writes-in-progress.ts';
 import { toJobPublic, type JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
 

@@ -12,7 +12,7 @@ import type { AnswerReuse } from './reuse.ts';
 import { settle } from './settle.ts';
 import type { Logger } from '../core/logging.ts';
 import type { JobEvents } from '../core/job-events.ts';
-import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
+import type { WritesInProgress } from '../core/writes-in-progress.ts';
 import {
   lookupsFinished,
   marketplaceRefusals,

@@ -10,7 +10,7 @@ import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions } from '../sandbox/options
 import type { Sandbox } from '../sandbox/server.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
-import { WritesInProgress } from '../jobs/writes-in-progress.ts';
+import { WritesInProgress } from '../core/writes-in-progress.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
 
 describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {

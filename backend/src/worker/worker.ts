@@ -13,7 +13,7 @@ import { HistoryPruner } from '../history/retention.ts';
 import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
 import { DailyCallBudget } from './daily-budget.ts';
-import type { WritesInProgress } from '../jobs/writes-in-progress.ts';
+import type { WritesInProgress } from '../core/writes-in-progress.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { WorkerHeartbeat } from './heartbeat.ts';
