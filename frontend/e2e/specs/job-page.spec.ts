@@ -137,6 +137,24 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   }
 });
 
+test('a running marketplace says how long it has left at its pace', async ({ userPage: page, user, api }) => {
+  const job = await seedJob(api, user.token, { name: 'Pace job', sources: { alibris: true } });
+  await waitForJob(api, user.token, job.id);
+  // The summary as a run 400 of 1,000 in at 60 a minute would give it (the sandbox is too quick to catch one).
+  await page.route(
+    (u) => u.pathname === `/api/v1/jobs/${job.id}/summary`,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { sources: Record<string, unknown>[] };
+      for (const run of body.sources) Object.assign(run, { total: 1000, processed: 400, throughput_per_minute: 60, finished_at: null });
+      await route.fulfill({ response, json: body });
+    },
+  );
+  await page.goto(`/jobs/${job.id}`);
+  const timing = page.getByRole('region', { name: 'Alibris run' }).getByRole('table', { name: 'Alibris timing' });
+  await expect(timing.getByRole('row', { name: /Time left/ })).toContainText('about 10 min');
+});
+
 /**
  * Opens a finished job's page while its job and summary answer "nothing done yet" (the sandbox is
  * done before the page opens), then lets real answers through: reaching 100 % afterwards proves

@@ -1,6 +1,6 @@
 import { byMarketplace } from '@app/domain/marketplaces';
 import { describe, expect, it } from 'vitest';
-import { hasUnfinishedLookups, sourceCell } from './progress';
+import { hasUnfinishedLookups, sourceCell, timeLeft } from './progress';
 
 const p = (processed: number, total: number, enabled = true) => ({ enabled, processed_isbns: processed, total_isbns: total });
 
@@ -37,5 +37,25 @@ describe('polling while lookups are unfinished', () => {
     expect(hasUnfinishedLookups([job(p(10, 10)), job(p(5, 5), p(2, 2))])).toBe(false);
     expect(hasUnfinishedLookups([])).toBe(false);
     expect(hasUnfinishedLookups(undefined)).toBe(false);
+  });
+});
+
+describe('time left on a marketplace run', () => {
+  const run = (total: number, processed: number, throughput_per_minute: number | null, finished_at: string | null = null) => ({
+    total,
+    processed,
+    throughput_per_minute,
+    finished_at,
+  });
+  it('is what is left at the pace kept so far, rounded up to a minute', () => {
+    expect(timeLeft(run(1000, 400, 60))).toBe('about 10 min');
+    expect(timeLeft(run(1000, 999, 600))).toBe('about 1 min');
+    expect(timeLeft(run(150_000, 0, 600))).toBe('about 4.2 h');
+  });
+  it('says nothing before a pace is known or once nothing is left', () => {
+    expect(timeLeft(run(100, 0, null))).toBeNull();
+    expect(timeLeft(run(100, 0, 0))).toBeNull();
+    expect(timeLeft(run(100, 100, 30))).toBeNull();
+    expect(timeLeft(run(100, 50, 30, '2026-11-27T10:00:00Z'))).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 // One marketplace's run on the job page: progress in the spec's colours, lookups by status, when
-// it started and finished, throughput, lookups waiting for a retry and the most frequent errors.
+// it started and finished, throughput, the time left at that pace, lookups waiting for a retry and the most frequent errors.
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { LOOKUP_STATUSES, progressColor, progressPercent } from '@app/domain/status';
 import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import type { SourceRun } from '../../client/types.gen';
 import { formatDateTime } from '../../lib/format';
+import { timeLeft } from '../../lib/progress';
 import { BAR_SHADE } from '../jobs/SourceProgressCell';
 import { StatusBadge } from '../marketplace/StatusBadge';
 
@@ -18,6 +19,7 @@ export function SourceRunCard({ run }: { run: SourceRun }) {
     ['Started', dateOrDash(run.started_at)],
     ['Finished', dateOrDash(run.finished_at)],
     ['Throughput', run.throughput_per_minute === null ? '—' : `${run.throughput_per_minute} / min`],
+    ['Time left', timeLeft(run) ?? '—'],
     ['Waiting for retry', String(run.retry_waiting)],
   ];
   return (
