@@ -2,7 +2,7 @@
 // (by the browser's check and by the API's 422), save, edit into version 2, make it the team
 // default as the superuser, delete it.
 import type { Locator } from '@playwright/test';
-import { TOAST } from '../../src/lib/messages';
+import { TEAM_DEFAULT_LOCKED, TOAST } from '../../src/lib/messages';
 import { blur, deleteRow, expect, expectAccessible, expectToast, findRow, openRowDialog, rowAction, test } from '../fixtures';
 
 /** Fills one condition row of the editor: field and operator by their labels, then the value. */
@@ -83,10 +83,34 @@ test('build a rule set, edit it into a new version, make it the team default, de
   await expectToast(adminPage, TOAST.successTitle, TOAST.teamDefaultSet(name));
   await expect(adminRow.getByText('Team default')).toBeVisible();
 
-  // Its owner sees the badge, and deletes it.
+  // Its owner sees the badge, but the team default is a superuser's to change now: Delete is refused
+  // with the reason, and Edit saves the owner's changes as a new rule set of their own.
   await page.reload();
-  row = page.locator('table tbody tr').filter({ hasText: name });
+  row = page.locator('table tbody tr').filter({ hasText: name }).first();
   await expect(row.getByText('Team default')).toBeVisible();
-  await deleteRow(page, row, 'rule set', 'Jobs already judged with it keep their decisions');
+  await row.getByRole('button', { name: 'Actions' }).click();
+  const refusedDelete = page.getByRole('menuitem', { name: 'Delete Rule Set' });
+  await expect(refusedDelete).toBeDisabled();
+  await expect(refusedDelete).toHaveAttribute('title', TEAM_DEFAULT_LOCKED);
+  await page.getByRole('menuitem', { name: 'Edit Rule Set' }).click();
+  const copy = page.getByRole('dialog', { name: 'Save as My Copy' });
+  await expect(copy).toBeVisible();
+  await copy.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, TOAST.successTitle, TOAST.ruleSetCopied(`${name} (my copy)`));
+  const copyRow = page.locator('table tbody tr').filter({ hasText: `${name} (my copy)` });
+  await expect(copyRow).toBeVisible();
+  await expect(copyRow.getByText('Team default')).toHaveCount(0);
+
+  // The superuser deletes the team default; its owner then deletes their copy.
+  await adminPage.reload();
+  await deleteRow(adminPage, await findRow(adminPage, name), 'rule set', 'Jobs already judged with it keep their decisions');
+  await page.reload();
+  await expect(page.locator('table tbody tr').filter({ hasText: 'Team default' })).toHaveCount(0);
+  await deleteRow(
+    page,
+    page.locator('table tbody tr').filter({ hasText: `${name} (my copy)` }),
+    'rule set',
+    'Jobs already judged with it keep their decisions',
+  );
   await expect(page.getByText("You don't have any rule sets yet")).toBeVisible();
 });
