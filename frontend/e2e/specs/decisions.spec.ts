@@ -55,9 +55,17 @@ test('judge a job with a rule set: Decision column, counts, filter by a decision
   expect(columns.indexOf('Decision')).toBe(columns.indexOf('Best Source') + 1);
   expect(new Set(await columnValues(table, 'Decision'))).toEqual(new Set(parsed.filter((p) => p.count > 0).map((p) => p.outcome)));
 
-  // A count filters the table to its decision.
+  // A count filters the table to its decision and scrolls to it (on a phone they are screens apart).
+  const desk = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const comparisonTitle = page.getByRole('heading', { name: 'Comparison', level: 3 });
+  // The first count at the bottom of the screen: the comparison is out of sight below it.
+  await counts.first().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(comparisonTitle).not.toBeInViewport();
   await counts.first().getByRole('button').first().click();
   await expect(page).toHaveURL(/decision/);
+  await expect(comparisonTitle).toBeInViewport();
+  if (desk) await page.setViewportSize(desk);
   table = await settledTable(page, 'Comparison');
   await expectRowCount(table, buy);
   expect(new Set(await columnValues(table, 'Decision'))).toEqual(new Set(['Buy']));

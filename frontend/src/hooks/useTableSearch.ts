@@ -20,7 +20,14 @@ export function useTableSearch(search: TableSearch, fields: readonly FieldDef[])
 
   const replace = useCallback(
     (patch: Partial<TableSearch>) =>
-      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch, page: 1 }), replace: true }),
+      // resetScroll false: a filter or sort applied mid-page keeps the reader where they are (a new
+      // page of the list, by contrast, starts at the top).
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => ({ ...prev, ...patch, page: 1 }),
+        replace: true,
+        resetScroll: false,
+      }),
     [navigate],
   );
   const setFilters = useCallback((next: Filter[]) => replace({ filters: encodeFilters(next) }), [replace]);

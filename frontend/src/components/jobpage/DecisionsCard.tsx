@@ -18,6 +18,15 @@ import { DecisionBadge, decisionColors } from './DecisionBadge';
 import { RuleSetPicker } from './RuleSetPicker';
 import { jobKey, useJobDecisions } from './useJobPage';
 
+/**
+ * Brings the comparison's heading to the top of the screen, where the filtered rows follow: on a
+ * phone the counts and the table are screens apart. Smooth unless the user asked for less motion.
+ */
+function showComparison() {
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  document.getElementById('comparison-title')?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+}
+
 /** The comparison filter selecting one decision: the buy list's rows. */
 export const decisionFilter = (outcome: string): Filter => ({ field: DECISION_FIELD, operator: 'equals', value: outcome });
 
@@ -72,7 +81,13 @@ export function DecisionsCard({ job, search, live }: { job: JobPublic; search: T
               {d.outcomes.map((o) => (
                 <Table.Tr key={o.outcome} data-outcome={o.outcome}>
                   <Table.Td>
-                    <UnstyledButton onClick={() => setFilters([decisionFilter(o.outcome)])} title="Show only these rows">
+                    <UnstyledButton
+                      onClick={() => {
+                        setFilters([decisionFilter(o.outcome)]);
+                        showComparison();
+                      }}
+                      title="Show only these rows"
+                    >
                       <Group gap="xs" wrap="nowrap">
                         <DecisionBadge outcome={o.outcome} colors={colors} />
                         <Text size="sm" fw={600} data-testid="decision-count">
