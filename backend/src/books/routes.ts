@@ -4,7 +4,7 @@ import { BOOK_PAGE_FILENAME, bookJobName } from '@app/domain/book';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { eq, sql } from 'drizzle-orm';
-import type { TxStep } from '../db/tx-step.ts';
+import { allSteps, type TxStep } from '../db/tx-step.ts';
 import { jobs } from '../db/schema.ts';
 import { auditJobCreated, jobCreated, storeJob, storeOptions, type StoredJob } from '../jobs/ingest.ts';
 import { JobCreated } from '../jobs/schemas.ts';
@@ -74,12 +74,7 @@ export function bookRoutes(app: App, ctx: AppContext): void {
       const parsed = oneBook(isbn);
       const config = { name: bookJobName(isbn), ...chosenMarketplaces(req.body) };
       const audit = auditJobCreated(req);
-      const steps: TxStep<StoredJob> = req.body?.fresh
-        ? async (tx, stored) => {
-            await audit(tx, stored);
-            await askAgain(tx, stored);
-          }
-        : audit;
+      const steps = req.body?.fresh ? allSteps(audit, askAgain) : audit;
       const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, steps, storeOptions(ctx, req.log));
       ctx.jobEvents.touched(job.id);
       return jobCreated(job, parsed);

@@ -3,3 +3,10 @@
 import type { Tx } from './client.ts';
 
 export type TxStep<T> = (tx: Tx, result: T) => Promise<void>;
+
+/** Several steps as one, run in order in the same transaction. */
+export const allSteps =
+  <T>(...steps: TxStep<T>[]): TxStep<T> =>
+  async (tx, result) => {
+    for (const step of steps) await step(tx, result);
+  };

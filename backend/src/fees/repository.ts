@@ -12,6 +12,9 @@ export type FeeSchedules = Partial<Record<MarketplaceId, FeeSchedule>>;
 
 const pick = (s: FeeSchedule): FeeSchedule => Object.fromEntries(FEE_FIELDS.map((f) => [f, s[f]])) as unknown as FeeSchedule;
 
+/** The figures a marketplace charges with: its stored row (a superuser's), else its default. */
+const figures = (id: MarketplaceId, row: FeeSchedule | undefined): FeeSchedule => pick(row ?? feeDefault(id));
+
 async function storedRows(db: Db) {
   return db
     .select({
@@ -33,7 +36,7 @@ async function storedRows(db: Db) {
 /** Percent, fixed and credit per selling marketplace, as the comparison needs them. */
 export async function feeSchedulesInForce(db: Db): Promise<FeeSchedules> {
   const stored = new Map((await db.select().from(feeSchedules)).map((r) => [r.marketplace, r]));
-  return Object.fromEntries(SELLING_MARKETPLACES.map((id) => [id, pick(stored.get(id) ?? feeDefault(id))]));
+  return Object.fromEntries(SELLING_MARKETPLACES.map((id) => [id, figures(id, stored.get(id))]));
 }
 
 /** Every selling marketplace's schedule with who set it (or its default's source), for the Fees page. */
@@ -44,7 +47,7 @@ export async function listFeeSchedules(db: Db) {
     const row = stored.get(id);
     return {
       marketplace: id,
-      ...pick(row ?? d),
+      ...figures(id, row),
       is_default: !row,
       updated_at: row?.updated_at ?? null,
       // The user may have been deleted since (the column is then null): "set by a removed user".
@@ -64,7 +67,7 @@ export interface FeeScheduleChange {
 /** The figures in force for one marketplace: its stored row, else its default. */
 async function inForce(db: Db | Tx, id: MarketplaceId): Promise<FeeSchedule> {
   const [row] = await db.select().from(feeSchedules).where(eq(feeSchedules.marketplace, id));
-  return pick(row ?? feeDefault(id));
+  return figures(id, row);
 }
 
 export async function saveFeeSchedule(db: Db, id: MarketplaceId, s: FeeSchedule, userId: string, step?: TxStep<FeeScheduleChange>) {
@@ -84,6 +87,6 @@ export async function resetFeeSchedule(db: Db, id: MarketplaceId, step?: TxStep<
   await db.transaction(async (tx) => {
     const before = await inForce(tx, id);
     await tx.delete(feeSchedules).where(eq(feeSchedules.marketplace, id));
-    await step?.(tx, { marketplace: id, before, after: pick(feeDefault(id)) });
+    await step?.(tx, { marketplace: id, before, after: figures(id, undefined) });
   });
 }

@@ -85,7 +85,8 @@ function Pricing({ jobId, isbn, onAskNow, asking }: { jobId: number; isbn: strin
       <Text size="sm">
         Priced ({link}), but {reused.map((m) => MARKETPLACES[m.marketplace].label).join(', ')}{' '}
         {reused.length === 1 ? 'gave its' : 'gave their'} recent answer again, asked{' '}
-        {reused.map((m) => (m.latest ? formatDateTime(m.latest.observed_at) : '')).join(', ')}.
+        {/* Answers fetched together share a time: each time once. */}
+        {[...new Set(reused.map((m) => (m.latest ? formatDateTime(m.latest.observed_at) : '')))].join(', ')}.
       </Text>
       <Button size="xs" variant="light" onClick={onAskNow} loading={asking}>
         Ask the marketplaces now
