@@ -36,6 +36,11 @@ export const users = pgTable(
     hashed_password: text().notNull(),
     is_active: boolean().notNull().default(true),
     is_superuser: boolean().notNull().default(false),
+    /**
+     * "Decisions only" (a scout who sees verdicts, never figures): set by a superuser. Every route that
+     * shows a price, offer, profit, history or marketplace answer refuses them (users/decisions-only.ts).
+     */
+    decisions_only: boolean().notNull().default(false),
     /** Bumped on every password change: reset tokens carry it, so a used link stops working. */
     password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Bumped by "Sign out everywhere" and by deactivation: access tokens carry it, so older sessions end. */
@@ -92,6 +97,8 @@ export const jobs = pgTable(
     repriced_at: timestamp({ withTimezone: true }),
     /** What one book cost the dealer (typed, or a pallet's cost divided by its books): the estimated profit subtracts it. */
     cost_per_book: doublePrecision(),
+    /** The pallet's total cost when the cost per book came from one (shown back as "Pallet $X ÷ N books"); null when typed. */
+    pallet_cost: doublePrecision(),
     /** The rule set version the job's decisions were judged with (rules/), and when; null until judged. */
     rule_set_version_id: integer().references((): AnyPgColumn => ruleSetVersions.id, { onDelete: 'set null' }),
     judged_at: timestamp({ withTimezone: true }),
@@ -105,6 +112,36 @@ export const jobs = pgTable(
     updated_at: now(),
   },
   (t) => [index('jobs_owner_created_idx').on(t.owner_id, t.created_at)],
+);
+
+/**
+ * One scan of a scan session (a job whose Input Filename is SCAN_SESSION_FILENAME): the ISBN read, who
+ * scanned it, and whether it was marked bought or left. `client_id` is made by the phone, so a scan
+ * sent twice (a retried or cut upload from an offline phone) joins its session once.
+ */
+export const scans = pgTable(
+  'scans',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    job_id: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    client_id: uuid().notNull().defaultRandom(),
+    isbn: varchar({ length: 13 }).notNull(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null until marked: 'bought' or 'left'. */
+    mark: varchar({ length: 8 }),
+    marked_at: timestamp({ withTimezone: true }),
+    scanned_at: now(),
+  },
+  (t) => [
+    uniqueIndex('scans_job_client_idx').on(t.job_id, t.client_id),
+    index('scans_job_scanned_idx').on(t.job_id, t.scanned_at),
+    // "Bought in another session in the last N days": one probe per scan.
+    index('scans_bought_isbn_idx').on(t.isbn, t.marked_at).where(sql`mark = 'bought'`),
+  ],
 );
 
 /** Cells of an upload that could not be used, kept so they can be downloaded later. */
