@@ -20,6 +20,7 @@ import type { Logger } from './core/logging.ts';
 import { SECURITY_HEADERS } from './core/security/headers.ts';
 import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from './public-routes.ts';
 import { guardRoutes } from './auth/guard.ts';
+import { DECISIONS_ONLY_REFUSAL, openToDecisionsOnly } from './decisions-only-routes.ts';
 import { answerFrameworkError, clientErrorResponse, installErrorHandler } from './lib/http-errors.ts';
 import { installTextGuard } from './lib/text-guard.ts';
 import { installJsonDepthGuard } from './lib/json-depth.ts';
@@ -104,7 +105,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
       // Before any route: every route from here on is guarded unless listed public.
-      guardRoutes(typed, ctx, PUBLIC_API_ROUTES);
+      guardRoutes(typed, ctx, PUBLIC_API_ROUTES, { allows: openToDecisionsOnly, refusal: DECISIONS_ONLY_REFUSAL });
       for (const register of modules) register(typed, ctx);
       typed.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

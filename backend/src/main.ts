@@ -52,6 +52,7 @@ async function main(): Promise<void> {
           simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
         ),
         ...env.worker.tuning,
+        reuseWindowMs: config.LOOKUP_REUSE_WINDOW,
         stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       })
     : undefined;

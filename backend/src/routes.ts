@@ -11,6 +11,7 @@ import { pasteJobRoutes } from './jobs/paste-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { ruleSetRoutes } from './rules/routes.ts';
 import { feeRoutes } from './fees/routes.ts';
+import { scanRoutes } from './scan/routes.ts';
 
 export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobRoutes,
@@ -24,4 +25,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   feeRoutes,
   bookRoutes,
   auditRoutes,
+  scanRoutes,
 ];

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     jobEvents,
     bookDetails,
     ...tuning,
+    reuseWindowMs: env.answers.LOOKUP_REUSE_WINDOW,
     stopTimeoutMs,
   });
   const metrics =

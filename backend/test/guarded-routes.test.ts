@@ -9,8 +9,9 @@ import { buildApp } from '../src/app.ts';
 import type { App, AppContext } from '../src/core/context.ts';
 import { API_PREFIX, DOCS_PREFIX, PUBLIC_API_ROUTES } from '../src/public-routes.ts';
 import { routeKey } from '../src/auth/guard.ts';
+import { DECISIONS_ONLY_REFUSAL, openToDecisionsOnly } from '../src/decisions-only-routes.ts';
 import { productRoutes } from '../src/routes.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { bearer, createUser, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 
 interface Route {
@@ -85,6 +86,27 @@ describe.each(ENGINES)('every route on %s', (engine) => {
     }
     expect(guarded).toContain(`GET ${API_PREFIX}/canary`);
     expect(guarded).toContain(`POST ${API_PREFIX}/users/`);
+  });
+
+  it('refuses a decisions-only account every route but its own account, sign-out, live events and scanning', async () => {
+    const { token } = await createUser(t, 'scout-only@example.com', 'user-password-1', { decisions_only: true });
+    const open: string[] = [];
+    for (const { method, url } of registeredRoutes(app)) {
+      const key = routeKey(method, url);
+      if (!url.startsWith(API_PREFIX) || PUBLIC_API_ROUTES.has(key) || method === 'HEAD') continue;
+      // Not signing the account out or deleting it half way through the walk.
+      if (['POST /api/v1/login/sign-out', 'POST /api/v1/login/sign-out-everywhere', 'DELETE /api/v1/users/me'].includes(key)) continue;
+      // The live stream stays open; the guard's answer is what matters, and it would be a 403 at once.
+      if (key === `GET ${API_PREFIX}/jobs/events`) continue;
+      const res = await app.inject({ method: method as 'GET', url: concrete(url), headers: bearer(token) });
+      const refused = res.statusCode === 403 && res.json().detail === DECISIONS_ONLY_REFUSAL;
+      expect(refused, `${key}: ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(!openToDecisionsOnly(key, url));
+      if (!refused) open.push(key);
+    }
+    expect(open).toEqual(
+      expect.arrayContaining([`GET ${API_PREFIX}/users/me`, `POST ${API_PREFIX}/scan/sessions`, `GET ${API_PREFIX}/scan/sessions/:id`]),
+    );
+    expect(open.every((key) => openToDecisionsOnly(key, key.split(' ')[1] ?? ''))).toBe(true);
   });
 
   it('lists as public only routes that exist', () => {

@@ -35,9 +35,15 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
 
 /**
  * Adds the guard to every route registered on `api` from now on, except those in `publicRoutes`
- * (keys from routeKey). Call before registering routes.
+ * (keys from routeKey), with a "decisions only" account held to `decisionsOnly`. Call before registering routes.
  */
-export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>): void {
+/** The routes a "decisions only" account may call, and what the others answer it. */
+export interface DecisionsOnlyRule {
+  allows(key: string, url: string): boolean;
+  refusal: string;
+}
+
+export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet<string>, decisionsOnly: DecisionsOnlyRule): void {
   const sessions = new Sessions(ctx.db);
   const share = new FairShare(ctx.config.REQUEST_MAX_RUNNING_PER_USER, ctx.config.REQUEST_MAX_WAITING_PER_USER);
 
@@ -80,13 +86,23 @@ export function guardRoutes(api: App, ctx: AppContext, publicRoutes: ReadonlySet
     if (!req.currentUser?.is_superuser) throw forbidden();
   }
 
+  /** A "decisions only" account sees no figure: only its own account and the scan page (decisions-only-routes.ts). */
+  async function refuseDecisionsOnly(req: FastifyRequest): Promise<void> {
+    const user = req.currentUser;
+    if (user?.decisions_only && !user.is_superuser) throw forbidden(decisionsOnly.refusal);
+  }
+
   api.addHook('onRoute', (route: RouteOptions) => {
     const methods = asArray(route.method);
     const open = methods.map((m) => publicRoutes.has(routeKey(m, route.url)));
     if (open.every(Boolean)) return;
     if (open.some(Boolean)) throw new Error(`${route.url}: some of its methods are public, some not; register them separately`);
     const superuser = route.config?.access === 'superuser';
-    route.onRequest = [authenticate, ...(superuser ? [requireSuperuser] : []), ...asArray(route.onRequest)];
+    const scouts = methods.map((m) => decisionsOnly.allows(routeKey(m, route.url), route.url));
+    if (scouts.some(Boolean) && !scouts.every(Boolean))
+      throw new Error(`${route.url}: decisions-only accounts may use some of its methods; register them separately`);
+    const refusals = scouts.every(Boolean) ? [] : [refuseDecisionsOnly];
+    route.onRequest = [authenticate, ...refusals, ...(superuser ? [requireSuperuser] : []), ...asArray(route.onRequest)];
     if (route.schema) route.schema = { ...route.schema, security: route.schema.security ?? SECURITY };
   });
 }

@@ -2,7 +2,7 @@
 // the worker asks it (batch, rate, User-Agent) and how rarely a book's details are refreshed.
 import { z } from 'zod';
 import { envBool } from '../core/config.ts';
-import { envDuration } from '../lib/duration.ts';
+import { envDuration } from '../core/duration.ts';
 import type { OpenLibrarySettings } from './openlibrary.ts';
 
 export const OPEN_LIBRARY_URL = 'https://openlibrary.org';

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { envDuration } from './duration.ts';
 import { LOG_LEVELS } from './logging.ts';
 import { ensurePrivateDir } from './private-dir.ts';
 
@@ -130,6 +131,15 @@ const liveSection = z.object({
   LIVE_MAX_STREAMS_PER_USER: envInt.positive().default(10),
 });
 
+// Answers and scans: how long a marketplace's answer stays good enough to reuse (the worker fills a
+// lookup from it instead of asking; a scan's verdict is final on it), and how far back a scan looks
+// for a copy the team already bought.
+const answersSection = z.object({
+  /** An ISBN answered this recently (e.g. 24h) is filled from that answer instead of a request; 0 turns it off. */
+  LOOKUP_REUSE_WINDOW: envDuration.default(86_400_000),
+  SCAN_DUPLICATE_DAYS: envInt.min(0).default(30),
+});
+
 export const CORE_SECTIONS = {
   server: serverSection,
   database: databaseSection,
@@ -138,6 +148,7 @@ export const CORE_SECTIONS = {
   uploads: uploadsSection,
   live: liveSection,
   metrics: metricsSection,
+  answers: answersSection,
 };
 
 /** A section reads some environment variables (by name) and gives their parsed value. */
@@ -154,7 +165,8 @@ export type Config = z.output<typeof serverSection> &
   z.output<typeof mailSection> &
   z.output<typeof uploadsSection> &
   z.output<typeof liveSection> &
-  z.output<typeof metricsSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
+  z.output<typeof metricsSection> &
+  z.output<typeof answersSection> & { SECRET_KEY: string; FRONTEND_HOST: string };
 
 /**
  * A rule across settings, checked once the sections it `reads` parsed (so it never reports a
@@ -229,8 +241,8 @@ export function parseConfig<F extends Record<string, ConfigSection>>(
  * choosing a secret (production requires one: see productionNeedsSecret).
  */
 export function coreConfig(parsed: ParsedConfig<Record<never, ConfigSection>>): Config {
-  const { server, database, auth, mail, uploads, live, metrics } = parsed;
-  const flat = { ...server, ...database, ...auth, ...mail, ...uploads, ...live, ...metrics };
+  const { server, database, auth, mail, uploads, live, metrics, answers } = parsed;
+  const flat = { ...server, ...database, ...auth, ...mail, ...uploads, ...live, ...metrics, ...answers };
   return {
     ...flat,
     SECRET_KEY: auth.SECRET_KEY ?? generatedSecretKey(database.DATA_DIR),

@@ -38,7 +38,7 @@ export const users = pgTable(
     is_superuser: boolean().notNull().default(false),
     /**
      * "Decisions only" (a scout who sees verdicts, never figures): set by a superuser. Every route that
-     * shows a price, offer, profit, history or marketplace answer refuses them (users/decisions-only.ts).
+     * shows a price, offer, profit, history or marketplace answer refuses them (decisions-only-routes.ts).
      */
     decisions_only: boolean().notNull().default(false),
     /** Bumped on every password change: reset tokens carry it, so a used link stops working. */

@@ -46,6 +46,7 @@ export class UsersRepository {
       full_name?: string | null;
       is_superuser?: boolean;
       is_active?: boolean;
+      decisions_only?: boolean;
     },
     step?: TxStep<UserRow>,
   ): Promise<UserRow> {
@@ -61,6 +62,7 @@ export class UsersRepository {
             hashed_password,
             is_superuser: input.is_superuser ?? false,
             is_active: input.is_active ?? true,
+            decisions_only: input.decisions_only ?? false,
           })
           .returning();
         const created = must(row, 'the written user comes back');
@@ -74,7 +76,14 @@ export class UsersRepository {
 
   async update(
     id: string,
-    patch: { email?: string; password?: string; full_name?: string | null; is_superuser?: boolean; is_active?: boolean },
+    patch: {
+      email?: string;
+      password?: string;
+      full_name?: string | null;
+      is_superuser?: boolean;
+      is_active?: boolean;
+      decisions_only?: boolean;
+    },
     step?: TxStep<UserRow>,
   ): Promise<UserRow> {
     const { password, ...rest } = patch;

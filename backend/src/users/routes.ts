@@ -42,7 +42,7 @@ const fieldsSet = (patch: Record<string, unknown>) => ({
     .filter((k) => patch[k] !== undefined)
     .sort(),
 });
-const roleOf = (u: UserRow) => ({ is_superuser: u.is_superuser, is_active: u.is_active });
+const roleOf = (u: UserRow) => ({ is_superuser: u.is_superuser, is_active: u.is_active, decisions_only: u.decisions_only });
 
 /** The password was changed: a fresh token for this session, since older ones no longer work. */
 const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z.string() }).meta({ id: 'PasswordChanged' });

@@ -12,7 +12,7 @@ const FullName = z.string().trim().max(255).nullish();
 
 /** What the API shows of a user: columns of the users table (drizzle-zod), never the password hash. */
 export const UserPublic = createSelectSchema(users)
-  .pick({ id: true, email: true, full_name: true, is_active: true, is_superuser: true })
+  .pick({ id: true, email: true, full_name: true, is_active: true, is_superuser: true, decisions_only: true })
   .meta({ id: 'UserPublic' });
 
 export const UsersPublic = z.object({ data: z.array(UserPublic), count: z.number().int() }).meta({ id: 'UsersPublic' });
@@ -24,6 +24,8 @@ export const UserCreate = z
     full_name: FullName,
     is_superuser: z.boolean().default(false),
     is_active: z.boolean().default(true),
+    /** Sees verdicts on the scan page, never a price, offer, profit or marketplace answer. */
+    decisions_only: z.boolean().default(false),
   })
   .meta({ id: 'UserCreate' });
 
@@ -36,6 +38,7 @@ export const UserUpdate = z
     full_name: FullName,
     is_superuser: z.boolean().optional(),
     is_active: z.boolean().optional(),
+    decisions_only: z.boolean().optional(),
   })
   .meta({ id: 'UserUpdate' });
 
@@ -49,5 +52,12 @@ export const UpdatePassword = z
 export type UserRow = typeof users.$inferSelect;
 
 export function toPublic(u: UserRow): z.infer<typeof UserPublic> {
-  return { id: u.id, email: u.email, full_name: u.full_name, is_active: u.is_active, is_superuser: u.is_superuser };
+  return {
+    id: u.id,
+    email: u.email,
+    full_name: u.full_name,
+    is_active: u.is_active,
+    is_superuser: u.is_superuser,
+    decisions_only: u.decisions_only,
+  };
 }

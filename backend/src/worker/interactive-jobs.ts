@@ -1,11 +1,12 @@
-// Interactive jobs: a person waits on the page for their answer (today "Price it now" on a book's
-// page; a future scan source adds its Input Filename here). A marketplace's daily reserve is kept
-// for them (worker/daily-budget.ts), and they are not held to a user's share of the day.
+// Interactive jobs: a person waits on the page for their answer ("Price it now" on a book's page, a
+// scan session). The queue deals their rows first (worker/queue.ts), a marketplace's daily reserve is
+// kept for them (worker/daily-budget.ts), and they are not held to a user's share of the day.
 import { BOOK_PAGE_FILENAME } from '@app/domain/book';
+import { SCAN_SESSION_FILENAME } from '@app/domain/scan';
 import { type SQL, param, sql } from 'drizzle-orm';
 
 /** The Input Filenames of the jobs interactive sources create. */
-export const INTERACTIVE_INPUT_FILENAMES: readonly string[] = [BOOK_PAGE_FILENAME];
+export const INTERACTIVE_INPUT_FILENAMES: readonly string[] = [BOOK_PAGE_FILENAME, SCAN_SESSION_FILENAME];
 
 /** Whether a job (its input_filename column) is interactive. */
 export const isInteractiveJob = (inputFilename: SQL) => sql`${inputFilename} = ANY(${param([...INTERACTIVE_INPUT_FILENAMES])}::text[])`;

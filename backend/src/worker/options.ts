@@ -2,14 +2,14 @@
 // Defaults are startWorker's own (DEFAULT_TUNING, DEFAULT_BACKOFF), so there is one of each.
 import { z } from 'zod';
 import { envBool, envPort } from '../core/config.ts';
-import { envDuration } from '../lib/duration.ts';
+import { envDuration } from '../core/duration.ts';
 import { DEFAULT_BACKOFF, DEFAULT_TUNING, type WorkerOptions } from './worker.ts';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'reuseWindowMs' | 'historyRetentionMs' | 'auditRetentionMs'
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'historyRetentionMs' | 'auditRetentionMs'
 > & {
   leaseMs: number;
 };
@@ -28,8 +28,6 @@ export const workerConfigSection = z
     WORKER_HEARTBEAT_MS: ms(DEFAULT_TUNING.heartbeatMs),
     /** `npm run worker` serves its own metrics on this port (GET /metrics); unset: off. */
     WORKER_METRICS_PORT: envPort.optional(),
-    /** An ISBN answered this recently (e.g. 24h) is filled from that answer instead of a request; 0 turns it off. */
-    LOOKUP_REUSE_WINDOW: envDuration.default(DEFAULT_TUNING.reuseWindowMs),
     /** Price observations older than this (e.g. 730d) are pruned, the latest per marketplace and ISBN kept; 0 keeps all. */
     PRICE_HISTORY_RETENTION: envDuration.default(DEFAULT_TUNING.historyRetentionMs),
     /** Audit events older than this (e.g. 365d) are pruned; 0 keeps all. */
@@ -44,7 +42,6 @@ export const workerConfigSection = z
       batchSize: e.WORKER_BATCH_SIZE,
       backoff: { baseMs: e.WORKER_RETRY_BASE_MS, maxMs: e.WORKER_RETRY_MAX_MS, maxRetryAfterMs: e.WORKER_MAX_RETRY_AFTER_MS },
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
-      reuseWindowMs: e.LOOKUP_REUSE_WINDOW,
       historyRetentionMs: e.PRICE_HISTORY_RETENTION,
       auditRetentionMs: e.AUDIT_RETENTION,
     } satisfies WorkerTuning,

@@ -11,12 +11,16 @@ import { refreshStoredRows } from '../comparison/stored.ts';
 import { headlinePrice, recordObservations, setPreviousLook } from '../history/observations.ts';
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
+import { isInteractiveJob } from './interactive-jobs.ts';
 
 /**
  * A claimed lookup. Its `attempts` include this one; a write-back only lands while the row still has
  * this count. Its job tells the daily budget whose call it is.
  */
-export type ClaimedRow = Pick<LookupTable['$inferSelect'], 'id' | 'isbn' | 'attempts' | 'isbn_lookup_job_id'>;
+export type ClaimedRow = Pick<LookupTable['$inferSelect'], 'id' | 'isbn' | 'attempts' | 'isbn_lookup_job_id'> & {
+  /** A person waits for it (worker/interactive-jobs.ts): the runner sends it before the rows it already holds. */
+  interactive?: boolean;
+};
 
 /** A finished lookup: its final status, data and offers. */
 export interface FinishedRow {
@@ -138,10 +142,11 @@ export class LookupQueue {
     const t = this.table;
     const { rows } = await this.db.execute<ClaimedRow>(
       sql`WITH active AS (
-         SELECT job_id FROM ${jobProgress} p
-         WHERE source = ${this.source} AND processed < total
+         SELECT p.job_id, ${isInteractiveJob(sql`j.input_filename`)} AS interactive
+         FROM ${jobProgress} p JOIN ${jobs} j ON j.id = p.job_id
+         WHERE p.source = ${this.source} AND p.processed < p.total
            -- A cancelled job is not dealt in: on the embedded database a cancel moves its rows in steps.
-           AND NOT EXISTS (SELECT 1 FROM ${jobs} j WHERE j.id = p.job_id AND j.cancelled_at IS NOT NULL)
+           AND j.cancelled_at IS NULL
            -- A scalar probe, not EXISTS: the planner turns EXISTS into a semi-join that reads every
            -- queued row of the table (70 ms at 100k rows, ~0.7 s at 1M, per claim); this walks the
            -- queue index to each job's first due row.
@@ -150,10 +155,12 @@ export class LookupQueue {
              WHERE q.isbn_lookup_job_id = p.job_id AND q.lookup_status = 'queued' AND q.next_attempt_at <= now()
              ORDER BY q.next_attempt_at LIMIT 1
            )
-         ORDER BY random() LIMIT ${n}
+         -- Interactive jobs (a scan, a book's "Price it now") first: a person waits for them.
+         ORDER BY interactive DESC, random() LIMIT ${n}
        ),
        dealt AS (
-         SELECT due.id, row_number() OVER (PARTITION BY active.job_id ORDER BY due.next_attempt_at, due.id) AS turn
+         SELECT due.id, active.interactive,
+                row_number() OVER (PARTITION BY active.job_id ORDER BY due.next_attempt_at, due.id) AS turn
          FROM active CROSS JOIN LATERAL (
            SELECT id, next_attempt_at FROM ${t}
            WHERE isbn_lookup_job_id = active.job_id AND lookup_status = 'queued' AND next_attempt_at <= now()
@@ -165,8 +172,8 @@ export class LookupQueue {
        UPDATE ${t}
        SET lookup_status = 'pending', lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
            attempts = attempts + 1, updated_at = now()
-       WHERE id IN (SELECT id FROM dealt ORDER BY turn, id LIMIT ${n})
-       RETURNING id, isbn, attempts, isbn_lookup_job_id`,
+       WHERE id IN (SELECT id FROM dealt ORDER BY interactive DESC, turn, id LIMIT ${n})
+       RETURNING id, isbn, attempts, isbn_lookup_job_id, ${isInteractiveJob(sql`(SELECT j.input_filename FROM ${jobs} j WHERE j.id = isbn_lookup_job_id)`)} AS interactive`,
     );
     return rows;
   }

@@ -150,7 +150,10 @@ export class MarketplaceRunner {
         continue;
       }
       const toAsk = await this.withoutReused(rows);
-      this.waiting.push(...toAsk);
+      // A person waits for an interactive row: it goes before the rows already held.
+      const urgent = toAsk.filter((r) => r.interactive);
+      if (urgent.length) this.waiting.unshift(...urgent);
+      this.waiting.push(...(urgent.length ? toAsk.filter((r) => !r.interactive) : toAsk));
       // A batch is sent as claimed (each claim is one fair batch), not mixed with the next claim.
       this.startWaiting(toAsk.length || this.unit);
       // Fewer than asked: nothing else is due right now.

@@ -78,7 +78,6 @@ describe('worker options from the environment', () => {
       batchSize: 50,
       backoff: { baseMs: 1000, maxMs: 300_000, maxRetryAfterMs: 3_600_000 },
       heartbeatMs: 10_000,
-      reuseWindowMs: 86_400_000,
       historyRetentionMs: 730 * 86_400_000,
       auditRetentionMs: 365 * 86_400_000,
     });
@@ -87,9 +86,6 @@ describe('worker options from the environment', () => {
     expect(parseConfig({ worker: workerConfigSection }, { WORKER_METRICS_PORT: '9464' }).worker.metricsPort).toBe(9464);
     expect(parseConfig({ worker: workerConfigSection }, {}).worker.metricsPort).toBeUndefined();
     expect(() => workerOptionsFromEnv({ WORKER_RETRY_BASE_MS: 'soon' })).toThrow(/WORKER_RETRY_BASE_MS/);
-    expect(workerOptionsFromEnv({ LOOKUP_REUSE_WINDOW: '90m' }).reuseWindowMs).toBe(5_400_000);
-    expect(workerOptionsFromEnv({ LOOKUP_REUSE_WINDOW: '0' }).reuseWindowMs).toBe(0);
-    expect(() => workerOptionsFromEnv({ LOOKUP_REUSE_WINDOW: 'a week' })).toThrow(/LOOKUP_REUSE_WINDOW/);
     expect(workerOptionsFromEnv({ PRICE_HISTORY_RETENTION: '90d' }).historyRetentionMs).toBe(90 * 86_400_000);
     expect(workerOptionsFromEnv({ PRICE_HISTORY_RETENTION: '0' }).historyRetentionMs).toBe(0);
     expect(() => workerOptionsFromEnv({ PRICE_HISTORY_RETENTION: 'two years' })).toThrow(/PRICE_HISTORY_RETENTION/);

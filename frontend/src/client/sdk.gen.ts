@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadAuditEventsCsvData, DownloadAuditEventsCsvErrors, DownloadAuditEventsCsvResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, HealthLiveData, HealthLiveResponses, HealthReadyData, HealthReadyErrors, HealthReadyResponses, HealthWorkersData, HealthWorkersResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, PriceBookData, PriceBookErrors, PriceBookResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadBookData, ReadBookErrors, ReadBookHistoryData, ReadBookHistoryErrors, ReadBookHistoryResponses, ReadBookResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, SignOutData, SignOutEverywhereData, SignOutEverywhereResponses, SignOutResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { AddScanData, AddScanErrors, AddScanResponses, CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateScanSessionData, CreateScanSessionErrors, CreateScanSessionResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadAuditEventsCsvData, DownloadAuditEventsCsvErrors, DownloadAuditEventsCsvResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, HealthLiveData, HealthLiveResponses, HealthReadyData, HealthReadyErrors, HealthReadyResponses, HealthWorkersData, HealthWorkersResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, ListScanSessionsData, ListScanSessionsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, MarkScanData, MarkScanErrors, MarkScanResponses, PriceBookData, PriceBookErrors, PriceBookResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadBookData, ReadBookErrors, ReadBookHistoryData, ReadBookHistoryErrors, ReadBookHistoryResponses, ReadBookResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadScanData, ReadScanErrors, ReadScanResponses, ReadScanSessionData, ReadScanSessionErrors, ReadScanSessionResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RemoveScanData, RemoveScanErrors, RemoveScanResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, SignOutData, SignOutEverywhereData, SignOutEverywhereResponses, SignOutResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -607,6 +607,81 @@ export const listAuditEvents = <ThrowOnError extends boolean = true>(options: Op
 export const downloadAuditEventsCsv = <ThrowOnError extends boolean = true>(options: Options<DownloadAuditEventsCsvData, ThrowOnError>): RequestResult<DownloadAuditEventsCsvResponses, DownloadAuditEventsCsvErrors, ThrowOnError> => (options.client ?? client).post<DownloadAuditEventsCsvResponses, DownloadAuditEventsCsvErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/audit-events/download-csv',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Your scan sessions, newest first
+ */
+export const listScanSessions = <ThrowOnError extends boolean = true>(options?: Options<ListScanSessionsData, ThrowOnError>): RequestResult<ListScanSessionsResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ListScanSessionsResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions',
+    ...options
+});
+
+/**
+ * Start a scan session (a job each scan adds its ISBN to), judged with the team default or a rule set of yours
+ */
+export const createScanSession = <ThrowOnError extends boolean = true>(options: Options<CreateScanSessionData, ThrowOnError>): RequestResult<CreateScanSessionResponses, CreateScanSessionErrors, ThrowOnError> => (options.client ?? client).post<CreateScanSessionResponses, CreateScanSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A scan session: its latest scans with their verdicts, a count per outcome, and the totals of what was bought
+ */
+export const readScanSession = <ThrowOnError extends boolean = true>(options: Options<ReadScanSessionData, ThrowOnError>): RequestResult<ReadScanSessionResponses, ReadScanSessionErrors, ThrowOnError> => (options.client ?? client).get<ReadScanSessionResponses, ReadScanSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions/{id}',
+    ...options
+});
+
+/**
+ * Scan a book: its verdict at once from the team's recent answers; the missing ones are asked first in the queue
+ */
+export const addScan = <ThrowOnError extends boolean = true>(options: Options<AddScanData, ThrowOnError>): RequestResult<AddScanResponses, AddScanErrors, ThrowOnError> => (options.client ?? client).post<AddScanResponses, AddScanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions/{id}/scans',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a scan (undo); the ISBN leaves the session with its last scan
+ */
+export const removeScan = <ThrowOnError extends boolean = true>(options: Options<RemoveScanData, ThrowOnError>): RequestResult<RemoveScanResponses, RemoveScanErrors, ThrowOnError> => (options.client ?? client).delete<RemoveScanResponses, RemoveScanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions/{id}/scans/{scan_id}',
+    ...options
+});
+
+/**
+ * One scan and its verdict as it stands (provisional until every marketplace answered)
+ */
+export const readScan = <ThrowOnError extends boolean = true>(options: Options<ReadScanData, ThrowOnError>): RequestResult<ReadScanResponses, ReadScanErrors, ThrowOnError> => (options.client ?? client).get<ReadScanResponses, ReadScanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions/{id}/scans/{scan_id}',
+    ...options
+});
+
+/**
+ * Mark a scan bought or left (null clears the mark)
+ */
+export const markScan = <ThrowOnError extends boolean = true>(options: Options<MarkScanData, ThrowOnError>): RequestResult<MarkScanResponses, MarkScanErrors, ThrowOnError> => (options.client ?? client).patch<MarkScanResponses, MarkScanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/scan/sessions/{id}/scans/{scan_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

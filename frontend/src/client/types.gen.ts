@@ -34,6 +34,7 @@ export type UserPublicInput = {
     full_name: string | null;
     is_active: boolean;
     is_superuser: boolean;
+    decisions_only: boolean;
 };
 
 export type UsersPublicInput = {
@@ -47,6 +48,7 @@ export type UserCreateInput = {
     full_name?: string | null;
     is_superuser?: boolean;
     is_active?: boolean;
+    decisions_only?: boolean;
 };
 
 export type UserRegisterInput = {
@@ -61,6 +63,7 @@ export type UserUpdateInput = {
     full_name?: string | null;
     is_superuser?: boolean;
     is_active?: boolean;
+    decisions_only?: boolean;
 };
 
 export type UserUpdateMeInput = {
@@ -914,6 +917,89 @@ export type JobCostInInput = {
     pallet_cost?: number | null;
 };
 
+export type ScanSessionCreateInput = {
+    place?: string | null;
+    rule_set_id?: number | null;
+};
+
+export type ScanSessionPublicInput = {
+    id: number;
+    name: string;
+    created_at: unknown;
+    rule_set: {
+        id: number;
+        name: string;
+        version: number;
+    } | null;
+    scans: number;
+};
+
+export type ScanSessionsPublicInput = {
+    data: Array<ScanSessionPublicInput>;
+    count: number;
+    count_exact: boolean;
+};
+
+export type ScanFiguresInput = {
+    title: string | null;
+    best_price: number | null;
+    best_source: string | null;
+    amazon_sales_rank: number | null;
+    estimated_profit: number | null;
+    cost_per_book: number | null;
+};
+
+export type ScanVerdictInput = {
+    outcome: {
+        name: string;
+        color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    } | null;
+    state: 'provisional' | 'final';
+    waiting_for: Array<string>;
+    figures: ScanFiguresInput | null;
+};
+
+export type ScanPublicInput = {
+    id: number;
+    client_id: string;
+    isbn: string;
+    scanned_at: unknown;
+    mark: 'bought' | 'left';
+    copies: number;
+    bought_elsewhere: {
+        at: unknown;
+        by: string;
+        session: string;
+    } | null;
+    verdict: ScanVerdictInput;
+};
+
+export type OutcomeCountInput = {
+    name: string;
+    color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    scans: number;
+};
+
+export type ScanSessionDetailInput = {
+    session: ScanSessionPublicInput;
+    scans: Array<ScanPublicInput>;
+    outcomes: Array<OutcomeCountInput>;
+    bought: {
+        scans: number;
+        cost: number | null;
+        estimated_profit: number | null;
+    };
+};
+
+export type ScanCreateInput = {
+    code: string;
+    client_id?: string | null;
+};
+
+export type ScanMarkBodyInput = {
+    mark: 'bought' | 'left';
+};
+
 export type Message = {
     message: string;
 };
@@ -944,6 +1030,7 @@ export type UserPublic = {
     full_name: string | null;
     is_active: boolean;
     is_superuser: boolean;
+    decisions_only: boolean;
 };
 
 export type UsersPublic = {
@@ -957,6 +1044,7 @@ export type UserCreate = {
     full_name?: string | null;
     is_superuser: boolean;
     is_active: boolean;
+    decisions_only: boolean;
 };
 
 export type UserRegister = {
@@ -971,6 +1059,7 @@ export type UserUpdate = {
     full_name?: string | null;
     is_superuser?: boolean;
     is_active?: boolean;
+    decisions_only?: boolean;
 };
 
 export type UserUpdateMe = {
@@ -1822,6 +1911,89 @@ export type JobCostIn = {
      * The pallet's cost: divided by the job's books to give the cost per book
      */
     pallet_cost?: number | null;
+};
+
+export type ScanSessionCreate = {
+    place?: string | null;
+    rule_set_id?: number | null;
+};
+
+export type ScanSessionPublic = {
+    id: number;
+    name: string;
+    created_at: string;
+    rule_set: {
+        id: number;
+        name: string;
+        version: number;
+    } | null;
+    scans: number;
+};
+
+export type ScanSessionsPublic = {
+    data: Array<ScanSessionPublic>;
+    count: number;
+    count_exact: boolean;
+};
+
+export type ScanFigures = {
+    title: string | null;
+    best_price: number | null;
+    best_source: string | null;
+    amazon_sales_rank: number | null;
+    estimated_profit: number | null;
+    cost_per_book: number | null;
+};
+
+export type ScanVerdict = {
+    outcome: {
+        name: string;
+        color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    } | null;
+    state: 'provisional' | 'final';
+    waiting_for: Array<string>;
+    figures: ScanFigures | null;
+};
+
+export type ScanPublic = {
+    id: number;
+    client_id: string;
+    isbn: string;
+    scanned_at: string;
+    mark: 'bought' | 'left';
+    copies: number;
+    bought_elsewhere: {
+        at: string;
+        by: string;
+        session: string;
+    } | null;
+    verdict: ScanVerdict;
+};
+
+export type OutcomeCount = {
+    name: string;
+    color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    scans: number;
+};
+
+export type ScanSessionDetail = {
+    session: ScanSessionPublic;
+    scans: Array<ScanPublic>;
+    outcomes: Array<OutcomeCount>;
+    bought: {
+        scans: number;
+        cost: number | null;
+        estimated_profit: number | null;
+    };
+};
+
+export type ScanCreate = {
+    code: unknown;
+    client_id?: string | null;
+};
+
+export type ScanMarkBody = {
+    mark: 'bought' | 'left';
 };
 
 export type LoginAccessTokenData = {
@@ -3623,3 +3795,208 @@ export type DownloadAuditEventsCsvResponses = {
 };
 
 export type DownloadAuditEventsCsvResponse = DownloadAuditEventsCsvResponses[keyof DownloadAuditEventsCsvResponses];
+
+export type ListScanSessionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+    };
+    url: '/api/v1/scan/sessions';
+};
+
+export type ListScanSessionsResponses = {
+    /**
+     * Default Response
+     */
+    200: ScanSessionsPublic;
+};
+
+export type ListScanSessionsResponse = ListScanSessionsResponses[keyof ListScanSessionsResponses];
+
+export type CreateScanSessionData = {
+    body: ScanSessionCreateInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/scan/sessions';
+};
+
+export type CreateScanSessionErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type CreateScanSessionError = CreateScanSessionErrors[keyof CreateScanSessionErrors];
+
+export type CreateScanSessionResponses = {
+    /**
+     * Default Response
+     */
+    201: ScanSessionPublic;
+};
+
+export type CreateScanSessionResponse = CreateScanSessionResponses[keyof CreateScanSessionResponses];
+
+export type ReadScanSessionData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/scan/sessions/{id}';
+};
+
+export type ReadScanSessionErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ReadScanSessionError = ReadScanSessionErrors[keyof ReadScanSessionErrors];
+
+export type ReadScanSessionResponses = {
+    /**
+     * Default Response
+     */
+    200: ScanSessionDetail;
+};
+
+export type ReadScanSessionResponse = ReadScanSessionResponses[keyof ReadScanSessionResponses];
+
+export type AddScanData = {
+    body: ScanCreateInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/scan/sessions/{id}/scans';
+};
+
+export type AddScanErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type AddScanError = AddScanErrors[keyof AddScanErrors];
+
+export type AddScanResponses = {
+    /**
+     * Default Response
+     */
+    200: ScanPublic;
+    /**
+     * Default Response
+     */
+    201: ScanPublic;
+};
+
+export type AddScanResponse = AddScanResponses[keyof AddScanResponses];
+
+export type RemoveScanData = {
+    body?: never;
+    path: {
+        id: number;
+        scan_id: number;
+    };
+    query?: never;
+    url: '/api/v1/scan/sessions/{id}/scans/{scan_id}';
+};
+
+export type RemoveScanErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type RemoveScanError = RemoveScanErrors[keyof RemoveScanErrors];
+
+export type RemoveScanResponses = {
+    /**
+     * Default Response
+     */
+    204: null;
+};
+
+export type RemoveScanResponse = RemoveScanResponses[keyof RemoveScanResponses];
+
+export type ReadScanData = {
+    body?: never;
+    path: {
+        id: number;
+        scan_id: number;
+    };
+    query?: never;
+    url: '/api/v1/scan/sessions/{id}/scans/{scan_id}';
+};
+
+export type ReadScanErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ReadScanError = ReadScanErrors[keyof ReadScanErrors];
+
+export type ReadScanResponses = {
+    /**
+     * Default Response
+     */
+    200: ScanPublic;
+};
+
+export type ReadScanResponse = ReadScanResponses[keyof ReadScanResponses];
+
+export type MarkScanData = {
+    body: ScanMarkBodyInput;
+    path: {
+        id: number;
+        scan_id: number;
+    };
+    query?: never;
+    url: '/api/v1/scan/sessions/{id}/scans/{scan_id}';
+};
+
+export type MarkScanErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type MarkScanError = MarkScanErrors[keyof MarkScanErrors];
+
+export type MarkScanResponses = {
+    /**
+     * Default Response
+     */
+    200: ScanPublic;
+};
+
+export type MarkScanResponse = MarkScanResponses[keyof MarkScanResponses];
