@@ -46,7 +46,7 @@ export function scanPublic(v: ScanView, user: UserRow): z.input<typeof ScanPubli
     client_id: v.scan.client_id,
     isbn: v.scan.isbn,
     scanned_at: v.scan.scanned_at,
-    mark: v.scan.mark as 'bought' | 'left' | null,
+    mark: v.scan.mark,
     copies: v.copies,
     bought_elsewhere: v.bought_elsewhere,
     verdict: {
@@ -160,7 +160,7 @@ export function scanRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'markScan',
       tags,
-      summary: 'Mark a scan bought or left (null clears the mark)',
+      summary: "Mark a scan bought or left ('none' clears the mark)",
       params: ScanParam,
       body: ScanMarkBody,
       response: { 200: ScanPublic, 404: HttpErrorBody, 422: HttpErrorBody },
@@ -168,7 +168,7 @@ export function scanRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const user = currentUser(req);
       const job = await findSession(ctx.db, user, req.params.id);
-      const row = await markScan(ctx.db, job.id, req.params.scan_id, req.body.mark);
+      const row = await markScan(ctx.db, job.id, req.params.scan_id, req.body.mark === 'none' ? null : req.body.mark);
       const [view] = await scanViews(ctx.db, job, [row], settings);
       return scanPublic(view as ScanView, user);
     },

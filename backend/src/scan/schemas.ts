@@ -55,7 +55,8 @@ export const ScanPublic = z
     client_id: z.string().uuid(),
     isbn: z.string(),
     scanned_at: z.date(),
-    mark: z.enum(SCAN_MARKS).nullable(),
+    /** bought, left, or null when not marked. */
+    mark: z.string().nullable(),
     /** How many scans of this ISBN the session holds (copies). */
     copies: z.number().int(),
     /** The same ISBN marked bought in another session within SCAN_DUPLICATE_DAYS: when, by whom, where. */
@@ -96,7 +97,8 @@ export const ScanCreate = z
   })
   .meta({ id: 'ScanCreate' });
 
-export const ScanMarkBody = z.object({ mark: z.enum(SCAN_MARKS).nullable() }).meta({ id: 'ScanMarkBody' });
+// 'none' clears a mark (the client generator drops null from an enum, so "no mark" is a value of its own).
+export const ScanMarkBody = z.object({ mark: z.enum([...SCAN_MARKS, 'none']) }).meta({ id: 'ScanMarkBody' });
 
 const id = (what: string, max: number) =>
   z.coerce.number().int(`Invalid ${what} id`).positive(`Invalid ${what} id`).max(max, `Invalid ${what} id`);

@@ -677,7 +677,7 @@ export const readScan = <ThrowOnError extends boolean = true>(options: Options<R
 });
 
 /**
- * Mark a scan bought or left (null clears the mark)
+ * Mark a scan bought or left ('none' clears the mark)
  */
 export const markScan = <ThrowOnError extends boolean = true>(options: Options<MarkScanData, ThrowOnError>): RequestResult<MarkScanResponses, MarkScanErrors, ThrowOnError> => (options.client ?? client).patch<MarkScanResponses, MarkScanErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

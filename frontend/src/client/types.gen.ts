@@ -964,7 +964,7 @@ export type ScanPublicInput = {
     client_id: string;
     isbn: string;
     scanned_at: unknown;
-    mark: 'bought' | 'left';
+    mark: string | null;
     copies: number;
     bought_elsewhere: {
         at: unknown;
@@ -997,7 +997,7 @@ export type ScanCreateInput = {
 };
 
 export type ScanMarkBodyInput = {
-    mark: 'bought' | 'left';
+    mark: 'bought' | 'left' | 'none';
 };
 
 export type Message = {
@@ -1960,7 +1960,7 @@ export type ScanPublic = {
     client_id: string;
     isbn: string;
     scanned_at: string;
-    mark: 'bought' | 'left';
+    mark: string | null;
     copies: number;
     bought_elsewhere: {
         at: string;
@@ -1993,7 +1993,7 @@ export type ScanCreate = {
 };
 
 export type ScanMarkBody = {
-    mark: 'bought' | 'left';
+    mark: 'bought' | 'left' | 'none';
 };
 
 export type LoginAccessTokenData = {

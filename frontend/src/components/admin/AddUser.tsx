@@ -18,9 +18,10 @@ interface AddUserForm {
   confirm_password: string;
   is_superuser: boolean;
   is_active: boolean;
+  decisions_only: boolean;
 }
 
-const DEFAULTS: AddUserForm = { email: '', full_name: '', password: '', confirm_password: '', is_superuser: false, is_active: false };
+const DEFAULTS: AddUserForm = { email: '', full_name: '', password: '', confirm_password: '', is_superuser: false, is_active: false, decisions_only: false };
 
 export function AddUser() {
   const [opened, modal] = useDisclosure(false);
@@ -81,6 +82,11 @@ export function AddUser() {
         <Group>
           <Checkbox label="Is superuser?" {...register('is_superuser')} />
           <Checkbox label="Is active?" {...register('is_active')} />
+          <Checkbox
+            label="Decisions only?"
+            description="Scans show outcomes, never a price or profit"
+            {...register('decisions_only')}
+          />
         </Group>
       </FormModal>
     </>

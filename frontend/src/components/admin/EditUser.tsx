@@ -17,6 +17,7 @@ interface EditUserForm {
   confirm_password: string;
   is_superuser: boolean;
   is_active: boolean;
+  decisions_only: boolean;
 }
 
 /** The PATCH body: an empty password means "keep the current one" and is left out (spec §5). */
@@ -35,6 +36,7 @@ export function EditUser({ user, opened, onClose }: { user: UserPublic; opened: 
       confirm_password: '',
       is_superuser: user.is_superuser,
       is_active: user.is_active,
+      decisions_only: user.decisions_only ?? false,
     },
   });
   const { errors } = formState;
@@ -86,6 +88,11 @@ export function EditUser({ user, opened, onClose }: { user: UserPublic; opened: 
       <Group>
         <Checkbox label="Is superuser?" {...register('is_superuser')} />
         <Checkbox label="Is active?" {...register('is_active')} />
+          <Checkbox
+            label="Decisions only?"
+            description="Scans show outcomes, never a price or profit"
+            {...register('decisions_only')}
+          />
       </Group>
     </FormModal>
   );

@@ -3,11 +3,12 @@
 // and a spinner until the current user is known.
 import { AppShell, Burger, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useLiveJobEvents } from '../../hooks/useLiveJobEvents';
 import { useLogout } from '../../hooks/useLogout';
 import { BookSearch } from './BookSearch';
+import { isDecisionsOnly, openToDecisionsOnly } from './nav';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -18,6 +19,7 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { data: user, isError, refetch } = useCurrentUser();
   const logout = useLogout();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   useLiveJobEvents();
 
   // A 403 already left for /login; anything else (server down after retries) gets a way out.
@@ -45,6 +47,10 @@ export function AppLayout() {
     );
   }
 
+  // A "decisions only" account sees verdicts on the scan page and nothing with a figure (the API refuses the rest).
+  const scout = isDecisionsOnly(user);
+  if (scout && !openToDecisionsOnly(pathname)) return <Navigate to="/scan" replace />;
+
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
       <AppShell.Header>
@@ -57,7 +63,7 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end', minWidth: 0 }}>
-            <BookSearch />
+            {!scout && <BookSearch />}
             <UserMenu user={user} />
           </Group>
         </Group>

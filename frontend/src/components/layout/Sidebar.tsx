@@ -4,6 +4,7 @@ import {
   IconBook,
   IconBooks,
   IconBox,
+  IconBarcode,
   IconBrandAmazon,
   IconBuildingStore,
   IconHistory,
@@ -24,6 +25,7 @@ import { type NavEntry, visibleEntries } from './nav';
 
 const ICONS: Record<string, Icon> = {
   '/': IconHome,
+  '/scan': IconBarcode,
   '/jobs': IconListCheck,
   '/rules': IconListDetails,
   '/abe-books': IconBook,
@@ -75,7 +77,7 @@ export function Sidebar({ user, onNavigate }: { user: UserPublic; onNavigate?: (
     <Stack h="100%" gap={0} justify="space-between">
       <ScrollArea style={{ flex: 1 }}>
         <Box component="nav" aria-label="Main">
-          {visibleEntries(user.is_superuser).map((entry) => (
+          {visibleEntries(user).map((entry) => (
             <Entry key={entry.to} entry={entry} pathname={pathname} onNavigate={onNavigate} />
           ))}
         </Box>

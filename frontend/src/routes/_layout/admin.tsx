@@ -40,7 +40,7 @@ function columns(me: UserPublic | undefined): DataColumn<UserPublic>[] {
       ),
     },
     { key: 'email', header: 'Email', render: (u) => <Text size="sm">{u.email}</Text> },
-    { key: 'role', header: 'Role', render: (u) => (u.is_superuser ? 'Superuser' : 'User') },
+    { key: 'role', header: 'Role', render: (u) => (u.is_superuser ? 'Superuser' : u.decisions_only ? 'Decisions only' : 'User') },
     { key: 'status', header: 'Status', render: (u) => <StatusDot active={u.is_active} /> },
     { key: 'actions', header: 'Actions', render: (u) => <UserActions user={u} disabled={u.id === me?.id} />, width: 80 },
   ];
