@@ -41,6 +41,11 @@ test('the camera reads a book’s barcode, price add-on and all, once while it s
   // The camera keeps seeing the same barcode several times a second: still one read.
   await page.waitForTimeout(1000);
   await expect(entries(page)).toHaveCount(1);
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${dir}/scan-camera-390.png` });
+  }
 
   // Hidden (another tab, the phone locked): the camera is released; shown again: it comes back.
   const cameraLive = () =>
