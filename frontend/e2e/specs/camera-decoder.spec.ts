@@ -3,6 +3,7 @@
 // server, where the browser has no BarcodeDetector, as headless Chromium on Linux has none); a
 // hardware scanner's quick keystrokes; and typing, where a UPC is refused with the normaliser's reason.
 import { ISBN_REJECTION } from '@app/domain/isbn';
+import { CAMERA_MESSAGES } from '../../src/lib/camera-errors';
 import { barcodeVideo, withFakeCamera } from '../fake-camera';
 import { expect, expectAccessible, test } from '../fixtures';
 import type { Page } from '@playwright/test';
@@ -68,6 +69,18 @@ test('the camera reads a book’s barcode, price add-on and all, once while it s
   await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
   expect(await cameraLive()).toBe(false);
   expect(elsewhere, 'requests to other servers').toEqual([]);
+});
+
+test('a camera the browser refuses says so, and typing still works', async ({ userPage: page }) => {
+  // No camera permission granted: the browser refuses getUserMedia as a person pressing Block would.
+  await page.goto('/scan');
+  await page.getByRole('button', { name: 'Start camera' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: CAMERA_MESSAGES.denied })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'ISBN', exact: true });
+  await box.fill(BOOK);
+  await box.press('Enter');
+  await expect(entries(page).first()).toContainText(BOOK);
 });
 
 test('a hardware scanner’s quick keystrokes ending in Enter are a scan; a person’s slow typing is not', async ({ userPage: page }) => {

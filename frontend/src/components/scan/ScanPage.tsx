@@ -37,7 +37,6 @@ export function ScanPage() {
             placeholder="Type or scan an ISBN"
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
-            inputMode="numeric"
             autoComplete="off"
             size="lg"
             style={{ flex: 1 }}
