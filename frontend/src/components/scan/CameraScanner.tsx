@@ -35,7 +35,7 @@ export function CameraScanner({ onCode, onStart }: { onCode: (text: string, form
           </Group>
         )}
       </Box>
-      <Group mt="sm">
+      <Group mt={running ? 'sm' : 0}>
         {running ? (
           <Button size="lg" variant="default" leftSection={<IconCameraOff aria-hidden />} onClick={stop} fullWidth>
             Stop camera
@@ -55,7 +55,7 @@ export function CameraScanner({ onCode, onStart }: { onCode: (text: string, form
         )}
       </Group>
       {state.status === 'error' && (
-        <Alert mt="sm" color="red" title="No camera" role="alert">
+        <Alert mt="sm" color="red" title="Camera" role="alert">
           {state.message}
         </Alert>
       )}
