@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialFiles, type Manifest, routeFiles, staticFiles } from './bundle-manifest.ts';
+import { initialFiles, type Manifest, onDemandFiles, routeFiles, staticFiles } from './bundle-manifest.ts';
 
 // A manifest shaped like Vite's: an entry importing a shared chunk, a split route piece that imports
 // the shared chunk and its own, and a chart only imported dynamically.
@@ -19,7 +19,8 @@ const manifest: Manifest = {
     dynamicImports: ['src/Chart.tsx'],
   },
   '_table.js': { file: 'assets/table.js', css: ['assets/table.css'] },
-  'src/Chart.tsx': { file: 'assets/chart.js', src: 'src/Chart.tsx', imports: ['_table.js'] },
+  'src/Chart.tsx': { file: 'assets/chart.js', src: 'src/Chart.tsx', imports: ['_table.js', '_reader.js'] },
+  '_reader.js': { file: 'assets/reader.js', assets: ['assets/reader.wasm'] },
 };
 
 describe('bundle manifest walk', () => {
@@ -34,6 +35,17 @@ describe('bundle manifest walk', () => {
       'assets/table.css',
       'assets/table.js',
     ]);
+  });
+
+  it('gives a dynamically imported module its chunk, imports and the files it fetches by URL, less what is loaded', () => {
+    const loaded = new Set([...initialFiles(manifest), ...routeFiles(manifest, 'src/routes/job.tsx', initialFiles(manifest))]);
+    expect([...onDemandFiles(manifest, 'src/Chart.tsx', loaded)].sort()).toEqual([
+      'assets/chart.js',
+      'assets/reader.js',
+      'assets/reader.wasm',
+    ]);
+    // A route's static load never includes an asset fetched by URL.
+    expect(staticFiles(manifest, ['src/Chart.tsx']).has('assets/reader.wasm')).toBe(false);
   });
 
   it('follows import cycles once', () => {

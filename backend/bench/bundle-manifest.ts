@@ -7,6 +7,8 @@ export interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+  /** Files the chunk's code fetches by URL (Vite's `?url` imports, such as a .wasm): not loaded with it. */
+  assets?: string[];
 }
 
 export type Manifest = Record<string, ManifestChunk>;
@@ -44,4 +46,17 @@ export function routeFiles(manifest: Manifest, routeFile: string, loaded: Readon
   const keys = Object.keys(manifest).filter((k) => (manifest[k]?.src ?? k).split('?')[0] === routeFile);
   if (keys.length === 0) throw new Error(`no chunk of ${routeFile} in the manifest`);
   return new Set([...staticFiles(manifest, keys)].filter((f) => !loaded.has(f)));
+}
+
+/**
+ * What calling import() on a module fetches beyond `loaded`: its chunk, its static imports and their
+ * CSS, and the files its code then asks for by URL (the scan page's barcode reader and its .wasm).
+ */
+export function onDemandFiles(manifest: Manifest, moduleFile: string, loaded: ReadonlySet<string>): Set<string> {
+  const files = routeFiles(manifest, moduleFile, loaded);
+  for (const chunk of Object.values(manifest)) {
+    if (!files.has(chunk.file)) continue;
+    for (const asset of chunk.assets ?? []) if (!loaded.has(asset)) files.add(asset);
+  }
+  return files;
 }

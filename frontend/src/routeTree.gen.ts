@@ -26,6 +26,7 @@ import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
 import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
+import { Route as LayoutScanRouteImport } from './routes/_layout/scan'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
 import { Route as LayoutAdminAuditRouteImport } from './routes/_layout/admin_.audit'
 import { Route as LayoutBooksIsbnRouteImport } from './routes/_layout/books.$isbn'
@@ -115,6 +116,11 @@ const LayoutRulesRoute = LayoutRulesRouteImport.update({
   path: '/rules',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutScanRoute = LayoutScanRouteImport.update({
+  id: '/scan',
+  path: '/scan',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutSettingsRoute = LayoutSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/rules': typeof LayoutRulesRoute
+  '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
   '/admin/audit': typeof LayoutAdminAuditRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/jobs': typeof LayoutJobsRoute
   '/pallet-iq': typeof LayoutPalletIqRoute
   '/rules': typeof LayoutRulesRoute
+  '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
   '/admin/audit': typeof LayoutAdminAuditRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/_layout/jobs': typeof LayoutJobsRoute
   '/_layout/pallet-iq': typeof LayoutPalletIqRoute
   '/_layout/rules': typeof LayoutRulesRoute
+  '/_layout/scan': typeof LayoutScanRoute
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
   '/_layout/admin_/audit': typeof LayoutAdminAuditRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/pallet-iq'
     | '/rules'
+    | '/scan'
     | '/settings'
     | '/admin/audit'
     | '/books/$isbn'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/pallet-iq'
     | '/rules'
+    | '/scan'
     | '/settings'
     | '/'
     | '/admin/audit'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/_layout/jobs'
     | '/_layout/pallet-iq'
     | '/_layout/rules'
+    | '/_layout/scan'
     | '/_layout/settings'
     | '/_layout/'
     | '/_layout/admin_/audit'
@@ -403,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutRulesRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/scan': {
+      id: '/_layout/scan'
+      path: '/scan'
+      fullPath: '/scan'
+      preLoaderRoute: typeof LayoutScanRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/settings': {
       id: '/_layout/settings'
       path: '/settings'
@@ -446,6 +465,7 @@ interface LayoutRouteChildren {
   LayoutJobsRoute: typeof LayoutJobsRoute
   LayoutPalletIqRoute: typeof LayoutPalletIqRoute
   LayoutRulesRoute: typeof LayoutRulesRoute
+  LayoutScanRoute: typeof LayoutScanRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
   LayoutAdminAuditRoute: typeof LayoutAdminAuditRoute
@@ -465,6 +485,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutJobsRoute: LayoutJobsRoute,
   LayoutPalletIqRoute: LayoutPalletIqRoute,
   LayoutRulesRoute: LayoutRulesRoute,
+  LayoutScanRoute: LayoutScanRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
   LayoutAdminAuditRoute: LayoutAdminAuditRoute,
