@@ -15,7 +15,10 @@ export function verdictFigures(scan: ScanPublic): { label: string; value: string
   const f = scan.verdict.figures;
   if (!f) return [];
   return [
-    { label: 'Best price', value: f.best_price === null ? 'No price yet' : `${money(f.best_price)}${f.best_source ? ` on ${f.best_source}` : ''}` },
+    {
+      label: 'Best price',
+      value: f.best_price === null ? 'No price yet' : `${money(f.best_price)}${f.best_source ? ` on ${f.best_source}` : ''}`,
+    },
     { label: 'Amazon sales rank', value: f.amazon_sales_rank === null ? '—' : Math.round(f.amazon_sales_rank).toLocaleString('en-US') },
     { label: 'Est. profit after fees', value: money(f.estimated_profit) },
     { label: 'Cost per book', value: money(f.cost_per_book) },
@@ -34,6 +37,7 @@ export function duplicateNotes(scan: ScanPublic): string[] {
   const notes: string[] = [];
   if (scan.copies > 1) notes.push(`Already scanned in this session: ${scan.copies} copies`);
   const b = scan.bought_elsewhere;
-  if (b) notes.push(`Bought by ${b.by} on ${new Date(b.at).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })} (${b.session})`);
+  if (b)
+    notes.push(`Bought by ${b.by} on ${new Date(b.at).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })} (${b.session})`);
   return notes;
 }

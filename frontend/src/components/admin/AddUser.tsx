@@ -21,7 +21,15 @@ interface AddUserForm {
   decisions_only: boolean;
 }
 
-const DEFAULTS: AddUserForm = { email: '', full_name: '', password: '', confirm_password: '', is_superuser: false, is_active: false, decisions_only: false };
+const DEFAULTS: AddUserForm = {
+  email: '',
+  full_name: '',
+  password: '',
+  confirm_password: '',
+  is_superuser: false,
+  is_active: false,
+  decisions_only: false,
+};
 
 export function AddUser() {
   const [opened, modal] = useDisclosure(false);
@@ -82,11 +90,7 @@ export function AddUser() {
         <Group>
           <Checkbox label="Is superuser?" {...register('is_superuser')} />
           <Checkbox label="Is active?" {...register('is_active')} />
-          <Checkbox
-            label="Decisions only?"
-            description="Scans show outcomes, never a price or profit"
-            {...register('decisions_only')}
-          />
+          <Checkbox label="Decisions only?" description="Scans show outcomes, never a price or profit" {...register('decisions_only')} />
         </Group>
       </FormModal>
     </>

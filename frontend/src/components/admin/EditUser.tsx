@@ -88,11 +88,7 @@ export function EditUser({ user, opened, onClose }: { user: UserPublic; opened: 
       <Group>
         <Checkbox label="Is superuser?" {...register('is_superuser')} />
         <Checkbox label="Is active?" {...register('is_active')} />
-          <Checkbox
-            label="Decisions only?"
-            description="Scans show outcomes, never a price or profit"
-            {...register('decisions_only')}
-          />
+        <Checkbox label="Decisions only?" description="Scans show outcomes, never a price or profit" {...register('decisions_only')} />
       </Group>
     </FormModal>
   );

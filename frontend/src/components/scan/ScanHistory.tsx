@@ -54,7 +54,11 @@ export function ScanHistory({ detail, onMark, onRemove, busy }: Props) {
               {s.verdict.outcome && (
                 <Badge
                   tt="none"
-                  style={{ background: bandColors(s.verdict.outcome.color).bg, color: bandColors(s.verdict.outcome.color).fg, flexShrink: 0 }}
+                  style={{
+                    background: bandColors(s.verdict.outcome.color).bg,
+                    color: bandColors(s.verdict.outcome.color).fg,
+                    flexShrink: 0,
+                  }}
                 >
                   {s.verdict.outcome.name}
                   {s.verdict.state === 'provisional' ? ' (provisional)' : ''}
@@ -80,7 +84,14 @@ export function ScanHistory({ detail, onMark, onRemove, busy }: Props) {
               >
                 Left
               </Button>
-              <Button size="sm" variant="subtle" color="red" disabled={busy} onClick={() => onRemove(s)} aria-label={`Remove scan of ${s.isbn}`}>
+              <Button
+                size="sm"
+                variant="subtle"
+                color="red"
+                disabled={busy}
+                onClick={() => onRemove(s)}
+                aria-label={`Remove scan of ${s.isbn}`}
+              >
                 Remove
               </Button>
             </Group>

@@ -1,18 +1,79 @@
 // /scan, for a phone held in one hand: the rear camera, a hardware scanner (keyboard wedge) and
-// typing all feed one list of what was read. The verdict per scan comes later (issue 31).
-import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
-import { type FormEvent, useCallback, useState } from 'react';
+// typing all feed the session. Each book read joins today's scan session (started by the first
+// scan) and its verdict shows at once in a band in the outcome's colour, with a sound and a buzz;
+// a provisional verdict turns final by itself as the marketplaces answer (live job events).
+import { Alert, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { listJudgeRuleSets } from '../../client/sdk.gen';
+import type { ScanPublic } from '../../client/types.gen';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { useLatestSession, useScanCalls, useSessionDetail, useStartSession } from '../../hooks/useScanSession';
+import { errorToastMessage } from '../../lib/errors';
 import { PageTitle } from '../common/PageTitle';
+import { isDecisionsOnly } from '../layout/nav';
 import { CameraScanner } from './CameraScanner';
-import { ScanList } from './ScanList';
+import { ScanHistory } from './ScanHistory';
 import { useKeyboardWedge } from './useKeyboardWedge';
 import { useScanFeedback } from './useScanFeedback';
 import { type ScanEntry, useScanReads } from './useScanReads';
+import { VerdictBand } from './VerdictBand';
 
 export function ScanPage() {
+  const { data: user } = useCurrentUser();
+  const scout = user ? isDecisionsOnly(user) : true;
   const { prefs, setPrefs, prime, signal } = useScanFeedback();
-  const onEntry = useCallback((e: ScanEntry) => signal('isbn' in e.read ? 'read' : 'refused'), [signal]);
-  const { entries, add } = useScanReads(onEntry);
+  const latest = useLatestSession();
+  // A session picked on this page (started here), 'new' once "New session" is pressed, else today's.
+  const [chosen, setChosen] = useState<number | 'new'>();
+  const session = chosen === 'new' ? undefined : (chosen ?? latest.data?.id);
+  const detail = useSessionDetail(session);
+  const calls = useScanCalls(session);
+  const [place, setPlace] = useState('');
+  const [ruleSet, setRuleSet] = useState<string | null>(null);
+  const start = useStartSession((s) => setChosen(s.id));
+  const [refusal, setRefusal] = useState<string>();
+  const [lastScan, setLastScan] = useState<ScanPublic>();
+  // A session being started by the first scan: later reads wait for it instead of starting another.
+  // Reads that come before the page re-renders with the new session use it too.
+  const starting = useRef<Promise<number> | null>(null);
+
+  const sessionFor = useCallback(async (): Promise<number> => {
+    if (session !== undefined) return session;
+    starting.current ??= start.mutateAsync({ place: place.trim() || null, rule_set_id: ruleSet ? Number(ruleSet) : null }).then(
+      (s) => s.id,
+      (err) => {
+        starting.current = null; // the next read tries again
+        throw err;
+      },
+    );
+    return starting.current;
+  }, [session, start, place, ruleSet]);
+
+  const onEntry = useCallback(
+    (e: ScanEntry) => {
+      if (!('isbn' in e.read)) {
+        setRefusal(`${e.raw}: ${e.read.reason}`);
+        signal('refused');
+        return;
+      }
+      setRefusal(undefined);
+      const code = e.read.isbn;
+      void (async () => {
+        try {
+          const id = await sessionFor();
+          const scan = await calls.scan.mutateAsync({ code, client_id: crypto.randomUUID(), session: id });
+          setLastScan(scan);
+          signal(scan.verdict.outcome?.color ?? 'read');
+        } catch (err) {
+          setRefusal(`${code}: ${errorToastMessage(err)}`);
+          signal('refused');
+        }
+      })();
+    },
+    [signal, sessionFor, calls.scan],
+  );
+  const { add } = useScanReads(onEntry);
   const [typed, setTyped] = useState('');
 
   useKeyboardWedge(useCallback((text: string) => add(text, 'scanner'), [add]));
@@ -26,9 +87,34 @@ export function ScanPage() {
     setTyped('');
   };
 
+  // The newest scan as the session now reads it (its verdict may have turned final since).
+  const newest = detail.data?.scans[0];
+  const shown = newest && (!lastScan || newest.id === lastScan.id || lastScan.id < newest.id) ? newest : lastScan;
+
   return (
     <Stack gap="md" maw={560}>
       <PageTitle>Scan</PageTitle>
+      {session === undefined ? (
+        <NewSessionFields scout={scout} place={place} onPlace={setPlace} ruleSet={ruleSet} onRuleSet={setRuleSet} />
+      ) : (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={600} truncate="end" data-testid="scan-session-name">
+            {detail.data?.session.name ?? latest.data?.name ?? 'Scan session'}
+          </Text>
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={() => {
+              // A new session starts with the next scan, with the place and rule set chosen then.
+              setChosen('new');
+              starting.current = null;
+              setLastScan(undefined);
+            }}
+          >
+            New session
+          </Button>
+        </Group>
+      )}
       <CameraScanner onCode={onCamera} onStart={prime} />
       <form onSubmit={submit}>
         <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -41,16 +127,73 @@ export function ScanPage() {
             size="lg"
             style={{ flex: 1 }}
           />
-          <Button type="submit" size="lg" variant="default">
+          <Button type="submit" size="lg" variant="default" loading={calls.scan.isPending}>
             Look up
           </Button>
         </Group>
       </form>
+      {refusal && (
+        <Alert color="red" data-testid="scan-refusal">
+          {refusal}
+        </Alert>
+      )}
+      {shown && <VerdictBand scan={shown} />}
       <Group gap="lg">
         <Switch label="Sound" checked={prefs.sound} onChange={(e) => setPrefs({ ...prefs, sound: e.currentTarget.checked })} />
         <Switch label="Vibration" checked={prefs.vibration} onChange={(e) => setPrefs({ ...prefs, vibration: e.currentTarget.checked })} />
       </Group>
-      <ScanList entries={entries} />
+      {detail.data && (
+        <ScanHistory
+          detail={detail.data}
+          busy={calls.mark.isPending || calls.remove.isPending}
+          onMark={(scan, mark) => calls.mark.mutate({ scan, mark })}
+          onRemove={(scan) => {
+            if (lastScan?.id === scan.id) setLastScan(undefined);
+            calls.remove.mutate(scan);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Where the session is (optional) and, for those who see figures, which rule set judges it. */
+function NewSessionFields(props: {
+  scout: boolean;
+  place: string;
+  onPlace: (v: string) => void;
+  ruleSet: string | null;
+  onRuleSet: (v: string | null) => void;
+}) {
+  const sets = useQuery({
+    queryKey: ['judge-rule-sets'],
+    queryFn: async ({ signal }) => (await listJudgeRuleSets({ signal })).data,
+    enabled: !props.scout,
+  });
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        A new session starts with your first scan.
+      </Text>
+      <TextInput
+        label="Place (optional)"
+        placeholder="e.g. Library sale, Elm St."
+        value={props.place}
+        onChange={(e) => props.onPlace(e.currentTarget.value)}
+      />
+      {!props.scout && (
+        <Select
+          label="Rule set"
+          placeholder="The team default"
+          clearable
+          data={(sets.data?.data ?? []).map((s) => ({
+            value: String(s.id),
+            label: s.is_team_default ? `${s.name} (team default)` : s.name,
+          }))}
+          value={props.ruleSet}
+          onChange={props.onRuleSet}
+        />
+      )}
     </Stack>
   );
 }
