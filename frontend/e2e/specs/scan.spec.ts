@@ -34,7 +34,7 @@ async function floorRules(api: Api, token: string, name = 'Floor rules'): Promis
 
 /** Picks the user's rule set for the session the first scan starts. */
 async function chooseRules(page: Page, name = 'Floor rules'): Promise<void> {
-  await page.getByRole('textbox', { name: 'Rule set' }).click();
+  await page.getByRole('combobox', { name: 'Rule set' }).click();
   await page.getByRole('option', { name }).click();
 }
 const blurAll = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -216,7 +216,7 @@ test('a decisions-only account scans and sees outcomes, never a figure, and reac
   await page.goto('/jobs');
   await expect(page).toHaveURL(/\/scan$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Scan', 'User Settings']);
-  await expect(page.getByRole('textbox', { name: 'Rule set' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Rule set' })).toHaveCount(0);
   const box = page.getByRole('textbox', { name: 'ISBN', exact: true });
   await box.fill('9780306406157');
   await box.press('Enter');

@@ -6,12 +6,25 @@ import { Alert, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@manti
 import type { ScanPublic } from '../../client/types.gen';
 import { duplicateNotes, verdictFigures, verdictState } from '../../lib/scan-view';
 
-/** Outcome colours that need black text (white on them is below 4.5:1). */
-const LIGHT = new Set(['yellow', 'orange', 'lime']);
+/**
+ * Each outcome colour as a band readable in sunlight: a deep shade under white text, or a light one
+ * under black, every pair at least 5.5:1 (Mantine's own shade 9 of green is only 4.4:1 under white).
+ */
+const BANDS: Record<string, { bg: string; fg: string }> = {
+  green: { bg: '#1b5e20', fg: '#fff' },
+  teal: { bg: '#00594f', fg: '#fff' },
+  blue: { bg: '#1553a0', fg: '#fff' },
+  indigo: { bg: '#283593', fg: '#fff' },
+  violet: { bg: '#5e35b1', fg: '#fff' },
+  grape: { bg: '#7b1fa2', fg: '#fff' },
+  pink: { bg: '#ad1457', fg: '#fff' },
+  red: { bg: '#b71c1c', fg: '#fff' },
+  orange: { bg: '#ffa94d', fg: '#000' },
+  yellow: { bg: '#ffd43b', fg: '#000' },
+  gray: { bg: '#495057', fg: '#fff' },
+};
 
-export function bandColors(color: string): { bg: string; fg: string } {
-  return LIGHT.has(color) ? { bg: `var(--mantine-color-${color}-4)`, fg: '#000' } : { bg: `var(--mantine-color-${color}-9)`, fg: '#fff' };
-}
+export const bandColors = (color: string) => BANDS[color] ?? (BANDS.gray as { bg: string; fg: string });
 
 export function VerdictBand({ scan }: { scan: ScanPublic }) {
   const outcome = scan.verdict.outcome;
