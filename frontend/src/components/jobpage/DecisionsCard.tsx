@@ -22,7 +22,7 @@ import { jobKey, useJobDecisions } from './useJobPage';
  * Brings the comparison's heading to the top of the screen, where the filtered rows follow: on a
  * phone the counts and the table are screens apart. Smooth unless the user asked for less motion.
  */
-function showComparison() {
+export function showComparison() {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   document.getElementById('comparison-title')?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
