@@ -11,7 +11,9 @@ describe('errorInBooks', () => {
     expect(errorInBooks('Timed out after 10000 ms', 1, 'Biblio')).toBe('1 book whose lookup on Biblio timed out');
     expect(errorInBooks('Marketplace unavailable (503)', 2, 'Abe Books')).toBe('2 books not answered: Abe Books was unavailable');
     expect(errorInBooks('Malformed response: no offers', 2, 'Biblio')).toBe('2 books whose answer from Biblio could not be read');
-    expect(errorInBooks('Marketplace rejected the credentials (401)', 6, 'eBay')).toBe('6 books not looked up: eBay refused our credentials');
+    expect(errorInBooks('Marketplace rejected the credentials (401)', 6, 'eBay')).toBe(
+      '6 books not looked up: eBay refused our credentials',
+    );
   });
 
   it('adds that the worker gave up, after how many tries', () => {

@@ -1,10 +1,12 @@
 // A book page's offers at a glance: item price, shipping, delivered total, condition, seller and a
 // link to the listing, cheapest delivered first. Every field of every offer stays one click away (the offers drawer's table).
+import type { FieldDef } from '@app/domain/fields';
 import { Anchor, Button, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
-import { summarisedOffers, type OfferSummary } from '../../lib/offers';
+import { offerLink, offerMoney, summarisedOffers, type OfferSummary } from '../../lib/offers';
+import { readableFields, readableValue } from '../../lib/readable-fields';
 import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { OrNA } from '../common/EmptyValue';
 import { OffersTable } from '../marketplace/OffersTable';
@@ -61,11 +63,61 @@ function SummaryTable({ rows, label }: { rows: OfferSummary[]; label: string }) 
   );
 }
 
-export function OfferSummaryTable({ offers, label }: { offers: Record<string, unknown>[]; label: string }) {
+/** An answer that is no offer list (PalletIQ's evaluation) as "label: value" lines, not its raw JSON. */
+function AnswerFields({ answer, fields, label }: { answer: Record<string, unknown>; fields?: readonly FieldDef[]; label: string }) {
+  return (
+    <Table fz="sm" verticalSpacing={2} aria-label={label} layout="fixed">
+      <Table.Tbody>
+        {readableFields(answer, fields).map((f) => {
+          const leaf = { [f.key]: f.value };
+          const money = offerMoney(f.key, leaf);
+          const link = offerLink(f.key, leaf);
+          return (
+            <Table.Tr key={f.path}>
+              <Table.Th w="40%" fw="var(--mantine-font-weight-medium)" title={f.path}>
+                {f.label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {money ? (
+                  formatMoney(money.value, money.currency)
+                ) : link ? (
+                  <Anchor href={externalHref(link)} target="_blank" rel="noopener noreferrer" size="sm">
+                    {link}
+                  </Anchor>
+                ) : (
+                  readableValue(f.value)
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function OfferSummaryTable({
+  offers,
+  label,
+  fields,
+}: {
+  offers: Record<string, unknown>[];
+  label: string;
+  /** The marketplace's field table: its labels name an answer's fields. */
+  fields?: readonly FieldDef[];
+}) {
   const [all, setAll] = useState(false);
   const rows = summarisedOffers(offers);
-  // Nothing to summarise (PalletIQ's evaluation): the offer as sent.
-  if (!rows) return <OffersTable offers={offers} label={label} />;
+  // Nothing to summarise (PalletIQ's evaluation): each answer's fields, labelled.
+  if (!rows)
+    return (
+      <Stack gap="xs">
+        {offers.map((o, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id; their place is their identity
+          <AnswerFields key={i} answer={o} fields={fields} label={offers.length === 1 ? label : `${label} ${i + 1}`} />
+        ))}
+      </Stack>
+    );
   return (
     <Stack gap={4} align="flex-start">
       <SummaryTable rows={rows} label={label} />

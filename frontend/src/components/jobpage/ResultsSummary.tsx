@@ -90,9 +90,7 @@ export function ResultsSummary({ job, search, live }: { job: JobPublic; search: 
           </Table>
         </Table.ScrollContainer>
         <Text size="xs" c="dimmed">
-          {job.cost_per_book === null
-            ? 'Cost needs a cost per book (below). '
-            : `Cost at ${usd(job.cost_per_book)} per book. `}
+          {job.cost_per_book === null ? 'Cost needs a cost per book (below). ' : `Cost at ${usd(job.cost_per_book)} per book. `}
           Estimated profit adds up the books that have a best price.
         </Text>
         <Stack gap={4}>
