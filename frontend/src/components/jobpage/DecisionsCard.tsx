@@ -57,7 +57,8 @@ export function DecisionsCard({ job, search, live }: { job: JobPublic; search: T
         </Title>
         {d && <Text size="sm">{judgedWith(d)}</Text>}
         {d?.stale && (
-          <Alert color="yellow" title="Prices changed since these decisions">
+          // The light yellow's own title colour fails contrast on its background: the text colour instead.
+          <Alert color="yellow" title="Prices changed since these decisions" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             <Group justify="space-between">
               <Text size="sm">Re-judge to decide with the new prices.</Text>
               <Button size="xs" onClick={() => rejudge.mutate()} loading={rejudge.isPending}>

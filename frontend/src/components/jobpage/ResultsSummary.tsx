@@ -18,11 +18,12 @@ const usd = (v: number | null) => (v === null ? '—' : formatMoney(v, 'USD'));
 function Figures({ row, total }: { row: ResultFigures; total: number }) {
   return (
     <>
-      <Table.Td ta="right" data-testid="result-books">
-        {row.books.toLocaleString('en-US')}
-      </Table.Td>
-      <Table.Td ta="right" data-testid="result-share">
-        {shareText(row.books, total)}
+      {/* Books and their share in one column: a phone has room for four. */}
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <span data-testid="result-books">{row.books.toLocaleString('en-US')}</span>{' '}
+        <Text span size="xs" c="dimmed" data-testid="result-share">
+          {shareText(row.books, total)}
+        </Text>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="result-cost">
         {usd(row.cost)}
@@ -54,13 +55,12 @@ export function ResultsSummary({ job, search, live }: { job: JobPublic; search: 
             Not judged yet: choose a rule set under Decisions to decide every book.
           </Text>
         )}
-        <Table.ScrollContainer minWidth={340} type="native">
-          <Table verticalSpacing={4} fz="sm" aria-label="Results by decision" maw={640}>
+        <Table.ScrollContainer minWidth={300} type="native">
+          <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Results by decision" maw={560}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Decision</Table.Th>
-                <Table.Th ta="right">Books</Table.Th>
-                <Table.Th ta="right">Share</Table.Th>
+                <Table.Th ta="right">Books, share</Table.Th>
                 <Table.Th ta="right">Cost</Table.Th>
                 <Table.Th ta="right">Est. profit</Table.Th>
               </Table.Tr>
@@ -68,13 +68,15 @@ export function ResultsSummary({ job, search, live }: { job: JobPublic; search: 
             <Table.Tbody>
               {rows.map((d) => (
                 <Table.Tr key={d.outcome} data-outcome={d.outcome}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <UnstyledButton
                       onClick={() => {
                         setFilters([decisionFilter(d.outcome)]);
                         showComparison();
                       }}
                       title="Show only these books"
+                      // Never narrower than its badge: a squeezed column would cut "No rule" short.
+                      style={{ minWidth: 'max-content' }}
                     >
                       <DecisionBadge outcome={d.outcome} colors={colors} />
                     </UnstyledButton>
