@@ -221,7 +221,10 @@ test('on a phone the comparison and a lookup table are cards that open the book,
   await expect(fields.getByText('MP Decision', { exact: true })).toBeVisible();
   await expect(fields.getByText('PalletIQ Profit', { exact: true })).toBeVisible();
   await expect(palletIq).not.toContainText('{"');
-  if (process.env.E2E_SCREENSHOTS) await palletIq.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/palletiq-card-390.png` });
+  if (process.env.E2E_SCREENSHOTS) {
+    await palletIq.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/palletiq-card-390.png` });
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/book-page-390.png`, fullPage: true });
+  }
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'book page at 390 px');
 
