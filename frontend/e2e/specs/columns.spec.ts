@@ -193,6 +193,8 @@ test.describe('at 1440 px', () => {
     if (dir) {
       await page.evaluate(([key]) => localStorage.removeItem(key), [storageKey(abe)] as const);
       for (const m of [abe, biblio]) {
+        // Opened wide: on a phone the rows are cards, not a table.
+        await page.setViewportSize({ width: 1440, height: 900 });
         await page.goto(`/${m.slug}`);
         await settledTable(page, m.title);
         for (const width of [1440, 390]) {

@@ -225,6 +225,9 @@ test('on a phone the comparison and a lookup table are cards that open the book,
     await palletIq.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/palletiq-card-390.png` });
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/book-page-390.png`, fullPage: true });
   }
+  // Offers as a list that fits, each delivered total with how it adds up.
+  const offers = page.getByRole('list', { name: / offers$/ }).first();
+  await expect(offers.getByRole('listitem').first()).toContainText(/\$\d[\d,]*\.\d\d (delivered|item)/);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'book page at 390 px');
 
