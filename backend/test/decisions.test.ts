@@ -193,6 +193,9 @@ describe.each(ENGINES)('decisions on %s', (engine) => {
     const never = (await req('GET', owner.token, `/jobs/${neverJudged}/results`)).json();
     expect(never).toMatchObject({ books: 1, decisions: [], best_sources: [{ source: 'Abe Books', books: 1 }] });
     expect((await req('GET', other.token, `/jobs/${jobId}/results`)).statusCode).toBe(404);
+    const bad = await req('GET', owner.token, '/jobs/abc/results');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['path', 'id']);
   });
 
   it('filters by decision like any column and sorts by rule order, No rule last', async () => {
