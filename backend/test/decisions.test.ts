@@ -150,6 +150,54 @@ describe.each(ENGINES)('decisions on %s', (engine) => {
     ]);
   });
 
+  it("sums each decision's books, cost and estimated profit, and counts books per best source, matching the comparison to the cent", async () => {
+    const setCost = (cost: number | null) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/jobs/${jobId}/cost`, headers: bearer(owner.token), payload: { cost_per_book: cost } });
+    expect((await setCost(1.1)).statusCode).toBe(200);
+    try {
+      const res = await req('GET', owner.token, `/jobs/${jobId}/results`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = (await rows([])) as unknown as { decision: string; best_source: string | null; estimated_profit: number | null }[];
+      const cents = (rs: typeof page) => rs.reduce((n, r) => n + Math.round((r.estimated_profit ?? 0) * 100), 0);
+      const byDecision = (o: string) => page.filter((r) => r.decision === o);
+      const body = res.json();
+      expect(body.books).toBe(5);
+      expect(body.all).toEqual({ books: 5, cost: 5.5, estimated_profit: cents(page) / 100, priced: 4 });
+      expect(new Map(body.decisions.map((d: { outcome: string }) => [d.outcome, d]))).toEqual(
+        new Map(
+          ['Buy', 'List on AbeBooks', 'Cheap', 'No rule'].map((o) => [
+            o,
+            {
+              outcome: o,
+              books: byDecision(o).length,
+              cost: Math.round(110 * byDecision(o).length) / 100,
+              estimated_profit: cents(byDecision(o)) / 100,
+              priced: byDecision(o).filter((r) => r.estimated_profit !== null).length,
+            },
+          ]),
+        ),
+      );
+      // Books 1 and 5 sell best on Alibris, 2 and 3 on AbeBooks; 4 has no price to compare.
+      const sources = new Map<string | null, number>();
+      for (const r of page) sources.set(r.best_source, (sources.get(r.best_source) ?? 0) + 1);
+      expect(body.best_sources).toEqual(
+        [...sources]
+          .map(([source, books]) => ({ source, books }))
+          .sort((a, b) => (a.source === null ? 1 : b.source === null ? -1 : b.books - a.books || a.source.localeCompare(b.source))),
+      );
+      expect(body.best_sources.at(-1)).toEqual({ source: null, books: 1 });
+    } finally {
+      await setCost(null);
+    }
+    // Not judged: no decisions, the totals still.
+    const never = (await req('GET', owner.token, `/jobs/${neverJudged}/results`)).json();
+    expect(never).toMatchObject({ books: 1, decisions: [], best_sources: [{ source: 'Abe Books', books: 1 }] });
+    expect((await req('GET', other.token, `/jobs/${jobId}/results`)).statusCode).toBe(404);
+    const bad = await req('GET', owner.token, '/jobs/abc/results');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['path', 'id']);
+  });
+
   it('filters by decision like any column and sorts by rule order, No rule last', async () => {
     expect(await isbns([{ field: 'decision', operator: 'equals', value: 'Cheap' }])).toEqual([ISBN(5)]);
     expect(await isbns([{ field: 'decision', operator: 'equals', value: 'No rule' }])).toEqual([ISBN(2), ISBN(4)]);

@@ -87,7 +87,7 @@ describe.each(ENGINES)('the stored comparison on %s', (engine) => {
     expect(stored.some((r) => r.spread !== null)).toBe(true);
   });
 
-  it('answers pages and CSVs sorted or filtered on stored columns exactly as computing every row does', async () => {
+  it('answers pages, CSVs and the results summary from stored columns exactly as computing every row does', async () => {
     const asks: [unknown[], string][] = [
       [[], '?sort_by=spread&sort_direction=desc&limit=7&skip=3'],
       [[], '?sort_by=spread&sort_direction=asc&limit=50'],
@@ -111,6 +111,10 @@ describe.each(ENGINES)('the stored comparison on %s', (engine) => {
         expect(file.statusCode, file.body).toBe(200);
         out.push({ page: page.json(), csv: file.body });
       }
+      // The results summary (books, profit and best sources) sums the same figures.
+      const results = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${jobId}/results`, headers: bearer(token) });
+      expect(results.statusCode, results.body).toBe(200);
+      out.push({ results: results.json() });
       return out;
     };
     const stored = await answers();

@@ -3,10 +3,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPARISON_FIELDS } from '@app/domain/comparison';
 import { MARKETPLACE_IDS, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import type { JobCreated, JobPublic } from '../src/client/types.gen';
+import { comparisonColumnsKey } from '../src/lib/comparison-columns';
 import { expect, type Api } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -135,4 +137,25 @@ export async function holdRequests(page: Page, urlPart: string): Promise<() => P
     open();
     await page.unroute(pattern);
   };
+}
+
+/**
+ * Unfolds a finished job's progress cards: once every marketplace is done they fold into one line.
+ * Waits for that line, so a page opened while the job ran is first brought up to date.
+ */
+export async function showProgress(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'show progress' }).click();
+}
+
+/**
+ * Has the comparison show every column the field table marks as one (the page's default is a short
+ * set), for specs reading many columns: the user's remembered choice, written before the page loads.
+ */
+export async function showAllComparisonColumns(page: Page, api: Api, token: string): Promise<void> {
+  const me = await api.call<{ id: string }>('GET', '/api/v1/users/me', { headers: { Authorization: `Bearer ${token}` } });
+  const names = COMPARISON_FIELDS.filter((f) => f.column).map((f) => f.name);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    comparisonColumnsKey(me.id),
+    JSON.stringify(names),
+  ] as const);
 }

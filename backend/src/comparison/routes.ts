@@ -11,7 +11,8 @@ import { JobSummary } from '../jobs/summary-schemas.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { comparisonCsv, listComparison } from './repository.ts';
 import { priceDistribution } from './distribution.ts';
-import { ComparisonPage, PriceDistribution } from './schemas.ts';
+import { ComparisonPage, JobResults, PriceDistribution } from './schemas.ts';
+import { jobResults } from './results.ts';
 import { feeSchedulesInForce } from '../fees/repository.ts';
 
 const tags = ['jobs'];
@@ -26,6 +27,20 @@ export function comparisonRoutes(app: App, ctx: AppContext): void {
       response: { 200: JobSummary, 404: HttpErrorBody },
     },
     handler: async (req) => jobSummary(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id)),
+  });
+
+  app.get('/jobs/:id/results', {
+    schema: {
+      operationId: 'readJobResults',
+      tags,
+      summary: 'What the job decided: books, cost and estimated profit per decision, and books per best source',
+      params: JobIdParam,
+      response: { 200: JobResults, 404: HttpErrorBody },
+    },
+    handler: async (req) => {
+      const [job, fees] = await Promise.all([findVisibleJob(ctx.db, currentUser(req), req.params.id), feeSchedulesInForce(ctx.db)]);
+      return jobResults(ctx.db, job, fees);
+    },
   });
 
   app.post('/jobs/:id/comparison', {

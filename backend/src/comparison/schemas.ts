@@ -26,3 +26,25 @@ export const PriceDistribution = z
     other_currency: z.number().int().meta({ description: 'Prices left out because they are not in the currency above' }),
   })
   .meta({ id: 'PriceDistribution' });
+
+const ResultFigures = {
+  books: z.number().int(),
+  cost: z.number().nullable().meta({ description: "Books × the job's cost per book; null while the cost is not set" }),
+  estimated_profit: z.number().meta({ description: 'Sum of the Estimated Profit of the books that have one' }),
+  priced: z.number().int().meta({ description: 'Books with an Estimated Profit (a best price)' }),
+};
+
+export const JobResults = z
+  .object({
+    job_id: z.number().int(),
+    books: z.number().int(),
+    cost_per_book: z.number().nullable(),
+    all: z.object(ResultFigures).meta({ id: 'ResultFigures' }),
+    decisions: z
+      .array(z.object({ outcome: z.string(), ...ResultFigures }).meta({ id: 'DecisionResult' }))
+      .meta({ description: 'Per decision (empty until judged), in no particular order' }),
+    best_sources: z
+      .array(z.object({ source: z.string().nullable(), books: z.number().int() }).meta({ id: 'BestSourceCount' }))
+      .meta({ description: 'Books per best source, most first; source null: no US dollar price to compare' }),
+  })
+  .meta({ id: 'JobResults' });

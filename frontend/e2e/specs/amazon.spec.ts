@@ -2,7 +2,7 @@
 // (against the sandbox speaking the Selling Partner API), and the job page's comparison shows the
 // books' sales rank; its page lists the rows and its offers drawer says Amazon sends at most 20 offers.
 import { expect, expectPath, findRow, test } from '../fixtures';
-import { columnValues, createJobInDialog, isbns, settledTable, waitForJob } from '../jobs';
+import { columnValues, createJobInDialog, isbns, settledTable, showProgress, waitForJob } from '../jobs';
 
 test('a job with Amazon shows its sales rank on the job page', async ({ userPage: page, user, api }) => {
   test.setTimeout(90_000);
@@ -18,6 +18,7 @@ test('a job with Amazon shows its sales rank on the job page', async ({ userPage
   await link.click();
   await expectPath(page, `/jobs/${jobId}`);
 
+  await showProgress(page);
   await expect(page.getByRole('region', { name: 'Amazon run' }).getByTestId('progress-percent')).toHaveText('100%');
   const table = await settledTable(page, 'Comparison');
   // Every book the sandbox's catalog ranks has a whole-number rank (a tenth of them carry none).

@@ -177,9 +177,11 @@ test.describe('at 1440 px', () => {
     await expect(titleHeader).toHaveCSS('box-shadow', /rgba\(0, 0, 0, 0\.25\)/);
     await expectAccessible(page, `/${abe.slug} scrolled, with a top scrollbar`);
 
-    // On a phone only the ISBN stays pinned, and the chooser fits the screen.
+    // On a small tablet only the ISBN stays pinned; on a phone the rows are cards, and the chooser fits the screen.
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expect(titleHeader, 'Title not pinned on a small screen').toHaveCSS('position', 'static');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(titleHeader, 'Title not pinned on a phone').toHaveCSS('position', 'static');
+    await expect(page.getByRole('list', { name: abe.title }).getByRole('listitem').first()).toBeVisible();
     const dialog = await openChooser(page);
     const d = (await dialog.boundingBox())!;
     expect(d.x >= 0 && d.x + d.width <= 390, `chooser within the screen (${d.x}..${d.x + d.width})`).toBe(true);
@@ -191,6 +193,8 @@ test.describe('at 1440 px', () => {
     if (dir) {
       await page.evaluate(([key]) => localStorage.removeItem(key), [storageKey(abe)] as const);
       for (const m of [abe, biblio]) {
+        // Opened wide: on a phone the rows are cards, not a table.
+        await page.setViewportSize({ width: 1440, height: 900 });
         await page.goto(`/${m.slug}`);
         await settledTable(page, m.title);
         for (const width of [1440, 390]) {

@@ -4,7 +4,7 @@
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import type { BookPublic } from '../../src/client/types.gen';
 import { expect, expectPath, test } from '../fixtures';
-import { columnValues, createJobInDialog, isbns, settledTable, waitForJob } from '../jobs';
+import { columnValues, createJobInDialog, isbns, settledTable, showAllComparisonColumns, showProgress, waitForJob } from '../jobs';
 
 /** Books no other spec uses (the browser tests share one database). */
 const BOOKS = isbns(8, 516_260_000);
@@ -20,6 +20,7 @@ test('a job with eBay: its run and prices on the job page, its offers and the bo
 
   await createJobInDialog(page, name, [ebay.label, MARKETPLACES.abe_books.label], BOOKS);
 
+  await showAllComparisonColumns(page, api, user.token);
   await page.goto('/jobs');
   await page.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/jobs\/\d+(\?|$)/);
@@ -27,6 +28,7 @@ test('a job with eBay: its run and prices on the job page, its offers and the bo
   await waitForJob(api, user.token, jobId);
 
   // eBay's run card reaches 100 %, and the comparison has eBay's price (with shipping) per book.
+  await showProgress(page);
   const run = page.getByRole('region', { name: `${ebay.label} run` });
   await expect(run.getByTestId('progress-percent')).toHaveText('100%');
   const comparison = await settledTable(page, 'Comparison');

@@ -61,7 +61,8 @@ test('a superuser changes AbeBooks’ commission and a job’s pallet cost, and 
   await page.goto(`/jobs/${job.id}`);
   let table = await settledTable(page, 'Comparison');
   const cols = await headers(table);
-  expect(cols.indexOf('Estimated Profit')).toBe(cols.indexOf('Spread') + 1);
+  // In the comparison's default columns, right after where the book sells best.
+  expect(cols.indexOf('Estimated Profit')).toBe(cols.indexOf('Best Source') + 1);
   await expectProfits(page, defaults, null);
 
   // The Fees page: the defaults with their sources; a figure out of range is refused beside its input.

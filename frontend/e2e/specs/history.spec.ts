@@ -3,7 +3,17 @@
 // the earlier look and shows on its page how each price moved since, and the dealer filters the
 // rows whose best price dropped.
 import { expect, expectAccessible, test } from '../fixtures';
-import { columnValues, expectRowCount, headers, isbnCsv, isbns, seedJob, settledTable, waitForJob } from '../jobs';
+import {
+  columnValues,
+  expectRowCount,
+  headers,
+  isbnCsv,
+  isbns,
+  seedJob,
+  settledTable,
+  showAllComparisonColumns,
+  waitForJob,
+} from '../jobs';
 
 /** "$1,234.50" → 1234.5; N/A → null. */
 const amount = (text: string) => (text === 'N/A' ? null : Number(text.replace(/[^0-9.-]/g, '')));
@@ -22,6 +32,7 @@ test('a re-priced job shows the change since the previous look, and filters the 
     sources: { alibris: true },
   });
   await waitForJob(api, user.token, job.id);
+  await showAllComparisonColumns(page, api, user.token);
   await page.goto(`/jobs/${job.id}`);
   let table = await settledTable(page, 'Comparison');
   await expectRowCount(table, list.length);

@@ -5,11 +5,24 @@ import { COMPARISON_CSV_FIELDS } from '@app/domain/comparison';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import type { Page } from '@playwright/test';
 import { type Api, expect, expectAccessible, expectPath, findRow, test } from '../fixtures';
-import { MIXED, columnValues, expectRowCount, headers, parseCsv, seedJob, settledTable, waitForJob } from '../jobs';
+import {
+  MIXED,
+  columnValues,
+  expectRowCount,
+  headers,
+  parseCsv,
+  seedJob,
+  settledTable,
+  showAllComparisonColumns,
+  showProgress,
+  waitForJob,
+} from '../jobs';
 
+// Every column (the page's default is a short set): ISBN, Title and Decision pinned on the left.
 const COMPARISON_COLUMNS = [
   'ISBN',
   'Title',
+  'Decision',
   'Author',
   'Publisher',
   'Year',
@@ -20,7 +33,6 @@ const COMPARISON_COLUMNS = [
   'eBay',
   'Best Price',
   'Best Source',
-  'Decision',
   'Spread',
   'Estimated Profit',
   'Amazon Sales Rank',
@@ -49,6 +61,7 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   const name = `Compare ${Date.now().toString(36)}`;
   const job = await seedJob(api, user.token, { name });
   await waitForJob(api, user.token, job.id);
+  await showAllComparisonColumns(page, api, user.token);
 
   await page.goto('/jobs');
   const row = await findRow(page, name);
@@ -56,7 +69,8 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   await expectPath(page, `/jobs/${job.id}`);
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 
-  // One card per marketplace, done.
+  // One card per marketplace, done (folded into one line: the results come first).
+  await showProgress(page);
   for (const m of MARKETPLACE_LIST) {
     const card = page.getByRole('region', { name: `${m.label} run` });
     await expect(card.getByTestId('progress-percent'), m.label).toHaveText('100%');
@@ -151,6 +165,7 @@ test('a running marketplace says how long it has left at its pace', async ({ use
     },
   );
   await page.goto(`/jobs/${job.id}`);
+  await showProgress(page);
   const timing = page.getByRole('region', { name: 'Alibris run' }).getByRole('table', { name: 'Alibris timing' });
   await expect(timing.getByRole('row', { name: /Time left/ })).toContainText('about 10 min');
 });
@@ -199,6 +214,8 @@ test('live events refresh the page of a running job, with no polling', async ({ 
   await expect(card.getByTestId('progress-percent')).toHaveText('0%');
   // ...until the job changes: a re-price runs it again, and the worker's events refresh the page.
   await api.call('POST', `/api/v1/jobs/${job.id}/reprice`, { headers: { Authorization: `Bearer ${user.token}` } });
+  // Done, the cards fold away; unfolded, they read 100 %.
+  await showProgress(page);
   await expect(card.getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByRole('region', { name: 'Abe Books run' }).getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByRole('region', { name: 'Biblio run' })).toHaveCount(0);
@@ -207,6 +224,7 @@ test('live events refresh the page of a running job, with no polling', async ({ 
 test('with the event stream blocked, the page polls a running job until its last lookup ends', async ({ userPage: page, user, api }) => {
   await page.route('**/api/v1/jobs/events', (route) => route.abort());
   const { card } = await openJobSeenAsUnstarted(page, api, user.token, 'Polled job');
+  await showProgress(page);
   await expect(card.getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByRole('region', { name: 'Abe Books run' }).getByTestId('progress-percent')).toHaveText('100%');
 });

@@ -2,7 +2,7 @@
 // Amazon's sales rank and eBay's prices beside the four original marketplaces' (all from the sandbox).
 import { MARKETPLACE_LIST, MARKETPLACES } from '@app/domain/marketplaces';
 import { expect, test } from '../fixtures';
-import { columnValues, createJobInDialog, isbns, settledTable, waitForJob } from '../jobs';
+import { columnValues, createJobInDialog, isbns, settledTable, showAllComparisonColumns, showProgress, waitForJob } from '../jobs';
 
 /** Books no other spec uses (the browser tests share one database). */
 const BOOKS = isbns(6, 717_310_000);
@@ -18,6 +18,7 @@ test('a job on six marketplaces shows Amazon’s sales rank and eBay’s prices 
     BOOKS,
   );
 
+  await showAllComparisonColumns(page, api, user.token);
   await page.goto('/jobs');
   await page.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/jobs\/\d+(\?|$)/);
@@ -25,6 +26,7 @@ test('a job on six marketplaces shows Amazon’s sales rank and eBay’s prices 
   await waitForJob(api, user.token, jobId);
   await page.reload();
 
+  await showProgress(page);
   for (const m of MARKETPLACE_LIST) {
     await expect(page.getByRole('region', { name: `${m.label} run` }).getByTestId('progress-percent'), m.label).toHaveText('100%');
   }

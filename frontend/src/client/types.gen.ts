@@ -701,6 +701,59 @@ export type PriceDistributionInput = {
     other_currency: number;
 };
 
+export type ResultFiguresInput = {
+    books: number;
+    /**
+     * Books × the job's cost per book; null while the cost is not set
+     */
+    cost: number | null;
+    /**
+     * Sum of the Estimated Profit of the books that have one
+     */
+    estimated_profit: number;
+    /**
+     * Books with an Estimated Profit (a best price)
+     */
+    priced: number;
+};
+
+export type DecisionResultInput = {
+    outcome: string;
+    books: number;
+    /**
+     * Books × the job's cost per book; null while the cost is not set
+     */
+    cost: number | null;
+    /**
+     * Sum of the Estimated Profit of the books that have one
+     */
+    estimated_profit: number;
+    /**
+     * Books with an Estimated Profit (a best price)
+     */
+    priced: number;
+};
+
+export type BestSourceCountInput = {
+    source: string | null;
+    books: number;
+};
+
+export type JobResultsInput = {
+    job_id: number;
+    books: number;
+    cost_per_book: number | null;
+    all: ResultFiguresInput;
+    /**
+     * Per decision (empty until judged), in no particular order
+     */
+    decisions: Array<DecisionResultInput>;
+    /**
+     * Books per best source, most first; source null: no US dollar price to compare
+     */
+    best_sources: Array<BestSourceCountInput>;
+};
+
 export type JudgeBodyInput = {
     /**
      * Judged with its current version
@@ -1695,6 +1748,59 @@ export type PriceDistribution = {
      * Prices left out because they are not in the currency above
      */
     other_currency: number;
+};
+
+export type ResultFigures = {
+    books: number;
+    /**
+     * Books × the job's cost per book; null while the cost is not set
+     */
+    cost: number | null;
+    /**
+     * Sum of the Estimated Profit of the books that have one
+     */
+    estimated_profit: number;
+    /**
+     * Books with an Estimated Profit (a best price)
+     */
+    priced: number;
+};
+
+export type DecisionResult = {
+    outcome: string;
+    books: number;
+    /**
+     * Books × the job's cost per book; null while the cost is not set
+     */
+    cost: number | null;
+    /**
+     * Sum of the Estimated Profit of the books that have one
+     */
+    estimated_profit: number;
+    /**
+     * Books with an Estimated Profit (a best price)
+     */
+    priced: number;
+};
+
+export type BestSourceCount = {
+    source: string | null;
+    books: number;
+};
+
+export type JobResults = {
+    job_id: number;
+    books: number;
+    cost_per_book: number | null;
+    all: ResultFigures;
+    /**
+     * Per decision (empty until judged), in no particular order
+     */
+    decisions: Array<DecisionResult>;
+    /**
+     * Books per best source, most first; source null: no US dollar price to compare
+     */
+    best_sources: Array<BestSourceCount>;
 };
 
 export type JudgeBody = {
@@ -2943,6 +3049,33 @@ export type ReadJobSummaryResponses = {
 };
 
 export type ReadJobSummaryResponse = ReadJobSummaryResponses[keyof ReadJobSummaryResponses];
+
+export type ReadJobResultsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/results';
+};
+
+export type ReadJobResultsErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type ReadJobResultsError = ReadJobResultsErrors[keyof ReadJobResultsErrors];
+
+export type ReadJobResultsResponses = {
+    /**
+     * Default Response
+     */
+    200: JobResults;
+};
+
+export type ReadJobResultsResponse = ReadJobResultsResponses[keyof ReadJobResultsResponses];
 
 export type JobComparisonData = {
     body: FiltersBodyInput;

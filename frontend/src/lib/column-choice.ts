@@ -1,4 +1,4 @@
-// Which columns a marketplace table shows, in which order: a list of field names chosen by the
+// Which columns a marketplace table (or a job's comparison) shows, in which order: a list of field names chosen by the
 // user and kept in localStorage. Everything read back is checked against the field table, so a
 // stale or hand-edited value (a field since removed, a duplicate, not JSON at all) never breaks
 // the page.
@@ -23,11 +23,15 @@ export function defaultColumns(fields: readonly FieldDef[]): ColumnChoice {
  * A stored value as a usable choice: known field names only, each once, the ISBN always in.
  * Anything unusable (not an array, nothing known left) falls back to the default.
  */
-export function readColumnChoice(stored: unknown, fields: readonly FieldDef[]): ColumnChoice {
-  if (!Array.isArray(stored)) return defaultColumns(fields);
+export function readColumnChoice(
+  stored: unknown,
+  fields: readonly FieldDef[],
+  defaults: ColumnChoice = defaultColumns(fields),
+): ColumnChoice {
+  if (!Array.isArray(stored)) return defaults;
   const known = new Set(fields.map((f) => f.name));
   const names = [...new Set(stored.filter((n): n is string => typeof n === 'string' && known.has(n)))];
-  if (names.length === 0) return defaultColumns(fields);
+  if (names.length === 0) return defaults;
   return known.has(ALWAYS_SHOWN) && !names.includes(ALWAYS_SHOWN) ? [ALWAYS_SHOWN, ...names] : names;
 }
 

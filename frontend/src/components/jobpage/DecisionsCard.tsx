@@ -22,7 +22,7 @@ import { jobKey, useJobDecisions } from './useJobPage';
  * Brings the comparison's heading to the top of the screen, where the filtered rows follow: on a
  * phone the counts and the table are screens apart. Smooth unless the user asked for less motion.
  */
-function showComparison() {
+export function showComparison() {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   document.getElementById('comparison-title')?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
@@ -57,7 +57,8 @@ export function DecisionsCard({ job, search, live }: { job: JobPublic; search: T
         </Title>
         {d && <Text size="sm">{judgedWith(d)}</Text>}
         {d?.stale && (
-          <Alert color="yellow" title="Prices changed since these decisions">
+          // The light yellow's own title colour fails contrast on its background: the text colour instead.
+          <Alert color="yellow" title="Prices changed since these decisions" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             <Group justify="space-between">
               <Text size="sm">Re-judge to decide with the new prices.</Text>
               <Button size="xs" onClick={() => rejudge.mutate()} loading={rejudge.isPending}>

@@ -1,7 +1,8 @@
-// A job's own page (/jobs/$id): its run per marketplace, its ingest report, the comparison of its
-// ISBNs across marketplaces and the spread of their prices, kept up to date while lookups run.
+// A job's own page (/jobs/$id), results first: its run per marketplace (folded to one line once
+// done), what it decided, the comparison of its ISBNs across marketplaces, judging, the cost per
+// book, its ingest report and the spread of its prices, kept up to date while lookups run.
 // An unknown job, or another user's, reads as not found.
-import { Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { JobPublic } from '../../client/types.gen';
 import { errorStatus } from '../../lib/errors';
@@ -16,7 +17,8 @@ import { ComparisonSection } from './ComparisonSection';
 import { JobCost } from './JobCost';
 import { DecisionsCard } from './DecisionsCard';
 import { PriceChart } from './PriceChart';
-import { SourceRunCard } from './SourceRunCard';
+import { ProgressSection } from './ProgressSection';
+import { ResultsSummary } from './ResultsSummary';
 import { isLive, useJob, useJobSummary, useRefreshWhenDone } from './useJobPage';
 
 export function JobPage({ jobId, search }: { jobId: number; search: TableSearch }) {
@@ -44,20 +46,11 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
         </Text>
       </Stack>
 
-      <Stack gap="sm" component="section" aria-labelledby="run-title">
-        <Title order={3} id="run-title">
-          Progress
-        </Title>
-        {summary.data ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            {summary.data.sources.map((run) => (
-              <SourceRunCard key={run.marketplace} run={run} />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Skeleton h={200} />
-        )}
-      </Stack>
+      <ProgressSection summary={summary.data} live={live} />
+      <ResultsSummary job={job} search={search} live={live} />
+      <ComparisonSection job={job} search={search} live={live} />
+      <DecisionsCard job={job} search={search} live={live} />
+      <JobCost job={job} />
 
       <Stack gap="sm" component="section" aria-labelledby="report-title" maw={480}>
         <Title order={3} id="report-title">
@@ -86,9 +79,6 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
         )}
       </Stack>
 
-      <JobCost job={job} />
-      <DecisionsCard job={job} search={search} live={live} />
-      <ComparisonSection job={job} search={search} live={live} />
       <PriceChart job={job} live={live} />
     </Stack>
   );

@@ -1,9 +1,10 @@
 // One marketplace's run on the job page: progress in the spec's colours, lookups by status, when
-// it started and finished, throughput, the time left at that pace, lookups waiting for a retry and the most frequent errors.
+// it started and finished, throughput, the time left at that pace, lookups waiting for a retry and the most frequent errors, each said as what it means for the books.
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { LOOKUP_STATUSES, progressColor, progressPercent } from '@app/domain/status';
 import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import type { SourceRun } from '../../client/types.gen';
+import { errorInBooks } from '../../lib/error-wording';
 import { formatDateTime } from '../../lib/format';
 import { timeLeft } from '../../lib/progress';
 import { BAR_SHADE } from '../jobs/SourceProgressCell';
@@ -75,18 +76,20 @@ export function SourceRunCard({ run }: { run: SourceRun }) {
             <Text size="sm" fw={600}>
               Last errors
             </Text>
-            <Table verticalSpacing={2} fz="sm" aria-label={`${m.label} errors`}>
-              <Table.Tbody>
-                {run.errors.map((e) => (
-                  <Table.Tr key={e.message}>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{e.message}</Table.Td>
-                    <Table.Td ta="right" title={e.last_at ? `last at ${formatDateTime(e.last_at)}` : undefined}>
-                      ×{e.count}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Stack gap={2} component="ul" aria-label={`${m.label} errors`} m={0} p={0} style={{ listStyle: 'none' }}>
+              {run.errors.map((e) => (
+                // The adapter's own words stay on hover, for whoever reports the problem.
+                <Text
+                  component="li"
+                  size="sm"
+                  key={e.message}
+                  title={`${e.message}${e.last_at ? `, last at ${formatDateTime(e.last_at)}` : ''}`}
+                  style={{ wordBreak: 'break-word' }}
+                >
+                  {errorInBooks(e.message, e.count, m.label)}
+                </Text>
+              ))}
+            </Stack>
           </Stack>
         )}
       </Stack>

@@ -4,7 +4,7 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { jobComparison, jobPriceDistribution, readJob, readJobDecisions, readJobSummary } from '../../client/sdk.gen';
+import { jobComparison, jobPriceDistribution, readJob, readJobDecisions, readJobResults, readJobSummary } from '../../client/sdk.gen';
 import type { JobPublic } from '../../client/types.gen';
 import { useLiveFallbackInterval } from '../../hooks/useLiveJobEvents';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
@@ -48,6 +48,11 @@ export function useJobSummary(id: number, live: boolean) {
 /** The job's rule set version, when it was judged and its counts per decision (with their colours). */
 export function useJobDecisions(id: number, live: boolean) {
   return useJobPart(id, 'decisions', async (signal) => (await readJobDecisions({ path: { id }, signal })).data, live);
+}
+
+/** What the job decided: books, cost and estimated profit per decision, and books per best source. */
+export function useJobResults(id: number, live: boolean) {
+  return useJobPart(id, 'results', async (signal) => (await readJobResults({ path: { id }, signal })).data, live);
 }
 
 export function useComparison(id: number, { page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }, live: boolean) {

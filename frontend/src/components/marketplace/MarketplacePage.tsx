@@ -1,11 +1,12 @@
 // One marketplace's price-lookup page (spec §2): upload, CSV download, column chooser, refresh,
-// filter builder, sortable paged table; a row opens every offer of that lookup.
+// filter builder, sortable paged table; a row opens every offer of that lookup. On a phone the
+// rows are cards, and a tap opens the book's page.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTableSearch } from '../../hooks/useTableSearch';
-import { shownFields } from '../../lib/column-choice';
+import { columnChoiceKey, shownFields } from '../../lib/column-choice';
 import type { LookupRow } from '../../lib/marketplace-api';
 import type { TableSearch } from '../../lib/table-search';
 import { PagedTable } from '../common/PagedTable';
@@ -14,7 +15,7 @@ import { RefreshControl } from '../common/RefreshControl';
 import { FilterBuilder } from '../filters/FilterBuilder';
 import { ColumnChooser } from './ColumnChooser';
 import { DownloadCsvButton } from './DownloadCsvButton';
-import { lookupColumns, PINNED_FIELDS } from './lookupColumns';
+import { lookupCard, lookupColumns, PINNED_FIELDS } from './lookupColumns';
 import { OffersDrawer } from './OffersDrawer';
 import { SimulatedPricesNotice } from './SimulatedPricesNotice';
 import { UploadFileButton } from './UploadFileModal';
@@ -28,7 +29,7 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
   const { page, setPage, filters, setFilters, sort, toggleSort } = useTableSearch(search, m.fields);
   const lookups = useLookups(m, { page, filters, sort });
   const [openLookup, setOpenLookup] = useState<LookupRow | null>(null);
-  const columns = useColumnChoice(m);
+  const columns = useColumnChoice(columnChoiceKey(m.id), m.fields);
   const roomy = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   return (
@@ -56,6 +57,7 @@ export function MarketplacePage({ marketplace: m, search }: { marketplace: Marke
         rowKey={(r) => r.id}
         placeholderRows={m.placeholderRows}
         onRowClick={setOpenLookup}
+        card={(r) => lookupCard(shownFields(columns.choice, m.fields), r)}
         paged={lookups}
         page={page}
         onChangePage={setPage}

@@ -6,6 +6,7 @@ import type { LookupRow } from '../../lib/marketplace-api';
 import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';
+import { BookCard } from '../book/BookCard';
 import { LookupValue } from './LookupValue';
 import { RetryHint } from './RetryHint';
 import { ReusedHint } from './ReusedHint';
@@ -41,4 +42,28 @@ export function lookupColumns(
         <LookupValue field={f} row={row} />
       ),
   }));
+}
+
+/** Lines a phone's card shows besides the ISBN, title and status: the first shown columns. */
+const CARD_LINES = 4;
+
+/**
+ * One lookup on a phone: its ISBN, title and status, then the first columns the page shows (the
+ * user's choice, else the required ones) as "label value" lines; a tap opens the book's page.
+ */
+export function lookupCard(shown: readonly FieldDef[], row: LookupRow) {
+  const status = shown.find((f) => f.name === 'lookup_status');
+  const lines = shown
+    // Links would nest inside the card's own link; the ISBN and title head the card.
+    .filter((f) => !['isbn', 'title', 'lookup_status'].includes(f.name) && !f.link)
+    .slice(0, CARD_LINES)
+    .map((f) => ({ label: f.label, value: <LookupValue field={f} row={row} /> }));
+  return (
+    <BookCard
+      isbn={String(row.isbn)}
+      title={typeof row.title === 'string' ? row.title : undefined}
+      badge={status && <LookupValue field={status} row={row} />}
+      lines={lines}
+    />
+  );
 }
