@@ -13,6 +13,7 @@ import { benchLookups } from './lookups.bench.ts';
 import { benchAmazon, benchWorker } from './worker.bench.ts';
 import { benchReuse } from './reuse.bench.ts';
 import { benchScale } from './scale.bench.ts';
+import { benchScan } from './scan.bench.ts';
 import { benchUploads } from './uploads.bench.ts';
 import { allFigures } from './lib.ts';
 
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<void>][] = [
   ['audit', benchAudit],
   ['big-paste', benchBigPaste],
   ['scale', benchScale],
+  ['scan', benchScan],
   ['exports', benchExports],
   ['bundle', benchBundle],
 ];
