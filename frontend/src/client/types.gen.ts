@@ -201,6 +201,7 @@ export type JobPublicInput = {
     cancelled_at: unknown;
     repriced_at: unknown;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -226,6 +227,7 @@ export type JobCreatedInput = {
     cancelled_at: unknown;
     repriced_at: unknown;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -755,6 +757,7 @@ export type JobActionResultInput = {
     cancelled_at: unknown;
     repriced_at: unknown;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -1111,6 +1114,7 @@ export type JobPublic = {
     cancelled_at: string | null;
     repriced_at: string | null;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -1136,6 +1140,7 @@ export type JobCreated = {
     cancelled_at: string | null;
     repriced_at: string | null;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -1665,6 +1670,7 @@ export type JobActionResult = {
     cancelled_at: string | null;
     repriced_at: string | null;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
