@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_CSV_FIELDS } from '@app/domain/comparison';
+import { knownValues } from '@app/domain/known-values';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { startWorker } from '../src/worker/worker.ts';
@@ -177,6 +178,14 @@ describe.each(ENGINES)('decisions on %s', (engine) => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/v1/rule-sets/${created.json().id}`, headers: bearer(owner.token) })).statusCode,
     ).toBe(200);
+  });
+
+  it('shows only Best Sources and statuses the condition lists offer (domain known-values)', async () => {
+    const shown = (await rows([])) as unknown as Record<string, string | null>[];
+    const values = (field: string) => shown.map((r) => r[field]).filter((v): v is string => v !== null);
+    expect(values('best_source').length).toBeGreaterThan(0);
+    for (const field of ['best_source', 'abe_books_status', 'alibris_status', 'pallet_iq_status'])
+      for (const v of values(field)) expect(knownValues(field), field).toContain(v);
   });
 
   it('filters by decision like any column and sorts by rule order, No rule last', async () => {
