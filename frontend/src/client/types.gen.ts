@@ -143,6 +143,38 @@ export type WorkersListInput = {
     count: number;
 };
 
+export type MarketplaceStatusInput = {
+    id: string;
+    label: string;
+    queued: number;
+    queued_capped: boolean;
+    oldest_queued_seconds: number;
+    next_request_wait_seconds: number;
+    rate_limit_waits: {
+        count: number;
+        seconds: number;
+    };
+    refusals: number;
+    daily_budget: {
+        budget: number;
+        used: number;
+        left: number;
+        resumes_at: unknown;
+    } | null;
+    last_errors: Array<{
+        job_id: number;
+        isbn: string;
+        message: string;
+        at: unknown;
+    }>;
+};
+
+export type SystemStatusInput = {
+    checked_at: unknown;
+    marketplaces: Array<MarketplaceStatusInput>;
+    workers: Array<WorkerHeartbeatInput>;
+};
+
 export type AuditEventPublicInput = {
     id: number;
     created_at: unknown;
@@ -1054,6 +1086,38 @@ export type WorkerHeartbeat = {
 export type WorkersList = {
     data: Array<WorkerHeartbeat>;
     count: number;
+};
+
+export type MarketplaceStatus = {
+    id: string;
+    label: string;
+    queued: number;
+    queued_capped: boolean;
+    oldest_queued_seconds: number;
+    next_request_wait_seconds: number;
+    rate_limit_waits: {
+        count: number;
+        seconds: number;
+    };
+    refusals: number;
+    daily_budget: {
+        budget: number;
+        used: number;
+        left: number;
+        resumes_at: string | null;
+    } | null;
+    last_errors: Array<{
+        job_id: number;
+        isbn: string;
+        message: string;
+        at: string;
+    }>;
+};
+
+export type SystemStatus = {
+    checked_at: string;
+    marketplaces: Array<MarketplaceStatus>;
+    workers: Array<WorkerHeartbeat>;
 };
 
 export type AuditEventPublic = {
@@ -2433,6 +2497,22 @@ export type HealthWorkersResponses = {
 };
 
 export type HealthWorkersResponse = HealthWorkersResponses[keyof HealthWorkersResponses];
+
+export type SystemStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/status';
+};
+
+export type SystemStatusResponses = {
+    /**
+     * Default Response
+     */
+    200: SystemStatus;
+};
+
+export type SystemStatusResponse = SystemStatusResponses[keyof SystemStatusResponses];
 
 export type UploadJobFileData = {
     body: {
