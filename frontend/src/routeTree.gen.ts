@@ -28,6 +28,7 @@ import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
 import { Route as LayoutAdminAuditRouteImport } from './routes/_layout/admin_.audit'
+import { Route as LayoutAdminStatusRouteImport } from './routes/_layout/admin_.status'
 import { Route as LayoutBooksIsbnRouteImport } from './routes/_layout/books.$isbn'
 import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
@@ -125,6 +126,11 @@ const LayoutAdminAuditRoute = LayoutAdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutAdminStatusRoute = LayoutAdminStatusRouteImport.update({
+  id: '/admin_/status',
+  path: '/admin/status',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutBooksIsbnRoute = LayoutBooksIsbnRouteImport.update({
   id: '/books/$isbn',
   path: '/books/$isbn',
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/rules': typeof LayoutRulesRoute
   '/settings': typeof LayoutSettingsRoute
   '/admin/audit': typeof LayoutAdminAuditRoute
+  '/admin/status': typeof LayoutAdminStatusRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -177,6 +184,7 @@ export interface FileRoutesByTo {
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
   '/admin/audit': typeof LayoutAdminAuditRoute
+  '/admin/status': typeof LayoutAdminStatusRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -201,6 +209,7 @@ export interface FileRoutesById {
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
   '/_layout/admin_/audit': typeof LayoutAdminAuditRoute
+  '/_layout/admin_/status': typeof LayoutAdminStatusRoute
   '/_layout/books/$isbn': typeof LayoutBooksIsbnRoute
   '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
 }
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/admin/audit'
+    | '/admin/status'
     | '/books/$isbn'
     | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/'
     | '/admin/audit'
+    | '/admin/status'
     | '/books/$isbn'
     | '/jobs/$id'
   id:
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/_layout/settings'
     | '/_layout/'
     | '/_layout/admin_/audit'
+    | '/_layout/admin_/status'
     | '/_layout/books/$isbn'
     | '/_layout/jobs_/$id'
   fileRoutesById: FileRoutesById
@@ -417,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutAdminAuditRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/admin_/status': {
+      id: '/_layout/admin_/status'
+      path: '/admin/status'
+      fullPath: '/admin/status'
+      preLoaderRoute: typeof LayoutAdminStatusRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/books/$isbn': {
       id: '/_layout/books/$isbn'
       path: '/books/$isbn'
@@ -449,6 +468,7 @@ interface LayoutRouteChildren {
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
   LayoutAdminAuditRoute: typeof LayoutAdminAuditRoute
+  LayoutAdminStatusRoute: typeof LayoutAdminStatusRoute
   LayoutBooksIsbnRoute: typeof LayoutBooksIsbnRoute
   LayoutJobsIdRoute: typeof LayoutJobsIdRoute
 }
@@ -468,6 +488,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
   LayoutAdminAuditRoute: LayoutAdminAuditRoute,
+  LayoutAdminStatusRoute: LayoutAdminStatusRoute,
   LayoutBooksIsbnRoute: LayoutBooksIsbnRoute,
   LayoutJobsIdRoute: LayoutJobsIdRoute,
 }

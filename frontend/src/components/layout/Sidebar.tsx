@@ -6,6 +6,7 @@ import {
   IconBox,
   IconBrandAmazon,
   IconBuildingStore,
+  IconHeartbeat,
   IconHistory,
   IconHome,
   IconListCheck,
@@ -37,6 +38,7 @@ const ICONS: Record<string, Icon> = {
   '/settings': IconSettings,
   '/admin': IconShieldLock,
   '/admin/audit': IconHistory,
+  '/admin/status': IconHeartbeat,
 };
 
 function Entry({

@@ -17,6 +17,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'User Settings', to: '/settings' },
   { label: 'Admin', to: '/admin', superuserOnly: true },
   { label: 'Audit trail', to: '/admin/audit', superuserOnly: true },
+  { label: 'System status', to: '/admin/status', superuserOnly: true },
 ];
 
 export function visibleEntries(isSuperuser: boolean): NavEntry[] {
