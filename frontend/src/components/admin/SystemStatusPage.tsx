@@ -81,7 +81,7 @@ function WorkerCard({ w, checkedAt }: { w: WorkerHeartbeat; checkedAt: string })
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {w.host} · pid {w.pid}
           </Text>
-          <Badge color={w.stale ? 'red' : 'green'} variant="light">
+          <Badge color={w.stale ? 'red' : 'green'} variant="dot" tt="none">
             {w.stale ? 'Stale' : 'Beating'}
           </Badge>
         </Group>

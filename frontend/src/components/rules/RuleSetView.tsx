@@ -36,7 +36,8 @@ export function RuleSetView({ ruleSet }: { ruleSet: RuleSetPublic }) {
                   <Text size="sm" c="dimmed" aria-hidden>
                     →
                   </Text>
-                  <Badge variant="light" color={r.color}>
+                  {/* The dot variant: the rule's colour with a label of AA contrast (as the decision badges). */}
+                  <Badge variant="dot" tt="none" color={r.color}>
                     {r.outcome}
                   </Badge>
                 </Group>
