@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   const sandbox = apiStartsSandbox(env) ? await startMarketplaceSandbox(env.sandbox.options) : undefined;
   const settings = marketplaceSettings(env.marketplaces, sandbox?.url ?? env.sandbox.url);
   const simulated = simulatedMarketplaces(settings);
-  const ctx = await createContext(config, { log, pricesSimulated: simulated.length > 0 });
+  const dailyCallBudgets = Object.fromEntries(
+    MARKETPLACE_IDS.flatMap((id) => (settings[id].dailyCallBudget === undefined ? [] : [[id, settings[id].dailyCallBudget] as const])),
+  );
+  const ctx = await createContext(config, { log, pricesSimulated: simulated.length > 0, dailyCallBudgets });
   const admin = await ensureFirstSuperuser(new UsersRepository(ctx.db), config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
   const app = await buildApp(ctx, {
     logger: log,

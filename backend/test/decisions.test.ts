@@ -1,5 +1,5 @@
 // Judging jobs with buy rules through the HTTP API, on both engines: the first matching rule wins,
-// "No rule", rules over number and text fields, a rule naming a field the comparison lacks; the
+// "No rule", the Otherwise rule, rules over number and text fields, a rule naming a field the comparison lacks; the
 // Decision column filtered and sorted in rule order; counts; the buy list CSV; re-judging; a job
 // keeps its version when the rule set is edited; the worker judges a team-default job as it ends;
 // who may judge with what, and the 422s and 409.
@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_CSV_FIELDS } from '@app/domain/comparison';
+import { knownValues } from '@app/domain/known-values';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { startWorker } from '../src/worker/worker.ts';
@@ -196,6 +197,43 @@ describe.each(ENGINES)('decisions on %s', (engine) => {
     const bad = await req('GET', owner.token, '/jobs/abc/results');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['path', 'id']);
+  });
+
+  it('gives every row no earlier rule caught to the Otherwise rule (a last rule without conditions), saved through the API', async () => {
+    const job = await insertJob(owner.id, ['abe_books']);
+    await lookup('abe_books_price_lookups', job, ISBN(1), { total_listing_price: 4 });
+    await lookup('abe_books_price_lookups', job, ISBN(2), { total_listing_price: 40 });
+    await lookup('abe_books_price_lookups', job, ISBN(3), {}, 'failed');
+    const created = await req('POST', owner.token, '/rule-sets', {
+      name: 'With otherwise',
+      rules: [rule('Buy', 'green', [['best_price', 'lte', '5']]), { outcome: 'Reject', color: 'red', conditions: [] }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().rules[1].conditions).toEqual([]);
+    expect((await judge(owner.token, created.json().id, job)).statusCode).toBe(200);
+    // The failed row has no price at all: still caught by Otherwise, never "No rule".
+    expect(Object.fromEntries((await rows([], '', job)).map((r) => [r.isbn, r.decision]))).toEqual({
+      [ISBN(1)]: 'Buy',
+      [ISBN(2)]: 'Reject',
+      [ISBN(3)]: 'Reject',
+    });
+    expect((await summary(owner.token, job)).json().outcomes).toEqual([
+      { outcome: 'Buy', color: 'green', count: 1 },
+      { outcome: 'Reject', color: 'red', count: 2 },
+      { outcome: 'No rule', color: 'gray', count: 0 },
+    ]);
+    // Out of the owner's lists again, for the tests below that list them.
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/rule-sets/${created.json().id}`, headers: bearer(owner.token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('shows only Best Sources and statuses the condition lists offer (domain known-values)', async () => {
+    const shown = (await rows([])) as unknown as Record<string, string | null>[];
+    const values = (field: string) => shown.map((r) => r[field]).filter((v): v is string => v !== null);
+    expect(values('best_source').length).toBeGreaterThan(0);
+    for (const field of ['best_source', 'abe_books_status', 'alibris_status', 'pallet_iq_status'])
+      for (const v of values(field)) expect(knownValues(field), field).toContain(v);
   });
 
   it('filters by decision like any column and sorts by rule order, No rule last', async () => {

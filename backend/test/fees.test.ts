@@ -207,7 +207,7 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
   it('takes a typed cost per book, shows it on the job and its summary, and subtracts it', async () => {
     const res = await setCost({ cost_per_book: 2.5 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().cost_per_book).toBe(2.5);
+    expect(res.json()).toMatchObject({ cost_per_book: 2.5, pallet_cost: null });
     expect((await call('GET', `/jobs/${jobId}`, owner.token)).json().cost_per_book).toBe(2.5);
     expect((await call('GET', `/jobs/${jobId}/summary`, owner.token)).json().cost_per_book).toBe(2.5);
     await expectProfits([15.9, 7.7, 3.9, null, 1]);
@@ -217,11 +217,16 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     const res = await setCost({ pallet_cost: 7.5 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cost_per_book).toBe(1.5);
+    // The pallet's total is kept, so the job page shows the division again after a reload.
+    expect((await call('GET', `/jobs/${jobId}`, owner.token)).json()).toMatchObject({ cost_per_book: 1.5, pallet_cost: 7.5 });
     await expectProfits([16.9, 8.7, 4.9, null, 2]);
-    expect((await setCost({ cost_per_book: null })).json().cost_per_book).toBeNull();
+    // A typed cost per book forgets the pallet.
+    expect((await setCost({ cost_per_book: 2 })).json()).toMatchObject({ cost_per_book: 2, pallet_cost: null });
+    await setCost({ pallet_cost: 7.5 });
+    expect((await setCost({ cost_per_book: null })).json()).toMatchObject({ cost_per_book: null, pallet_cost: null });
     await expectProfits([18.4, 10.2, 6.4, null, 3.5]);
     await setCost({ pallet_cost: 7.5 });
-    expect((await setCost({ pallet_cost: null })).json().cost_per_book).toBeNull();
+    expect((await setCost({ pallet_cost: null })).json()).toMatchObject({ cost_per_book: null, pallet_cost: null });
   });
 
   it('refuses a negative, non-number, double or missing cost, and a pallet over no books, with a 422 naming the field', async () => {

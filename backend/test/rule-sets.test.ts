@@ -252,7 +252,8 @@ describe.each(ENGINES)('rule sets on %s', (engine) => {
       /not allowed/,
     ],
     ['no rules', [], ['rules'], /at least one rule/],
-    ['a rule without conditions', [{ ...BUY, conditions: [] }], ['rules', 0, 'conditions'], /at least one condition/],
+    // Only the last rule may be the Otherwise rule (no conditions).
+    ['a rule without conditions before the last', [{ ...BUY, conditions: [] }, REJECT], ['rules', 0, 'conditions'], /Only the last rule/],
     [
       'a value of the wrong type',
       [{ ...BUY, conditions: [{ field: 'best_price', operator: 'lte', value: 'twenty' }] }],

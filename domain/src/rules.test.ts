@@ -5,6 +5,7 @@ import {
   RULE_FIELDS,
   RULE_SET_CONDITIONS_MAX,
   RULES_MAX,
+  isOtherwise,
   normalizeRuleSet,
   validateRuleSet,
   type RuleSetDraft,
@@ -61,7 +62,12 @@ describe('validateRuleSet', () => {
     ['an outcome over 64 characters', (r) => (r.rules[0]!.outcome = 'x'.repeat(65)), 'rules.0.outcome', /at most 64/],
     ['"No rule" as an outcome, in any case', (r) => (r.rules[0]!.outcome = ` ${NO_RULE.toUpperCase()} `), 'rules.0.outcome', /No rule/],
     ['a colour outside the palette', (r) => (r.rules[0]!.color = 'black'), 'rules.0.color', /Colour must be one of/],
-    ['no conditions', (r) => (r.rules[0]!.conditions = []), 'rules.0.conditions', /at least one condition/],
+    [
+      'a rule without conditions before the last',
+      (r) => r.rules.unshift({ ...structuredClone(buy), outcome: 'Reject', conditions: [] }),
+      'rules.0.conditions',
+      /Only the last rule may have no conditions/,
+    ],
     [
       'too many conditions',
       (r) => (r.rules[0]!.conditions = Array.from({ length: CONDITIONS_MAX + 1 }, () => ({ field: 'spread', operator: 'gt', value: '1' }))),
@@ -92,6 +98,14 @@ describe('validateRuleSet', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]!.path).toBe(path);
     expect(issues[0]!.message).toMatch(message);
+  });
+
+  it('accepts a last rule without conditions (Otherwise), even as the only rule', () => {
+    const otherwise = { outcome: 'Reject', color: 'red', conditions: [] };
+    expect(validateRuleSet(withChange((r) => r.rules.push(otherwise)))).toEqual([]);
+    expect(validateRuleSet({ name: 'All', rules: [otherwise] })).toEqual([]);
+    expect(isOtherwise(otherwise)).toBe(true);
+    expect(isOtherwise(buy)).toBe(false);
   });
 
   it('names the rule and condition of each problem, all at once', () => {

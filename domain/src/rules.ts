@@ -1,6 +1,8 @@
 // Buy rules: a rule set is an ordered list of rules over the job comparison's fields; the first rule
 // whose conditions all hold gives the row its outcome ("Buy", "List on AbeBooks", "Reject"), and a
-// row no rule matches reads NO_RULE. Shared by the API (validation, judging in SQL) and the editor.
+// row no rule matches reads NO_RULE. The last rule may have no conditions: the "Otherwise" rule,
+// which catches every row the rules before it did not (users wrote "ISBN contains 9" for it).
+// Shared by the API (validation, judging in SQL) and the editor.
 import { COMPARISON_FIELDS } from './comparison.ts';
 import { operatorsFor, type FieldDef, type Filter, type FilterOperator } from './fields.ts';
 import { filterValueProblem } from './filter-values.ts';
@@ -20,6 +22,14 @@ export interface Rule {
   color: RuleColor;
   conditions: Filter[];
 }
+
+/** How a rule without conditions (allowed last only) reads in the editor and the lists. */
+export const OTHERWISE = 'Otherwise';
+
+/** A rule without conditions holds for every row: only the last rule of a set may be one. */
+export const isOtherwise = (rule: { conditions: readonly unknown[] }): boolean => rule.conditions.length === 0;
+
+export const OTHERWISE_NOT_LAST = `Only the last rule may have no conditions ("${OTHERWISE}"): add a condition or move it to the end`;
 
 export const RULE_SET_NAME_MAX_LENGTH = 255;
 export const RULES_MAX = 50;
@@ -78,11 +88,15 @@ export function validateRuleSet(input: RuleSetDraft): RuleIssue[] {
         message: `A rule set has at most ${RULE_SET_CONDITIONS_MAX} conditions in all its rules (this one has ${conditions})`,
       });
   }
-  for (const [i, rule] of input.rules.entries()) issues.push(...validateRule(rule).map((p) => ({ ...p, path: ['rules', i, ...p.path] })));
+  for (const [i, rule] of input.rules.entries()) {
+    const last = i === input.rules.length - 1;
+    issues.push(...validateRule(rule, last).map((p) => ({ ...p, path: ['rules', i, ...p.path] })));
+  }
   return issues;
 }
 
-function validateRule(rule: RuleDraft): RuleIssue[] {
+/** `last`: the set's last rule, which may be the Otherwise rule (no conditions). */
+function validateRule(rule: RuleDraft, last: boolean): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const outcome = rule.outcome.trim();
   if (outcome === '') issues.push({ path: ['outcome'], message: 'Outcome is required' });
@@ -92,8 +106,9 @@ function validateRule(rule: RuleDraft): RuleIssue[] {
     issues.push({ path: ['outcome'], message: `'${NO_RULE}' is what rows no rule matches read; name the outcome otherwise` });
   if (!(RULE_COLORS as readonly string[]).includes(rule.color))
     issues.push({ path: ['color'], message: `Colour must be one of ${RULE_COLORS.join(', ')}` });
-  if (rule.conditions.length === 0) issues.push({ path: ['conditions'], message: 'Add at least one condition' });
-  else if (rule.conditions.length > CONDITIONS_MAX)
+  if (rule.conditions.length === 0) {
+    if (!last) issues.push({ path: ['conditions'], message: OTHERWISE_NOT_LAST });
+  } else if (rule.conditions.length > CONDITIONS_MAX)
     issues.push({ path: ['conditions'], message: `A rule has at most ${CONDITIONS_MAX} conditions` });
   for (const [j, c] of rule.conditions.entries()) {
     const problem = conditionProblem(c);

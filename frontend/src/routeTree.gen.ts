@@ -29,6 +29,7 @@ import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutScanRouteImport } from './routes/_layout/scan'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
 import { Route as LayoutAdminAuditRouteImport } from './routes/_layout/admin_.audit'
+import { Route as LayoutAdminStatusRouteImport } from './routes/_layout/admin_.status'
 import { Route as LayoutBooksIsbnRouteImport } from './routes/_layout/books.$isbn'
 import { Route as LayoutJobsIdRouteImport } from './routes/_layout/jobs_.$id'
 
@@ -131,6 +132,11 @@ const LayoutAdminAuditRoute = LayoutAdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutAdminStatusRoute = LayoutAdminStatusRouteImport.update({
+  id: '/admin_/status',
+  path: '/admin/status',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutBooksIsbnRoute = LayoutBooksIsbnRouteImport.update({
   id: '/books/$isbn',
   path: '/books/$isbn',
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
   '/admin/audit': typeof LayoutAdminAuditRoute
+  '/admin/status': typeof LayoutAdminStatusRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -185,6 +192,7 @@ export interface FileRoutesByTo {
   '/settings': typeof LayoutSettingsRoute
   '/': typeof LayoutIndexRoute
   '/admin/audit': typeof LayoutAdminAuditRoute
+  '/admin/status': typeof LayoutAdminStatusRoute
   '/books/$isbn': typeof LayoutBooksIsbnRoute
   '/jobs/$id': typeof LayoutJobsIdRoute
 }
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/_layout/settings': typeof LayoutSettingsRoute
   '/_layout/': typeof LayoutIndexRoute
   '/_layout/admin_/audit': typeof LayoutAdminAuditRoute
+  '/_layout/admin_/status': typeof LayoutAdminStatusRoute
   '/_layout/books/$isbn': typeof LayoutBooksIsbnRoute
   '/_layout/jobs_/$id': typeof LayoutJobsIdRoute
 }
@@ -235,6 +244,7 @@ export interface FileRouteTypes {
     | '/scan'
     | '/settings'
     | '/admin/audit'
+    | '/admin/status'
     | '/books/$isbn'
     | '/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/'
     | '/admin/audit'
+    | '/admin/status'
     | '/books/$isbn'
     | '/jobs/$id'
   id:
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/_layout/settings'
     | '/_layout/'
     | '/_layout/admin_/audit'
+    | '/_layout/admin_/status'
     | '/_layout/books/$isbn'
     | '/_layout/jobs_/$id'
   fileRoutesById: FileRoutesById
@@ -436,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutAdminAuditRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/admin_/status': {
+      id: '/_layout/admin_/status'
+      path: '/admin/status'
+      fullPath: '/admin/status'
+      preLoaderRoute: typeof LayoutAdminStatusRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/books/$isbn': {
       id: '/_layout/books/$isbn'
       path: '/books/$isbn'
@@ -469,6 +488,7 @@ interface LayoutRouteChildren {
   LayoutSettingsRoute: typeof LayoutSettingsRoute
   LayoutIndexRoute: typeof LayoutIndexRoute
   LayoutAdminAuditRoute: typeof LayoutAdminAuditRoute
+  LayoutAdminStatusRoute: typeof LayoutAdminStatusRoute
   LayoutBooksIsbnRoute: typeof LayoutBooksIsbnRoute
   LayoutJobsIdRoute: typeof LayoutJobsIdRoute
 }
@@ -489,6 +509,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutSettingsRoute: LayoutSettingsRoute,
   LayoutIndexRoute: LayoutIndexRoute,
   LayoutAdminAuditRoute: LayoutAdminAuditRoute,
+  LayoutAdminStatusRoute: LayoutAdminStatusRoute,
   LayoutBooksIsbnRoute: LayoutBooksIsbnRoute,
   LayoutJobsIdRoute: LayoutJobsIdRoute,
 }

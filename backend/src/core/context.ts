@@ -37,6 +37,11 @@ export interface AppContext {
   embedded: boolean;
   /** Big jobs being written in steps (embedded database), which the in-process worker gives way to. */
   writes: WritesInProgress;
+  /**
+   * Calls a day the workers may make, by marketplace id, as this process's settings say (the status
+   * page shows what is left); unset: each marketplace's default (health/status.ts).
+   */
+  dailyCallBudgets?: Readonly<Record<string, number>>;
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -12,7 +12,13 @@ import { ensurePrivateDir } from './private-dir.ts';
 
 export async function createContext(
   config: Config,
-  opts: { log: Logger; database?: Database; mailer?: Mailer; pricesSimulated?: boolean },
+  opts: {
+    log: Logger;
+    database?: Database;
+    mailer?: Mailer;
+    pricesSimulated?: boolean;
+    dailyCallBudgets?: Readonly<Record<string, number>>;
+  },
 ): Promise<AppContext> {
   const dbLog: DbLog = opts.log;
   // The embedded database's files live under DATA_DIR: the service's user's alone.
@@ -54,5 +60,6 @@ export async function createContext(
     pricesSimulated: opts.pricesSimulated ?? true,
     embedded: database.embedded ?? false,
     writes: new WritesInProgress(),
+    ...(opts.dailyCallBudgets ? { dailyCallBudgets: opts.dailyCallBudgets } : {}),
   };
 }

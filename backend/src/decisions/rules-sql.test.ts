@@ -1,5 +1,6 @@
-// Stored rules as SQL: a rule that cannot be read, has no condition or no longer fits the comparison
-// never matches (judging an old version goes on); the others become one CASE in rule order.
+// Stored rules as SQL: a rule that cannot be read or no longer fits the comparison never matches
+// (judging an old version goes on); a rule without conditions (Otherwise) always does; the rules
+// become one CASE in rule order.
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,8 @@ describe('compileRules', () => {
       ['Gone', 'red', false],
       ['Odd', 'blue', false],
       ['Typo', 'blue', false],
-      ['Empty', 'blue', false],
+      // No conditions: the Otherwise rule, which holds for every row.
+      ['Empty', 'blue', true],
       // A rule cannot test the decision it decides.
       ['Self', 'blue', false],
       // An unknown colour reads gray.
@@ -58,8 +60,20 @@ describe('decisionCases', () => {
     expect(text(outcome).params).toEqual([1, 'Buy', 2, 'List', 'No rule']);
   });
 
+  it('gives the Otherwise rule (no conditions) every row the rules before it leave', () => {
+    const { ruleIndex } = decisionCases(
+      compileRules([
+        { outcome: 'Buy', color: 'green', conditions: [cond('best_price', 'lt', 10)] },
+        { outcome: 'Reject', color: 'red', conditions: [] },
+      ]),
+    );
+    expect(text(ruleIndex).sql).toBe('CASE WHEN "best_price" < $1 THEN $2::int WHEN TRUE THEN $3::int END');
+  });
+
   it('decides No rule everywhere when no rule can match', () => {
-    const { ruleIndex, outcomeOf } = decisionCases(compileRules([{ outcome: 'Empty', color: 'blue', conditions: [] }]));
+    const { ruleIndex, outcomeOf } = decisionCases(
+      compileRules([{ outcome: 'Gone', color: 'blue', conditions: [cond('nope', 'equals', 'x')] }]),
+    );
     expect(text(ruleIndex).sql).toBe('NULL::int');
     expect(text(outcomeOf(sql`ri`))).toEqual({ sql: '$1::text', params: ['No rule'], typings: expect.anything() });
   });

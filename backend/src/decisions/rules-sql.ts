@@ -31,7 +31,8 @@ export interface CompiledRule {
 const colorOf = (c: string): RuleColor => ((RULE_COLORS as readonly string[]).includes(c) ? (c as RuleColor) : 'gray');
 
 /**
- * The version's rules in order. A rule that cannot be read, has no condition, or names a field the
+ * The version's rules in order. A rule without conditions (the set's "Otherwise" rule, allowed last
+ * only) holds for every row. A rule that cannot be read, or names a field the
  * comparison no longer has (a version saved before a field was removed), an operator that does not
  * fit the field or a value of the wrong type never matches: judging an old version must not fail,
  * and the rows fall through to the next rule (or "No rule") exactly as a filter would keep none.
@@ -48,7 +49,7 @@ export function compileRules(rules: unknown): CompiledRule[] {
 }
 
 function conditionsSql(conditions: { field: string; operator: string; value: string }[]): SQL | undefined {
-  if (conditions.length === 0) return undefined;
+  if (conditions.length === 0) return sql`TRUE`;
   try {
     return filtersToSql(RULE_FIELDS, conditions);
   } catch (err) {

@@ -15,17 +15,27 @@ export async function jobBooks(db: Db, jobId: number): Promise<number> {
   return Math.max(0, ...Object.values(counts ?? {}).map((c) => c.total));
 }
 
-/** The cost per book a request asks for: exactly one of the two, null to clear. */
-export async function costPerBookOf(db: Db, job: JobRow, body: { cost_per_book?: number | null; pallet_cost?: number | null }) {
+/** What a job's cost is stored as: the cost per book, and the pallet's total when it came from one. */
+export interface JobCost {
+  costPerBook: number | null;
+  palletCost: number | null;
+}
+
+/** The cost a request asks for: exactly one of the two, null to clear (a typed cost per book forgets the pallet). */
+export async function jobCostOf(
+  db: Db,
+  job: JobRow,
+  body: { cost_per_book?: number | null; pallet_cost?: number | null },
+): Promise<JobCost> {
   const typed = body.cost_per_book !== undefined;
   const pallet = body.pallet_cost !== undefined;
   if (typed && pallet) throw validationError(['body', 'pallet_cost'], 'Give either a cost per book or a pallet cost, not both');
   if (!typed && !pallet) throw validationError(['body', 'cost_per_book'], 'Give a cost per book or a pallet cost (null clears it)');
-  if (typed) return body.cost_per_book ?? null;
-  if (body.pallet_cost == null) return null;
+  if (typed) return { costPerBook: body.cost_per_book ?? null, palletCost: null };
+  if (body.pallet_cost == null) return { costPerBook: null, palletCost: null };
   const perBook = costFromPallet(body.pallet_cost, await jobBooks(db, job.id));
   if (perBook === null) throw validationError(['body', 'pallet_cost'], 'This job has no books to spread a pallet cost over');
-  return perBook;
+  return { costPerBook: perBook, palletCost: body.pallet_cost };
 }
 
 /** A job's cost per book changed: before and after (for the audit trail). */
@@ -35,9 +45,13 @@ export interface JobCostChange {
   after: number | null;
 }
 
-export async function setJobCost(db: Db, job: JobRow, costPerBook: number | null, step?: TxStep<JobCostChange>) {
+/** Stores the cost; the pallet's total stays beside it, so the job page shows the division back after a reload. */
+export async function setJobCost(db: Db, job: JobRow, cost: JobCost, step?: TxStep<JobCostChange>) {
   await db.transaction(async (tx) => {
-    await tx.update(jobs).set({ cost_per_book: costPerBook, updated_at: new Date() }).where(eq(jobs.id, job.id));
-    await step?.(tx, { job, before: job.cost_per_book, after: costPerBook });
+    await tx
+      .update(jobs)
+      .set({ cost_per_book: cost.costPerBook, pallet_cost: cost.palletCost, updated_at: new Date() })
+      .where(eq(jobs.id, job.id));
+    await step?.(tx, { job, before: job.cost_per_book, after: cost.costPerBook });
   });
 }

@@ -8,7 +8,7 @@ import { findVisibleJob, readJob } from '../jobs/repository.ts';
 import { JobIdParam } from '../jobs/routes.ts';
 import { JobPublic } from '../jobs/schemas.ts';
 import { auditFeeSchedule, auditJobCost } from './audit.ts';
-import { costPerBookOf, setJobCost } from './job-cost.ts';
+import { jobCostOf, setJobCost } from './job-cost.ts';
 import { listFeeSchedules, resetFeeSchedule, saveFeeSchedule } from './repository.ts';
 import { FeeScheduleIn, FeeSchedulesOut, JobCostIn, SellingMarketParam } from './schemas.ts';
 
@@ -77,7 +77,7 @@ export function feeRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const user = currentUser(req);
       const job = await findVisibleJob(ctx.db, user, req.params.id);
-      await setJobCost(ctx.db, job, await costPerBookOf(ctx.db, job, req.body), auditJobCost(req, req.body.pallet_cost ?? null));
+      await setJobCost(ctx.db, job, await jobCostOf(ctx.db, job, req.body), auditJobCost(req, req.body.pallet_cost ?? null));
       // Open job pages refresh their comparison (the profit column changed).
       ctx.jobEvents.touched(job.id);
       return readJob(ctx.db, user, job.id);

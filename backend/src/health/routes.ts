@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { MigrationCheck } from './migrations.ts';
+import { readSystemStatus } from './status.ts';
 import { listWorkers } from './workers.ts';
 
 const tags = ['health'];
@@ -24,6 +25,33 @@ const WorkerHeartbeat = z
   })
   .meta({ id: 'WorkerHeartbeat' });
 const WorkersList = z.object({ data: z.array(WorkerHeartbeat), count: z.number().int() }).meta({ id: 'WorkersList' });
+
+const MarketplaceStatus = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    /** Queued lookups, those waiting for a retry included, counted up to a bound (`queued_capped` then). */
+    queued: z.number().int(),
+    queued_capped: z.boolean(),
+    /** How long the oldest queued lookup has waited (0 when none is queued). */
+    oldest_queued_seconds: z.number(),
+    /** How far ahead the marketplace's next free request slot is, for every worker (the shared rate limit). */
+    next_request_wait_seconds: z.number(),
+    /** Waits for a request slot by this process's worker since it started: how many, and their total. */
+    rate_limit_waits: z.object({ count: z.number().int(), seconds: z.number() }),
+    /** Answers refusing us for asking too often (429), this process, since it started. */
+    refusals: z.number().int(),
+    /** Marketplaces with a daily quota (eBay): today's calls (the quota's own day), what is left, when a spent day resumes. */
+    daily_budget: z
+      .object({ budget: z.number().int(), used: z.number().int(), left: z.number().int(), resumes_at: z.date().nullable() })
+      .nullable(),
+    /** The newest failed lookups. */
+    last_errors: z.array(z.object({ job_id: z.number().int(), isbn: z.string(), message: z.string(), at: z.date() })),
+  })
+  .meta({ id: 'MarketplaceStatus' });
+const SystemStatus = z
+  .object({ checked_at: z.date(), marketplaces: z.array(MarketplaceStatus), workers: z.array(WorkerHeartbeat) })
+  .meta({ id: 'SystemStatus' });
 
 export function healthRoutes(app: App, ctx: AppContext): void {
   const migrations = new MigrationCheck(ctx.db);
@@ -66,5 +94,17 @@ export function healthRoutes(app: App, ctx: AppContext): void {
       const data = await listWorkers(ctx.db);
       return { data, count: data.length };
     },
+  });
+
+  // What /metrics and /health/workers read, as JSON for the superusers' status page: a session, not the metrics token.
+  app.get('/health/status', {
+    config: { access: 'superuser' },
+    schema: {
+      operationId: 'systemStatus',
+      tags,
+      summary: 'Queues, rate limits, daily budgets, last errors per marketplace and the workers’ heartbeats (superusers only)',
+      response: { 200: SystemStatus },
+    },
+    handler: () => readSystemStatus(ctx.db, ctx.dailyCallBudgets),
   });
 }

@@ -33,6 +33,7 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
     cancelled_at: job.cancelled_at,
     repriced_at: job.repriced_at,
     cost_per_book: job.cost_per_book,
+    pallet_cost: job.pallet_cost,
     ...sources,
     report,
   };

@@ -45,6 +45,8 @@ export const JobPublic = z
     repriced_at: z.date().nullable(),
     /** What one book cost the dealer (PUT /jobs/{id}/cost); the comparison's estimated profit subtracts it. */
     cost_per_book: z.number().nullable(),
+    /** The pallet's total cost_per_book was divided from (shown back as "Pallet $33.00 ÷ 11 books"); null when typed or unset. */
+    pallet_cost: z.number().nullable(),
     ...sourceProgressFields,
     report: IngestReport.nullable(),
   })

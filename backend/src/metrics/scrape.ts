@@ -20,9 +20,13 @@ const queueStatement = sql.join(
   sql` UNION ALL `,
 );
 
+/** Per marketplace: its queued lookups (up to QUEUE_DEPTH_BOUND) and the oldest one's age in seconds (0 when none). */
+export async function readQueue(db: Db): Promise<{ marketplace: string; depth: number; oldest_age: number }[]> {
+  return (await db.execute<{ marketplace: string; depth: number; oldest_age: number }>(queueStatement)).rows;
+}
+
 export async function readQueueGauges(db: Db): Promise<void> {
-  const { rows } = await db.execute<{ marketplace: string; depth: number; oldest_age: number }>(queueStatement);
-  for (const row of rows) {
+  for (const row of await readQueue(db)) {
     lookupQueueDepth.set({ marketplace: row.marketplace }, row.depth);
     lookupQueueOldestAge.set({ marketplace: row.marketplace }, Math.max(0, row.oldest_age));
   }

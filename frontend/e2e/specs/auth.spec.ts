@@ -100,7 +100,9 @@ test('sign up, log in, edit profile, change password, switch appearance, log out
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
   await page.getByRole('tab', { name: 'Appearance' }).click();
-  await page.getByLabel('Light Mode').check();
+  // The mode's words pick it as well as its radio.
+  await page.locator('label').getByText('Light Mode', { exact: true }).click();
+  await expect(page.getByLabel('Light Mode')).toBeChecked();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
 
   // Log out, then the new password works and the old one does not.

@@ -100,7 +100,9 @@ test('a superuser changes AbeBooks’ commission and a job’s pallet cost, and 
   await expect(cost.getByText(`Pallet $25.00 ÷ ${MIXED.report.isbns_accepted} books = $2.50 per book.`)).toBeVisible();
   await cost.getByRole('button', { name: 'Save cost' }).click();
   await expectToast(page, 'Success!', 'Cost per book saved: $2.50.');
-  await expect(cost.getByTestId('job-cost')).toHaveText('$2.50 per book, subtracted from every Estimated Profit.');
+  await expect(cost.getByTestId('job-cost')).toHaveText(
+    `Pallet $25.00 ÷ ${MIXED.report.isbns_accepted} books = $2.50 per book, subtracted from every Estimated Profit.`,
+  );
   await expectProfits(page, raised, 2.5);
 
   // A cost above every sale makes every profit a loss, shown negative.

@@ -33,6 +33,32 @@ test('one click on Save submits after a field error was corrected', async ({ use
   await expectToast(page, TOAST.successTitle, TOAST.passwordUpdated);
 });
 
+test('clicking another password field’s eye leaves the confirmation, which then says the passwords do not match', async ({
+  userPage: page,
+  user,
+}) => {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('New Password').fill('newpassword456');
+  await page.getByLabel('Confirm Password').fill('different456');
+  // On a desk the middle of the Password tab's form is New Password's show/hide button: a click
+  // there must leave the confirmation (its check runs) as a click anywhere else in the form does.
+  const newPasswordEye = page.locator('.mantine-PasswordInput-root', { has: page.getByLabel('New Password') }).getByRole('button');
+  await newPasswordEye.click();
+  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).toBeVisible();
+  await expect(page.getByLabel('Confirm Password')).not.toBeFocused();
+  await expect(page.getByLabel('New Password')).toHaveAttribute('type', 'text');
+  // The confirmation's own eye keeps the caret in it.
+  await page.getByLabel('Confirm Password').fill('newpassword456');
+  await page
+    .locator('.mantine-PasswordInput-root', { has: page.getByLabel('Confirm Password') })
+    .getByRole('button')
+    .click();
+  await expect(page.getByLabel('Confirm Password')).toBeFocused();
+  await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).toHaveCount(0);
+});
+
 test('old quoted filter URLs still work; keyboard users sort, page and close dialogs', async ({ userPage: page, user, api }) => {
   const m = MARKETPLACES.alibris;
   const job = await seedJob(api, user.token, { name: 'keyboard' });

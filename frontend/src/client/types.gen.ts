@@ -146,6 +146,38 @@ export type WorkersListInput = {
     count: number;
 };
 
+export type MarketplaceStatusInput = {
+    id: string;
+    label: string;
+    queued: number;
+    queued_capped: boolean;
+    oldest_queued_seconds: number;
+    next_request_wait_seconds: number;
+    rate_limit_waits: {
+        count: number;
+        seconds: number;
+    };
+    refusals: number;
+    daily_budget: {
+        budget: number;
+        used: number;
+        left: number;
+        resumes_at: unknown;
+    } | null;
+    last_errors: Array<{
+        job_id: number;
+        isbn: string;
+        message: string;
+        at: unknown;
+    }>;
+};
+
+export type SystemStatusInput = {
+    checked_at: unknown;
+    marketplaces: Array<MarketplaceStatusInput>;
+    workers: Array<WorkerHeartbeatInput>;
+};
+
 export type AuditEventPublicInput = {
     id: number;
     created_at: unknown;
@@ -204,6 +236,7 @@ export type JobPublicInput = {
     cancelled_at: unknown;
     repriced_at: unknown;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -229,6 +262,7 @@ export type JobCreatedInput = {
     cancelled_at: unknown;
     repriced_at: unknown;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -811,6 +845,7 @@ export type JobActionResultInput = {
     cancelled_at: unknown;
     repriced_at: unknown;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgressInput;
     biblio: SourceProgressInput;
     alibris: SourceProgressInput;
@@ -1195,6 +1230,38 @@ export type WorkersList = {
     count: number;
 };
 
+export type MarketplaceStatus = {
+    id: string;
+    label: string;
+    queued: number;
+    queued_capped: boolean;
+    oldest_queued_seconds: number;
+    next_request_wait_seconds: number;
+    rate_limit_waits: {
+        count: number;
+        seconds: number;
+    };
+    refusals: number;
+    daily_budget: {
+        budget: number;
+        used: number;
+        left: number;
+        resumes_at: string | null;
+    } | null;
+    last_errors: Array<{
+        job_id: number;
+        isbn: string;
+        message: string;
+        at: string;
+    }>;
+};
+
+export type SystemStatus = {
+    checked_at: string;
+    marketplaces: Array<MarketplaceStatus>;
+    workers: Array<WorkerHeartbeat>;
+};
+
 export type AuditEventPublic = {
     id: number;
     created_at: string;
@@ -1253,6 +1320,7 @@ export type JobPublic = {
     cancelled_at: string | null;
     repriced_at: string | null;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -1278,6 +1346,7 @@ export type JobCreated = {
     cancelled_at: string | null;
     repriced_at: string | null;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -1860,6 +1929,7 @@ export type JobActionResult = {
     cancelled_at: string | null;
     repriced_at: string | null;
     cost_per_book: number | null;
+    pallet_cost: number | null;
     abe_books: SourceProgress;
     biblio: SourceProgress;
     alibris: SourceProgress;
@@ -2705,6 +2775,22 @@ export type HealthWorkersResponses = {
 };
 
 export type HealthWorkersResponse = HealthWorkersResponses[keyof HealthWorkersResponses];
+
+export type SystemStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/status';
+};
+
+export type SystemStatusResponses = {
+    /**
+     * Default Response
+     */
+    200: SystemStatus;
+};
+
+export type SystemStatusResponse = SystemStatusResponses[keyof SystemStatusResponses];
 
 export type UploadJobFileData = {
     body: {

@@ -87,6 +87,11 @@ describe('filter builder rules (spec §5)', () => {
     });
   });
 
+  it('keeps a value on a known-values field only when it is one of them', () => {
+    expect(withField({ field: 'isbn', operator: 'contains', value: 'x' }, 'lookup_status', abe).value).toBe('');
+    expect(withField({ field: 'isbn', operator: 'equals', value: 'failed' }, 'lookup_status', abe).value).toBe('failed');
+  });
+
   it('offers only filterable fields and sends only rows with a value', () => {
     expect(filterableFields(abe).every((f) => f.filterable)).toBe(true);
     expect(completeFilters([{ field: 'isbn', operator: 'equals', value: '  ' }, ...byJob])).toEqual(byJob);

@@ -1,6 +1,7 @@
 // Filters of the filter builder and the `filters` search param that carries them (spec §2, §4,
 // §5, §8): a JSON list of {field, operator, value}, checked against the page's field table.
 import { OPERATOR_LABELS, operatorsFor, type FieldDef, type Filter, type FilterOperator } from '@app/domain/fields';
+import { knownValues } from '@app/domain/known-values';
 
 export type { Filter };
 
@@ -19,11 +20,13 @@ export function newFilter(fields: readonly FieldDef[]): Filter {
   return { field: filterableFields(fields)[0]?.name ?? '', operator: 'equals', value: '' };
 }
 
-/** After the field changes, keep the operator only if the new field offers it. */
+/** After the field changes, keep the operator only if the new field offers it, and the value only if it may hold it. */
 export function withField(filter: Filter, fieldName: string, fields: readonly FieldDef[]): Filter {
   const def = fields.find((f) => f.name === fieldName);
   const ops = operatorsFor(def?.type ?? 'text');
-  return { field: fieldName, operator: ops.includes(filter.operator) ? filter.operator : 'equals', value: filter.value };
+  const known = knownValues(fieldName);
+  const value = known && !known.includes(filter.value) ? '' : filter.value;
+  return { field: fieldName, operator: ops.includes(filter.operator) ? filter.operator : 'equals', value };
 }
 
 /** Rows without a value mean nothing yet; they are not sent. */

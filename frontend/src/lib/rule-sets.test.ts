@@ -1,6 +1,29 @@
 import { RULE_FIELDS } from '@app/domain/rules';
 import { describe, expect, it } from 'vitest';
-import { draftErrors, emptyRuleSet, moved, newRule, serverErrors } from './rule-sets';
+import { draftErrors, emptyRuleSet, moved, newRule, ruleWhen, serverErrors, withOtherwise } from './rule-sets';
+
+describe('the Otherwise rule', () => {
+  it('is added once, last, without conditions and in a colour of its own', () => {
+    const rules = emptyRuleSet().rules;
+    const withIt = withOtherwise(rules);
+    expect(withIt).toHaveLength(2);
+    expect(withIt[1]!.conditions).toEqual([]);
+    expect(withIt[1]!.color).not.toBe(withIt[0]!.color);
+    expect(withOtherwise(withIt)).toEqual(withIt);
+  });
+
+  it('reads as "Otherwise"; other rules read as their conditions', () => {
+    expect(ruleWhen({ conditions: [] })).toBe('Otherwise');
+    expect(
+      ruleWhen({
+        conditions: [
+          { field: 'best_price', operator: 'lte', value: '5' },
+          { field: 'title', operator: 'contains', value: 'atlas' },
+        ],
+      }),
+    ).toBe('Best Price less or equal 5 and Title contains atlas');
+  });
+});
 
 describe('rule editor drafts', () => {
   it('starts with one rule on the first rule field, each new rule in an unused colour', () => {

@@ -1,7 +1,17 @@
 // The rule editor's draft and its errors: the domain's validation and a 422's `loc`s both become
 // messages keyed by the path of the input they name ("rules.0.conditions.1.value"), so each shows
 // beside its input.
-import { RULE_COLORS, RULE_FIELDS, validateRuleSet, type Rule, type RuleSetDraft, type RuleSetInput } from '@app/domain/rules';
+import { OPERATOR_LABELS, type Filter } from '@app/domain/fields';
+import {
+  isOtherwise,
+  OTHERWISE,
+  RULE_COLORS,
+  RULE_FIELDS,
+  validateRuleSet,
+  type Rule,
+  type RuleSetDraft,
+  type RuleSetInput,
+} from '@app/domain/rules';
 import { newFilter } from './filters';
 
 export type { Rule, RuleSetInput };
@@ -18,6 +28,24 @@ export function newRule(rules: readonly Rule[] = []): Rule {
 }
 
 export const emptyRuleSet = (): RuleSetInput => ({ name: '', rules: [newRule()] });
+
+/** The rules with an Otherwise rule (no conditions) added at the end, in an unused colour; unchanged when the last rule already is one. */
+export function withOtherwise(rules: readonly Rule[]): Rule[] {
+  const last = rules[rules.length - 1];
+  if (last && isOtherwise(last)) return [...rules];
+  return [...rules, { ...newRule(rules), conditions: [] }];
+}
+
+/** A condition as a reader says it: "Best Price less or equal 5". */
+export function conditionText(c: Filter): string {
+  const label = RULE_FIELDS.find((f) => f.name === c.field)?.label ?? c.field;
+  return `${label} ${OPERATOR_LABELS[c.operator] ?? c.operator} ${c.value}`;
+}
+
+/** When a rule holds, as read: its conditions joined by "and", or "Otherwise" for a rule without any. */
+export function ruleWhen(rule: Pick<Rule, 'conditions'>): string {
+  return isOtherwise(rule) ? OTHERWISE : rule.conditions.map(conditionText).join(' and ');
+}
 
 /** The domain's verdict on a draft, by path. */
 export function draftErrors(draft: RuleSetDraft): ErrorMap {

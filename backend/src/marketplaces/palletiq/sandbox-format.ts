@@ -1,5 +1,6 @@
 // PalletIQ as its public clients see it: GET /v1/isbn/{isbn}/0?token=…, JSON with status, meta and
 // winner.amazonLogData; {"status":"failed"} when there is nothing to evaluate.
+import type { PalletIqDecision } from '@app/domain/known-values';
 import { json, queryParam, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const PATH = /^\/v1\/isbn\/([^/]*)\/0$/;
@@ -14,6 +15,8 @@ export const palletIqSim: SimulatedFormat = {
     // Profit if bought at the cheapest listing and sold at the book's typical price, less fees.
     const buy = Math.min(...listings.map((l) => l.price + l.shipping));
     const profit = Math.round((book.basePrice * 1.6 - buy - 3.5) * 100) / 100;
+    // One of the decisions the filter and rule lists offer (domain/src/known-values.ts).
+    const decision: PalletIqDecision = profit > 2 ? 'accept' : 'reject';
     return json({
       status: 'success',
       meta: {
@@ -22,7 +25,7 @@ export const palletIqSim: SimulatedFormat = {
         image_url: `https://images.palletiq.invalid/${book.isbn10}.jpg`,
         weight: 150 + (Number(book.isbn13.slice(-3)) % 900),
       },
-      winner: { amazonLogData: { fba_decision: profit > 8, mp_decision: profit > 2 ? 'accept' : 'reject', mm_val: profit } },
+      winner: { amazonLogData: { fba_decision: profit > 8, mp_decision: decision, mm_val: profit } },
     });
   },
   invalidIsbn: () => json({ status: 'failed' }),

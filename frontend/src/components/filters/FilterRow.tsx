@@ -1,5 +1,7 @@
 // One filter of the builder: field, operator (by the field's type) and value, with a remove button.
+// A field whose values are known (statuses, Best Source, PalletIQ's decision) offers them in a list.
 import type { FieldDef } from '@app/domain/fields';
+import { knownValues } from '@app/domain/known-values';
 import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { operatorOptions, withField, type Filter } from '../../lib/filters';
@@ -19,11 +21,21 @@ export interface FilterRowProps {
   errors?: Partial<Record<'field' | 'operator' | 'value', string>>;
 }
 
+/**
+ * A known-values list: a prompt while nothing is chosen, and a value saved before (a word typed
+ * when this was a text box, which "contains" may still match) kept as one of the choices.
+ */
+export function valueOptions(known: readonly string[], current: string): { value: string; label: string; disabled?: boolean }[] {
+  const extra = current !== '' && !known.includes(current) ? [current] : [];
+  return [{ value: '', label: 'Choose a value', disabled: true }, ...[...known, ...extra].map((v) => ({ value: v, label: v }))];
+}
+
 const INPUT_TYPE = { text: 'text', number: 'number', date: 'date' } as const;
 
 export function FilterRow({ n, filter, fields, onChange, onRemove, label = `Filter ${n}`, name, errors = {} }: FilterRowProps) {
   const def = fields.find((f) => f.name === filter.field);
   const named = (part: string) => (name ? `${name}.${part}` : undefined);
+  const known = def ? knownValues(def.name) : undefined;
   return (
     <Group gap="xs" align="flex-start">
       <NativeSelect
@@ -44,17 +56,29 @@ export function FilterRow({ n, filter, fields, onChange, onRemove, label = `Filt
         onChange={(e) => onChange({ ...filter, operator: e.currentTarget.value as Filter['operator'] })}
         w={{ base: '100%', sm: 170 }}
       />
-      <TextInput
-        aria-label={`${label} value`}
-        name={named('value')}
-        error={errors.value}
-        placeholder={def?.type === 'date' ? 'YYYY-MM-DD' : 'Value'}
-        type={INPUT_TYPE[def?.type ?? 'text']}
-        step={def?.type === 'number' ? 'any' : undefined}
-        value={filter.value}
-        onChange={(e) => onChange({ ...filter, value: e.currentTarget.value })}
-        w={{ base: '100%', sm: 220 }}
-      />
+      {known ? (
+        <NativeSelect
+          aria-label={`${label} value`}
+          name={named('value')}
+          error={errors.value}
+          data={valueOptions(known, filter.value)}
+          value={filter.value}
+          onChange={(e) => onChange({ ...filter, value: e.currentTarget.value })}
+          w={{ base: '100%', sm: 220 }}
+        />
+      ) : (
+        <TextInput
+          aria-label={`${label} value`}
+          name={named('value')}
+          error={errors.value}
+          placeholder={def?.type === 'date' ? 'YYYY-MM-DD' : 'Value'}
+          type={INPUT_TYPE[def?.type ?? 'text']}
+          step={def?.type === 'number' ? 'any' : undefined}
+          value={filter.value}
+          onChange={(e) => onChange({ ...filter, value: e.currentTarget.value })}
+          w={{ base: '100%', sm: 220 }}
+        />
+      )}
       <ActionIcon
         variant="subtle"
         color="gray"

@@ -33,10 +33,21 @@ export function parseAmount(text: string): number | string {
 
 const booksText = (n: number) => `${n} ${n === 1 ? 'book' : 'books'}`;
 
+/** A pallet's division as read: "Pallet $33.00 ÷ 11 books = $3.00". */
+export const palletDivision = (pallet: number, books: number, perBook: number) =>
+  `Pallet ${usd(pallet)} ÷ ${booksText(books)} = ${usd(perBook)}`;
+
 /** Under the pallet's cost: the division as it will be saved ("Pallet $33.00 ÷ 11 books = $3.00 per book"). */
 function palletNote(amount: number | string, perBook: number | null, books: number): string {
   if (typeof amount !== 'number' || perBook === null) return `Divided over the job’s ${booksText(books)}.`;
-  return `Pallet ${usd(amount)} ÷ ${booksText(books)} = ${usd(perBook)} per book.`;
+  return `${palletDivision(amount, books, perBook)} per book.`;
+}
+
+/** What the job's cost is now; a cost from a pallet shows its division, as saved (the job keeps the pallet's total). */
+export function savedCostText(job: Pick<JobPublic, 'cost_per_book' | 'pallet_cost'>, books: number): string {
+  if (job.cost_per_book === null) return 'Not set: Estimated Profit counts the books as free.';
+  const perBook = job.pallet_cost === null ? usd(job.cost_per_book) : palletDivision(job.pallet_cost, books, job.cost_per_book);
+  return `${perBook} per book, subtracted from every Estimated Profit.`;
 }
 
 export function JobCost({ job }: { job: JobPublic }) {
@@ -80,9 +91,7 @@ export function JobCost({ job }: { job: JobPublic }) {
         Cost per book
       </Title>
       <Text size="sm" data-testid="job-cost">
-        {job.cost_per_book === null
-          ? 'Not set: Estimated Profit counts the books as free.'
-          : `${usd(job.cost_per_book)} per book, subtracted from every Estimated Profit.`}
+        {savedCostText(job, books)}
       </Text>
       <SegmentedControl
         aria-label="Cost from"

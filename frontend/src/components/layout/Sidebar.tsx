@@ -7,6 +7,7 @@ import {
   IconBarcode,
   IconBrandAmazon,
   IconBuildingStore,
+  IconHeartbeat,
   IconHistory,
   IconHome,
   IconListCheck,
@@ -39,6 +40,7 @@ const ICONS: Record<string, Icon> = {
   '/settings': IconSettings,
   '/admin': IconShieldLock,
   '/admin/audit': IconHistory,
+  '/admin/status': IconHeartbeat,
 };
 
 function Entry({

@@ -20,6 +20,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'User Settings', to: '/settings', decisionsOnly: true },
   { label: 'Admin', to: '/admin', superuserOnly: true },
   { label: 'Audit trail', to: '/admin/audit', superuserOnly: true },
+  { label: 'System status', to: '/admin/status', superuserOnly: true },
 ];
 
 export interface NavUser {

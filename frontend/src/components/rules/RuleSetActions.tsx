@@ -11,7 +11,8 @@ import { showSuccess } from '../../lib/notify';
 import { RecordActions } from '../common/RecordActions';
 import { RuleSetEditor } from './RuleSetEditor';
 
-export function RuleSetActions({ ruleSet, canEdit, isSuperuser }: { ruleSet: RuleSetPublic; canEdit: boolean; isSuperuser: boolean }) {
+/** For the set's owner and superusers; anyone else reads it with RuleSetView. */
+export function RuleSetActions({ ruleSet, isSuperuser }: { ruleSet: RuleSetPublic; isSuperuser: boolean }) {
   const queryClient = useQueryClient();
   const path = { id: ruleSet.id };
   const lockedDefault = ruleSet.is_team_default && !isSuperuser;
@@ -24,7 +25,6 @@ export function RuleSetActions({ ruleSet, canEdit, isSuperuser }: { ruleSet: Rul
   return (
     <RecordActions
       what="rule set"
-      disabled={!canEdit}
       editDialog={(opened, onClose) => <RuleSetEditor ruleSet={ruleSet} asCopy={lockedDefault} opened={opened} onClose={onClose} />}
       deleteRefused={lockedDefault ? TEAM_DEFAULT_LOCKED : undefined}
       deleteRecord={async () => (await deleteRuleSet({ path })).data}

@@ -1,9 +1,10 @@
 // Add or edit a buy rule set: a name and an ordered list of rules, each an outcome with a colour and
 // conditions over the comparison's fields (the filter builder's rows). The domain's validation runs
 // as it is typed (shown once an input is left, or on Save); a 422 from the API shows beside the input
-// its loc names. Saving an existing set makes a new version; the team default, opened by anyone but
+// its loc names. The last rule may have no conditions: the "Otherwise" rule, which catches every row
+// the rules above it did not (added with its own button; new rules go above it). Saving an existing set makes a new version; the team default, opened by anyone but
 // a superuser (`asCopy`), is saved as a new set of their own instead (the API refuses to change it).
-import { RULE_FIELDS } from '@app/domain/rules';
+import { isOtherwise, OTHERWISE, RULE_FIELDS } from '@app/domain/rules';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +15,23 @@ import { ApiError } from '../../lib/errors';
 import { newFilter } from '../../lib/filters';
 import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
-import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, serverErrors } from '../../lib/rule-sets';
+import {
+  draftErrors,
+  emptyRuleSet,
+  type ErrorMap,
+  moved,
+  newRule,
+  type Rule,
+  type RuleSetInput,
+  serverErrors,
+  withOtherwise,
+} from '../../lib/rule-sets';
 import { FormModal } from '../common/FormModal';
 import { FilterRow } from '../filters/FilterRow';
 import { ColorSwatches } from './ColorSwatches';
 
 export const FIRST_MATCH_HINT = 'First matching rule wins; no match reads No rule.';
+export const OTHERWISE_HINT = 'Every row no rule above caught gets this outcome.';
 
 const toDraft = (set: RuleSetPublic): RuleSetInput => ({
   name: set.name,
@@ -64,6 +76,13 @@ export function RuleSetEditor({
   };
   const setRules = (rules: Rule[]) => change({ ...draft, rules });
   const setRule = (i: number, rule: Rule) => setRules(draft.rules.map((r, k) => (k === i ? rule : r)));
+  const last = draft.rules[draft.rules.length - 1];
+  const endsWithOtherwise = !!last && isOtherwise(last);
+  /** A new rule goes above the Otherwise rule, which stays last. */
+  const addRule = () => {
+    const rule = newRule(draft.rules);
+    setRules(endsWithOtherwise && last ? [...draft.rules.slice(0, -1), rule, last] : [...draft.rules, rule]);
+  };
 
   const save = useMutation({
     mutationFn: async (body: RuleSetInput) =>
@@ -139,14 +158,14 @@ export function RuleSetEditor({
           </Text>
         )}
         <Group>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setRules([...draft.rules, newRule(draft.rules)])}
-          >
+          <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={addRule}>
             Add rule
           </Button>
+          {!endsWithOtherwise && (
+            <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setRules(withOtherwise(draft.rules))}>
+              Add Otherwise rule
+            </Button>
+          )}
         </Group>
       </Stack>
     </FormModal>
@@ -167,12 +186,13 @@ function RuleCard({ i, rule, count, error, onChange, onMove, onRemove }: RuleCar
   const label = `Rule ${i + 1}`;
   const path = `rules.${i}`;
   const setConditions = (conditions: Rule['conditions']) => onChange({ ...rule, conditions });
+  const otherwise = isOtherwise(rule);
   return (
     <Paper withBorder p="sm" component="section" aria-label={label}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600} size="sm">
-            {label}
+            {otherwise ? `${label}: ${OTHERWISE}` : label}
           </Text>
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="subtle" color="gray" aria-label={`Move rule ${i + 1} up`} disabled={i === 0} onClick={() => onMove(-1)}>
@@ -212,7 +232,7 @@ function RuleCard({ i, rule, count, error, onChange, onMove, onRemove }: RuleCar
           />
         </Group>
         <Text size="sm" fw="var(--mantine-font-weight-medium)">
-          When all of these hold
+          {otherwise ? OTHERWISE_HINT : 'When all of these hold'}
         </Text>
         {rule.conditions.map((c, j) => {
           const at = `${path}.conditions.${j}`;

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { IconHistory } from '@tabler/icons-react';
+import { IconHeartbeat, IconHistory } from '@tabler/icons-react';
 import { readUsers } from '../../client/sdk.gen';
 import type { UserPublic } from '../../client/types.gen';
 import { AddUser } from '../../components/admin/AddUser';
@@ -61,9 +61,14 @@ function Admin() {
       <PageTitle>Users Management</PageTitle>
       <Group justify="space-between">
         <AddUser />
-        <Button component={Link} to="/admin/audit" variant="default" leftSection={<IconHistory size={16} />}>
-          Audit trail
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/admin/audit" variant="default" leftSection={<IconHistory size={16} />}>
+            Audit trail
+          </Button>
+          <Button component={Link} to="/admin/status" variant="default" leftSection={<IconHeartbeat size={16} />}>
+            System status
+          </Button>
+        </Group>
       </Group>
       <PagedTable aria-label="Users" columns={columns(me)} rowKey={(u) => u.id} paged={users} page={page} onChangePage={setPage} />
     </Stack>

@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
+import { isOtherwise, OTHERWISE } from '@app/domain/rules';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -9,6 +10,7 @@ import type { DataColumn } from '../../components/common/DataTable';
 import { PageTitle } from '../../components/common/PageTitle';
 import { PagedTable } from '../../components/common/PagedTable';
 import { RuleSetActions } from '../../components/rules/RuleSetActions';
+import { RuleSetView } from '../../components/rules/RuleSetView';
 import { FIRST_MATCH_HINT, RuleSetEditor } from '../../components/rules/RuleSetEditor';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageParam } from '../../hooks/usePageParam';
@@ -45,7 +47,7 @@ function columns(me: UserPublic | undefined): DataColumn<RuleSetPublic>[] {
           {s.rules.map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: outcomes may repeat; the order is the rule's place
             <Badge key={i} size="sm" variant="dot" color={r.color}>
-              {r.outcome}
+              {isOtherwise(r) ? `${OTHERWISE}: ${r.outcome}` : r.outcome}
             </Badge>
           ))}
         </Group>
@@ -56,7 +58,8 @@ function columns(me: UserPublic | undefined): DataColumn<RuleSetPublic>[] {
     {
       key: 'actions',
       header: 'Actions',
-      render: (s) => <RuleSetActions ruleSet={s} canEdit={su || s.owner_id === me?.id} isSuperuser={su} />,
+      // Someone else's set (the team default, for its members) is theirs to read and copy, not change.
+      render: (s) => (su || s.owner_id === me?.id ? <RuleSetActions ruleSet={s} isSuperuser={su} /> : <RuleSetView ruleSet={s} />),
       width: 80,
     },
   ];
