@@ -56,6 +56,7 @@ async function main(): Promise<void> {
         ),
         ...env.worker.tuning,
         reuseWindowMs: config.LOOKUP_REUSE_WINDOW,
+        listen: ctx.listen,
         stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       })
     : undefined;

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     bookDetails,
     ...tuning,
     reuseWindowMs: env.answers.LOOKUP_REUSE_WINDOW,
+    listen: database.listen,
     stopTimeoutMs,
   });
   const metrics =

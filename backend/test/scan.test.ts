@@ -6,7 +6,7 @@ import { ISBN_REJECTION } from '@app/domain/isbn';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { SCAN_SESSION_FILENAME } from '@app/domain/scan';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { LookupQueue } from '../src/worker/queue.ts';
 import { startWorker } from '../src/worker/worker.ts';
@@ -172,6 +172,25 @@ describe.each(ENGINES)('scan sessions on %s', (engine) => {
     expect((await call('GET', `/jobs/${s.id}`, hidden.token)).statusCode).toBe(403);
     expect((await call('GET', `/books/${BOOK}`, hidden.token)).json().detail).toBe('Your account shows decisions only.');
     expect((await call('GET', '/users/me', hidden.token)).json()).toMatchObject({ decisions_only: true });
+  });
+
+  it("wakes an idle worker: a scan's lookups are asked at once, not at the worker's next poll", async () => {
+    const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
+    // A worker that found nothing to do and would not look again for a minute.
+    const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 60_000, listen: t.ctx.listen, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
+    try {
+      await worker.idle();
+      const s = await startSession(scout.token);
+      const scan = (await call('POST', `/scan/sessions/${s.id}/scans`, scout.token, { code: '9780596007126' })).json();
+      expect(scan.verdict.state).toBe('provisional');
+      await vi.waitFor(
+        async () => expect((await call('GET', `/scan/sessions/${s.id}/scans/${scan.id}`, scout.token)).json().verdict.state).toBe('final'),
+        { timeout: 10_000, interval: 100 },
+      );
+    } finally {
+      await worker.stop();
+      await sandbox.close();
+    }
   });
 
   it("deals a scan's lookups before a bulk job's queued rows", async () => {

@@ -3,6 +3,7 @@
 import { BOOK_PAGE_FILENAME, bookJobName } from '@app/domain/book';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { announceInteractiveWork } from '../worker/interactive-jobs.ts';
 import { eq, sql } from 'drizzle-orm';
 import { allSteps, type TxStep } from '../db/tx-step.ts';
 import { jobs } from '../db/schema.ts';
@@ -77,6 +78,7 @@ export function bookRoutes(app: App, ctx: AppContext): void {
       const steps = req.body?.fresh ? allSteps(audit, askAgain) : audit;
       const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, steps, storeOptions(ctx, req.log));
       ctx.jobEvents.touched(job.id);
+      await announceInteractiveWork(ctx.db);
       return jobCreated(job, parsed);
     },
   });

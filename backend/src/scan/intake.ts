@@ -32,8 +32,9 @@ export async function jobHasIsbn(tx: Tx, job: JobRow, isbn: string): Promise<boo
  * from a recent answer and how many wait for the worker.
  */
 export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindowMs: number): Promise<{ filled: number; queued: number }> {
-  const filledBy: { m: MarketplaceInfo; id: number }[] = [];
-  let queued = 0;
+  let filled = 0;
+  let baseRowId: number | undefined;
+  const finished: string[] = [];
   for (const m of askedBy(job)) {
     const t = LOOKUP_TABLES[m.id];
     const names = dataFields(m).map((f) => sql.identifier(f.name));
@@ -61,7 +62,7 @@ export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindo
              coalesce(s.reused_from, s.id), s.previous_price, s.previous_currency${fromSource}
       FROM (SELECT 1) one LEFT JOIN LATERAL (${fresh}) s ON true
       RETURNING id, isbn, lookup_status`;
-    const isBase = m.id === baseMarketplace(job).id;
+    const isBase = baseRowId === undefined;
     const { rows } = await tx.execute<{ id: number; lookup_status: string }>(
       isBase
         ? sql`WITH inserted AS (${insert}), stored AS (${insertEmptyComparisonRows(job.id, sql`inserted`)}) SELECT id, lookup_status FROM inserted`
@@ -69,18 +70,25 @@ export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindo
     );
     const row = rows[0];
     if (!row) continue;
-    const done = row.lookup_status !== 'queued';
-    if (done) filledBy.push({ m, id: Number(row.id) });
-    else queued++;
-    await tx
-      .update(jobProgress)
-      .set({ total: sql`${jobProgress.total} + 1`, processed: sql`${jobProgress.processed} + ${done ? 1 : 0}` })
-      .where(sql`${jobProgress.job_id} = ${job.id} AND ${jobProgress.source} = ${m.id}`);
+    if (isBase) baseRowId = Number(row.id);
+    if (row.lookup_status !== 'queued') {
+      filled++;
+      finished.push(m.id);
+    }
   }
-  // After every row exists: the stored comparison row is computed from all of them.
-  for (const { m, id } of filledBy) await refreshStoredRows(tx, LOOKUP_TABLES[m.id], [id]);
+  // Every counter in one statement: one more lookup per marketplace, finished where it was filled.
+  await tx
+    .update(jobProgress)
+    .set({
+      total: sql`${jobProgress.total} + 1`,
+      processed: sql`${jobProgress.processed} + CASE WHEN ${jobProgress.source} = ANY(${sql.param(finished)}::text[]) THEN 1 ELSE 0 END`,
+    })
+    .where(sql`${jobProgress.job_id} = ${job.id}`);
+  // Once every row exists: the stored comparison row is computed from all of them at once.
+  if (filled && baseRowId !== undefined) await refreshStoredRows(tx, LOOKUP_TABLES[baseMarketplace(job).id], [baseRowId]);
   await tx.update(jobs).set({ updated_at: new Date() }).where(sql`${jobs.id} = ${job.id}`);
-  return { filled: filledBy.length, queued };
+  const queued = askedBy(job).length - filled;
+  return { filled, queued };
 }
 
 /**

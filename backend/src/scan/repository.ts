@@ -102,13 +102,13 @@ export interface ScanView {
 export async function addScan(db: Db, user: UserRow, job: JobRow, isbn: string, clientId: string | null | undefined, s: Settings) {
   const version = job.rule_set_version_id ? await readRuleSetVersion(db, job.rule_set_version_id) : undefined;
   const fees = await feeSchedulesInForce(db);
-  const { scan, created, queued } = await db.transaction(async (tx) => {
+  const { scan, created, queued, verdict } = await db.transaction(async (tx) => {
     if (clientId) {
       const [again] = await tx
         .select()
         .from(scans)
         .where(and(eq(scans.job_id, job.id), eq(scans.client_id, clientId)));
-      if (again) return { scan: again, created: false, queued: 0 };
+      if (again) return { scan: again, created: false, queued: 0, verdict: undefined };
     }
     // One scan of a session at a time: two scans of a new ISBN at once must not both add its lookups.
     await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, job.id)).for('update');
@@ -119,9 +119,9 @@ export async function addScan(db: Db, user: UserRow, job: JobRow, isbn: string, 
       .returning();
     const verdict = (await readVerdicts(tx, job, [isbn], fees, version)).get(isbn);
     if (verdict) await keepDecision(tx, job, verdict);
-    return { scan: must(row, 'INSERT … RETURNING gives the scan'), created: true, queued: added.queued };
+    return { scan: must(row, 'INSERT … RETURNING gives the scan'), created: true, queued: added.queued, verdict };
   });
-  const [view] = await scanViews(db, job, [scan], s, fees, version);
+  const [view] = await scanViews(db, job, [scan], s, fees, version, verdict && new Map([[isbn, verdict]]));
   return { view: must(view, 'the scan just written'), created, queued };
 }
 
@@ -133,11 +133,12 @@ export async function scanViews(
   s: Settings,
   fees?: Awaited<ReturnType<typeof feeSchedulesInForce>>,
   version?: RuleSetVersion,
+  /** Verdicts already judged (a scan's, in its own transaction): not judged again. */
+  known?: Map<string, Verdict>,
 ): Promise<ScanView[]> {
   if (rows.length === 0) return [];
   const isbns = [...new Set(rows.map((r) => r.isbn))];
-  const theVersion = version ?? (job.rule_set_version_id ? await readRuleSetVersion(db, job.rule_set_version_id) : undefined);
-  const verdicts = await readVerdicts(db, job, isbns, fees ?? (await feeSchedulesInForce(db as Db)), theVersion);
+  const verdicts = known && isbns.every((i) => known.has(i)) ? known : await judgeAll(db, job, isbns, fees, version);
   const { rows: copies } = await db.execute<{ isbn: string; n: number }>(
     sql`SELECT isbn, count(*)::int AS n FROM ${scans} WHERE job_id = ${job.id} AND isbn = ANY(${sql.param(isbns)}::text[]) GROUP BY isbn`,
   );
@@ -149,6 +150,17 @@ export async function scanViews(
     bought_elsewhere: elsewhere.get(scan.isbn) ?? null,
     verdict: verdicts.get(scan.isbn),
   }));
+}
+
+async function judgeAll(
+  db: Db | Tx,
+  job: JobRow,
+  isbns: string[],
+  fees?: Awaited<ReturnType<typeof feeSchedulesInForce>>,
+  version?: RuleSetVersion,
+) {
+  const theVersion = version ?? (job.rule_set_version_id ? await readRuleSetVersion(db, job.rule_set_version_id) : undefined);
+  return readVerdicts(db, job, isbns, fees ?? (await feeSchedulesInForce(db as Db)), theVersion);
 }
 
 /** Per ISBN, the latest time the team marked it bought in another session within `days` days. */

@@ -7,6 +7,7 @@ import type { App, AppContext } from '../core/context.ts';
 import { currentUsableVersion } from '../decisions/versions.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
+import { announceInteractiveWork } from '../worker/interactive-jobs.ts';
 import { teamDefaultVersion } from '../rules/repository.ts';
 import { currentUser } from '../users/current-user.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -132,9 +133,9 @@ export function scanRoutes(app: App, ctx: AppContext): void {
       const user = currentUser(req);
       const job = await findSession(ctx.db, user, req.params.id);
       const { view, created, queued } = await addScan(ctx.db, user, job, req.body.code, req.body.client_id, settings);
-      // The session's page (and the worker, woken by the job event) hear of the new lookups.
+      // The session's page hears of the scan; the workers claim its new lookups at once.
       if (created) ctx.jobEvents.touched(job.id);
-      void queued;
+      if (queued) await announceInteractiveWork(ctx.db);
       reply.code(created ? 201 : 200);
       return scanPublic(view, user);
     },

@@ -10,3 +10,10 @@ export const INTERACTIVE_INPUT_FILENAMES: readonly string[] = [BOOK_PAGE_FILENAM
 
 /** Whether a job (its input_filename column) is interactive. */
 export const isInteractiveJob = (inputFilename: SQL) => sql`${inputFilename} = ANY(${param([...INTERACTIVE_INPUT_FILENAMES])}::text[])`;
+
+/** The channel an API process announces new interactive lookups on, so workers claim them at once. */
+export const INTERACTIVE_WORK_CHANNEL = 'interactive_work';
+
+/** Says (after the commit that queued them) that interactive lookups wait: each worker claims them now, not at its next claim. */
+export const announceInteractiveWork = (db: { execute: (q: SQL) => Promise<unknown> }) =>
+  db.execute(sql`SELECT pg_notify(${INTERACTIVE_WORK_CHANNEL}, '')`);

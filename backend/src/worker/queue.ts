@@ -136,7 +136,7 @@ export class LookupQueue {
    * wait for a retry or are in flight with another worker would take a place and leave the batch
    * short, and a short batch makes the worker sleep while due rows wait in other jobs.
    */
-  async claim(n: number, leaseMs: number): Promise<ClaimedRow[]> {
+  async claim(n: number, leaseMs: number, opts: { interactiveOnly?: boolean } = {}): Promise<ClaimedRow[]> {
     // Raw SQL on purpose: one statement (lateral per-job scans, SKIP LOCKED, UPDATE … RETURNING)
     // that the query builder cannot express; it is the worker's hot path (bench: worker).
     const t = this.table;
@@ -146,7 +146,7 @@ export class LookupQueue {
          FROM ${jobProgress} p JOIN ${jobs} j ON j.id = p.job_id
          WHERE p.source = ${this.source} AND p.processed < p.total
            -- A cancelled job is not dealt in: on the embedded database a cancel moves its rows in steps.
-           AND j.cancelled_at IS NULL
+           AND j.cancelled_at IS NULL${opts.interactiveOnly ? sql` AND ${isInteractiveJob(sql`j.input_filename`)}` : sql``}
            -- A scalar probe, not EXISTS: the planner turns EXISTS into a semi-join that reads every
            -- queued row of the table (70 ms at 100k rows, ~0.7 s at 1M, per claim); this walks the
            -- queue index to each job's first due row.

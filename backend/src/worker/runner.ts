@@ -110,6 +110,7 @@ export class MarketplaceRunner {
     this.stopClaiming.abort();
     this.notify();
     await this.loopDone;
+    await this.waking;
     this.released.push(...this.waiting.splice(0));
     const cancel = setTimeout(() => this.cancelCalls.abort(), Math.max(0, deadline - Date.now()));
     while (this.inFlight > 0) await this.changed();
@@ -121,6 +122,38 @@ export class MarketplaceRunner {
         { marketplace: this.marketplace, unwritten },
         'results not written; their leases will expire and they will be looked up again',
       );
+  }
+
+  private waking: Promise<void> | undefined;
+  private wakeAgain = false;
+
+  /**
+   * Interactive lookups were queued (a scan, "Price it now"): claims them now, whatever the runner
+   * already holds, and puts them first, so a person waits for at most the calls already under way,
+   * not for the rounds held in hand. Wakes that come while one runs are folded into one more.
+   */
+  wake(): void {
+    if (this.stopping) return;
+    if (this.waking) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.waking = (async () => {
+      do {
+        this.wakeAgain = false;
+        try {
+          const rows = await this.o.queue.claim(Math.max(this.unit, this.o.settings.concurrency), this.o.leaseMs, {
+            interactiveOnly: true,
+          });
+          const toAsk = await this.withoutReused(rows);
+          this.waiting.unshift(...toAsk);
+          this.startWaiting(toAsk.length || this.unit);
+        } catch (err) {
+          // The regular claims pick the rows up in turn.
+          this.o.log.error({ err, marketplace: this.marketplace }, 'claiming interactive lookups failed');
+        }
+      } while (this.wakeAgain && !this.stopping);
+    })().finally(() => (this.waking = undefined));
   }
 
   private async claimLoop(): Promise<void> {

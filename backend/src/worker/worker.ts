@@ -3,6 +3,7 @@ import { must } from '@app/domain/must';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import type { Db } from '../db/client.ts';
+import type { Listen } from '../db/listen.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../marketplaces/types.ts';
 import type { JobEvents } from '../core/job-events.ts';
 import type { BackoffPolicy } from './backoff.ts';
@@ -14,6 +15,7 @@ import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
 import { DailyCallBudget } from './daily-budget.ts';
 import type { WritesInProgress } from '../core/writes-in-progress.ts';
+import { INTERACTIVE_WORK_CHANNEL } from './interactive-jobs.ts';
 import { LookupQueue } from './queue.ts';
 import { AnswerReuse } from './reuse.ts';
 import { WorkerHeartbeat } from './heartbeat.ts';
@@ -61,6 +63,8 @@ export interface WorkerOptions {
    * while one is (lookups in flight finish and are written as usual). Unset: claims never wait.
    */
   giveWayTo?: Pick<WritesInProgress, 'writing' | 'none'>;
+  /** LISTEN on the database: with it, interactive lookups announced by an API process are claimed at once (interactive-jobs.ts). */
+  listen?: Listen;
 }
 
 export interface Worker {
@@ -129,6 +133,15 @@ export function startWorker(opts: WorkerOptions): Worker {
     };
   });
 
+  // A scan or "Price it now" queued lookups: every runner claims them now (missed notices are caught by the regular claims).
+  const interactive = opts.listen?.(INTERACTIVE_WORK_CHANNEL, {
+    message: () => {
+      for (const { runner } of runners) runner.wake();
+    },
+    up: () => {},
+    down: () => {},
+  });
+
   let reaping = false;
   const reaper = setInterval(
     async () => {
@@ -190,6 +203,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       stopped ??= (async () => {
         clearInterval(reaper);
         clearInterval(prune);
+        await interactive?.stop();
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all([...runners.map(({ runner }) => runner.stop(deadline)), details?.stop()]);
         await judge.idle();
