@@ -114,6 +114,11 @@ describe.each(ENGINES)('scan sessions on %s', (engine) => {
     expect(a.verdict).toMatchObject({ state: 'final', outcome: { name: 'Buy' } });
     const progress = (await call('GET', `/jobs/${first.id}`, scout.token)).json();
     for (const m of MARKETPLACE_LIST) expect(progress[m.id]).toMatchObject({ total_isbns: 1, processed_isbns: 1 });
+    // The stored comparison row (what a sort by best price reads) holds the verdict's figures.
+    const sorted = await call('POST', `/jobs/${first.id}/comparison?sort_by=best_price&sort_direction=desc`, scout.token, { filters: [] });
+    expect(sorted.json().data).toEqual([expect.objectContaining({ isbn: BOOK, best_price: a.verdict.figures.best_price })]);
+    const { rows: stored } = await t.ctx.db.execute<{ best_price: number }>(sql`SELECT best_price FROM comparison_rows WHERE job_id = ${first.id}`);
+    expect(stored.map((r) => Number(r.best_price))).toEqual([a.verdict.figures.best_price]);
     const again = (await call('POST', `/scan/sessions/${first.id}/scans`, scout.token, { code: BOOK })).json();
     expect(again.copies).toBe(2);
     const marked = await call('PATCH', `/scan/sessions/${first.id}/scans/${a.id}`, scout.token, { mark: 'bought' });

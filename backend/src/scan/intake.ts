@@ -5,7 +5,6 @@
 // transaction, so the job page, its counts and the CSVs see the scan like any uploaded ISBN.
 import { MARKETPLACE_LIST, dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { sql } from 'drizzle-orm';
-import { refreshStoredRows } from '../comparison/stored.ts';
 import type { Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, comparisonRows, jobDecisions } from '../db/schema.ts';
@@ -84,8 +83,8 @@ export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindo
       processed: sql`${jobProgress.processed} + CASE WHEN ${jobProgress.source} = ANY(${sql.param(finished)}::text[]) THEN 1 ELSE 0 END`,
     })
     .where(sql`${jobProgress.job_id} = ${job.id}`);
-  // Once every row exists: the stored comparison row is computed from all of them at once.
-  if (filled && baseRowId !== undefined) await refreshStoredRows(tx, LOOKUP_TABLES[baseMarketplace(job).id], [baseRowId]);
+  // The stored comparison row is written by the caller from the verdict it judges next (verdict.ts
+  // keepStoredRow): the same derived table's best price, source and spread, computed once.
   await tx.update(jobs).set({ updated_at: new Date() }).where(sql`${jobs.id} = ${job.id}`);
   const queued = askedBy(job).length - filled;
   return { filled, queued };

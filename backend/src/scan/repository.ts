@@ -13,7 +13,7 @@ import { findVisibleJob, type JobRow } from '../jobs/repository.ts';
 import { readRuleSetVersion, type RuleSetVersion } from '../rules/repository.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { addIsbnToJob, jobHasIsbn, removeIsbnFromJob } from './intake.ts';
-import { keepDecision, readVerdicts, type Verdict } from './verdict.ts';
+import { keepDecision, keepStoredRow, readVerdicts, type Verdict } from './verdict.ts';
 
 /** Scans a session's page lists (newest first); its counts and totals cover all of them. */
 export const SCANS_SHOWN = 200;
@@ -112,13 +112,18 @@ export async function addScan(db: Db, user: UserRow, job: JobRow, isbn: string, 
     }
     // One scan of a session at a time: two scans of a new ISBN at once must not both add its lookups.
     await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, job.id)).for('update');
-    const added = (await jobHasIsbn(tx, job, isbn)) ? { queued: 0 } : await addIsbnToJob(tx, job, isbn, s.reuseWindowMs);
+    const added = (await jobHasIsbn(tx, job, isbn))
+      ? { queued: 0, new: false }
+      : { ...(await addIsbnToJob(tx, job, isbn, s.reuseWindowMs)), new: true };
     const [row] = await tx
       .insert(scans)
       .values({ job_id: job.id, isbn, user_id: user.id, ...(clientId ? { client_id: clientId } : {}) })
       .returning();
     const verdict = (await readVerdicts(tx, job, [isbn], fees, version)).get(isbn);
-    if (verdict) await keepDecision(tx, job, verdict);
+    if (verdict) {
+      if (added.new) await keepStoredRow(tx, job, verdict);
+      await keepDecision(tx, job, verdict);
+    }
     return { scan: must(row, 'INSERT … RETURNING gives the scan'), created: true, queued: added.queued, verdict };
   });
   const [view] = await scanViews(db, job, [scan], s, fees, version, verdict && new Map([[isbn, verdict]]));

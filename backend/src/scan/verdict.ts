@@ -8,7 +8,7 @@ import type { VerdictState } from '@app/domain/scan';
 import { sql } from 'drizzle-orm';
 import { comparisonTable } from '../comparison/query.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { jobDecisions } from '../db/schema.ts';
+import { comparisonRows, jobDecisions } from '../db/schema.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { compileRules, decisionCases } from '../decisions/rules-sql.ts';
@@ -33,6 +33,8 @@ export interface Verdict {
   /** Marketplaces the session asks that have not answered the ISBN yet (their labels' ids). */
   waiting_for: string[];
   figures: Figures;
+  /** What the job's stored comparison row keeps (comparison/stored.ts). */
+  stored: { best_price: number | null; best_source: string | null; spread: number | null };
 }
 
 /** The statuses the comparison carries, one per marketplace it asks. */
@@ -61,7 +63,7 @@ export async function readVerdicts(
     only: ({ isbn }) => sql`${isbn} = ANY(${sql.param([...isbns])}::text[])`,
   });
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    SELECT id, isbn, title, best_price, best_source, amazon_sales_rank, estimated_profit, ${ruleIndex} AS rule_index
+    SELECT id, isbn, title, best_price, best_source, spread, amazon_sales_rank, estimated_profit, ${ruleIndex} AS rule_index
       ${
         statuses.length
           ? sql`, ${sql.join(
@@ -97,6 +99,7 @@ export async function readVerdicts(
         estimated_profit: num(r.estimated_profit),
         cost_per_book: job.cost_per_book,
       },
+      stored: { best_price: num(r.best_price), best_source: (r.best_source as string | null) ?? null, spread: num(r.spread) },
     });
   }
   return out;
@@ -112,4 +115,15 @@ export async function keepDecision(tx: Tx, job: JobRow, v: Verdict): Promise<voi
     INSERT INTO ${jobDecisions} AS d (job_id, row_id, rule_index, outcome)
     VALUES (${job.id}, ${v.row_id}, ${v.outcome.rule_index}, ${v.outcome.name})
     ON CONFLICT (job_id, row_id) DO UPDATE SET rule_index = excluded.rule_index, outcome = excluded.outcome`);
+}
+
+/**
+ * Writes a new ISBN's stored comparison row from its verdict, in the transaction that added its
+ * lookups: the verdict read the same derived table the stored row is computed from
+ * (comparison/stored.ts), and the rows it read are this transaction's own, so nothing can differ.
+ */
+export async function keepStoredRow(tx: Tx, job: JobRow, v: Verdict): Promise<void> {
+  await tx.execute(sql`
+    UPDATE ${comparisonRows} SET best_price = ${v.stored.best_price}, best_source = ${v.stored.best_source}, spread = ${v.stored.spread}
+    WHERE job_id = ${job.id} AND row_id = ${v.row_id}`);
 }
