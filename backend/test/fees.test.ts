@@ -95,7 +95,8 @@ describe.each(ENGINES)('profit after fees on %s', (engine) => {
     });
     expect(data[1].default).toMatchObject({ percent: 15, certainty: 'HISTORICAL' });
     expect(data[2].default).toMatchObject({ percent: 20, certainty: 'UNCERTAIN' });
-    // eBay's final value fee for books plus the per-order fee of orders over $10 (../shared/fees.md).
+    // eBay's final value fee for books plus the per-order fee of orders over $10 (docs/features/fees.md,
+    // The defaults).
     expect(data[4]).toMatchObject({
       percent: 15.3,
       fixed: 0.4,

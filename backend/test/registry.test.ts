@@ -70,7 +70,8 @@ describe.each(ENGINES)('the registry against the migrated database and the API o
         '/api/v1/{market}/price-lookups/download-csv',
       ]),
     );
-    // Spec §3: a job has one progress object per marketplace, under its id.
+    // A job has one progress object per marketplace, under its id (docs/requirements.md, The API the
+    // screens call).
     expect(doc.components.schemas.JobPublic.required).toEqual(expect.arrayContaining([...MARKETPLACE_IDS]));
     for (const id of MARKETPLACE_IDS)
       expect(doc.components.schemas.JobPublic.properties[id], id).toEqual({ $ref: '#/components/schemas/SourceProgress' });

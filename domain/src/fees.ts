@@ -1,5 +1,5 @@
 // Seller fees per selling marketplace and the profit a sale at the best price would leave.
-// Defaults come from published fee tables (research: ../shared/fees.md); each carries its source, the
+// Defaults come from published fee tables (docs/features/fees.md, The defaults); each carries its source, the
 // date the source gives and how sure we are, because fee tables change every few years and a default
 // is only as good as its date. Superusers override them (fee_schedules table); the comparison's
 // estimated_profit is computed in SQL from the schedules in force with the formula below.

@@ -1,4 +1,4 @@
-// ISBN normalisation for spreadsheet cells (marketplaces.md §5).
+// ISBN normalisation for spreadsheet cells (docs/features/jobs.md, ISBNs).
 // Canonical form everywhere in the product: ISBN-13, digits only. We never guess: a value is
 // accepted only when its check digit validates, otherwise the cell is reported with a reason a
 // book dealer can act on.

@@ -10,7 +10,7 @@ export const JOB_FIELDS: readonly FieldDef[] = [
   col('updated_at', 'Updated At', 'date'),
 ].map((f) => ({ ...f, required: true }));
 
-/** Specification §9 (the audit trail's 20 is ours: events are short rows). */
+/** Page sizes (docs/requirements.md, Tables; the audit trail's 20 is ours: events are short rows). */
 export const PAGE_SIZE = { jobs: 10, lookups: 10, items: 5, users: 5, audit: 20, generic: 100 } as const;
 
 export const UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;

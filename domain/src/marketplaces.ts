@@ -52,7 +52,7 @@ const abeBooksFields: FieldDef[] = [
 ];
 
 // Biblio: the specification's columns, then the ~70 listing fields it filters on
-// (marketplaces.md §2.3 groups A, B and C).
+// (evidenced first, then assumed: docs/marketplaces/biblio.md).
 const biblioFields: FieldDef[] = [
   col('id', 'Offer ID', 'number'),
   col('isbn', 'ISBN'),

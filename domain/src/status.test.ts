@@ -3,7 +3,7 @@ import { progressColor, progressPercent, statusBadge } from './status.ts';
 import { MARKETPLACE_LIST, dataFields } from './marketplaces.ts';
 import { operatorsFor } from './fields.ts';
 
-describe('lookup status badges (spec §4)', () => {
+describe('lookup status badges', () => {
   it.each([
     ['completed', 'completed', 'green'],
     ['no_offers_available', 'no_offers_available', 'green'],
@@ -19,7 +19,7 @@ describe('lookup status badges (spec §4)', () => {
   });
 });
 
-describe('job progress (spec §4)', () => {
+describe('job progress', () => {
   it('rounds processed/total to a percent', () => {
     expect(progressPercent(1, 3)).toBe(33);
     expect(progressPercent(2, 3)).toBe(67);

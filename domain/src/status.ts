@@ -1,4 +1,4 @@
-// Lookup statuses and how the UI colours them (specification §4).
+// Lookup statuses and how the UI colours them (docs/requirements.md, Marketplace pages and Jobs).
 export const LOOKUP_STATUSES = ['queued', 'pending', 'completed', 'no_offers_available', 'failed', 'cancelled'] as const;
 export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
 /** Statuses after which the worker never touches a lookup again (only retry or re-price queue it anew). */
@@ -24,7 +24,7 @@ export function statusBadge(status: string | null | undefined): { label: string;
   }
 }
 
-/** Progress colour per specification §4: green at 100, blue ≥75, yellow ≥50, orange ≥25, else red. */
+/** Progress colour: green at 100, blue ≥75, yellow ≥50, orange ≥25, else red. */
 export function progressPercent(processed: number, total: number): number {
   return total > 0 ? Math.round((processed / total) * 100) : 100;
 }

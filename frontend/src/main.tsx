@@ -23,7 +23,7 @@ const Toasts = lazy(async () => ({ default: (await import('./components/common/T
 const queryClient = createQueryClient(showApiError);
 const router = createAppRouter(queryClient);
 
-// Spec §8: a 403 on any call removes the stored token and goes to /login.
+// A 403 on any call removes the stored token and goes to /login.
 configureApi({
   onForbidden: () => {
     clearToken();

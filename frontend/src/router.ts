@@ -1,4 +1,4 @@
-// Navigation defaults of specification §9.
+// Navigation defaults (docs/requirements.md, Client defaults).
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';

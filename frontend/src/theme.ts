@@ -1,5 +1,6 @@
-// Monochrome palette (spec §1): a near-black primary in light mode and a mid-dark grey in dark
-// mode, both with white text (Mantine picks the filled text colour from the light shade only).
+// Monochrome palette (docs/requirements.md, Who it is for): a near-black primary in light mode and a
+// mid-dark grey in dark mode, both with white text (Mantine picks the filled text colour from the light
+// shade only).
 import { Anchor, createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({

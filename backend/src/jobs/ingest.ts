@@ -209,8 +209,8 @@ async function writeJob(
  * One queued lookup per ISBN per marketplace, and with the `base` marketplace's (the first the job
  * asks, whose ids are the comparison's rows) an empty stored comparison row each, in the same
  * statement (comparison/stored.ts). Raw SQL on purpose: the ISBNs travel as ONE array
- * parameter. Drizzle's .values() spends seconds of CPU building a 100k-row statement (measured, see
- * DESIGN.md); this stays near the server's speed.
+ * parameter. Drizzle's .values() spends 3–4 s of CPU building a 100k-row statement
+ * (measured; docs/architecture.md, House habits); this stays near the server's speed.
  */
 async function insertLookups(
   db: Db | Tx,

@@ -7,7 +7,10 @@ export const SourceProgress = z
   .object({ enabled: z.boolean(), total_isbns: z.number().int(), processed_isbns: z.number().int() })
   .meta({ id: 'SourceProgress' });
 
-/** One progress object per marketplace, under its id (abe_books, biblio, …: spec §3). */
+/**
+ * One progress object per marketplace, under its id (abe_books, biblio, …; docs/requirements.md, The API
+ * the screens call).
+ */
 const sourceProgressFields = byMarketplace(() => SourceProgress);
 
 /** One "ask this marketplace" flag per marketplace, under its id. */

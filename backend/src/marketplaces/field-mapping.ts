@@ -4,7 +4,7 @@ import { MARKETPLACES, dataFields, type MarketplaceId } from '@app/domain/market
 import type { LookupRecord } from './types.ts';
 import { must } from '@app/domain/must';
 
-/** How sure we are that the wire key exists and means this (marketplaces.md's tags). */
+/** How sure we are that the wire key exists and means this (docs/marketplaces/README.md, Evidence levels). */
 export type Evidence = 'CERTAIN' | 'INFERRED' | 'UNKNOWN';
 
 export interface FieldMapping {

@@ -86,7 +86,7 @@ export async function timedFetch(
 }
 
 /**
- * Our decisions (marketplaces.md leaves most HTTP codes UNKNOWN):
+ * Our decisions (few marketplaces document their HTTP codes; docs/marketplaces/ says which):
  * - 401/403: the key is wrong; retrying cannot fix it, so failed.
  * - 429, 408, 5xx: transient; retry, honouring Retry-After when sent.
  * - 2xx: the body decides (offers, none, or an error message); an unreadable body is retried,

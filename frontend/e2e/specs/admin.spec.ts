@@ -1,4 +1,4 @@
-// Users Management for superusers (spec §2, §5, §6, §8).
+// Users Management for superusers (docs/requirements.md, Admin).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
 import {
   ADMIN,

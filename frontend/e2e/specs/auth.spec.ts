@@ -1,4 +1,5 @@
-// Sign-up, login, settings and logout through the UI (spec §2, §4, §5).
+// Sign-up, login, settings and logout through the UI (docs/requirements.md: Session, Public screens,
+// Settings).
 import type { Page } from '@playwright/test';
 import { TOAST, VALIDATION } from '../../src/lib/messages';
 import {

@@ -1,4 +1,4 @@
-// Items Management: add, edit, delete, paging by 5 (spec §2, §4, §5, §8).
+// Items Management: add, edit, delete, paging by 5 (docs/requirements.md, Items).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
 import { blur, expect, deleteRow, expectToast, openRowDialog, test } from '../fixtures';
 

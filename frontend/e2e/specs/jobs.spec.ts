@@ -1,5 +1,5 @@
-// Jobs: the Create Job modal and its ingest report, progress on / and /jobs until the embedded
-// worker is done, View links, and filtering and sorting /jobs (spec §2, §4, §5, §8).
+// Jobs: the Create Job modal and its ingest report, progress on / and /jobs until the embedded worker is
+// done, View links, and filtering and sorting /jobs (docs/requirements.md: Create Job dialog, Jobs).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';

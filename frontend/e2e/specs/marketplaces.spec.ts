@@ -1,5 +1,6 @@
-// The four price-lookup pages: placeholders, columns, paging, filtering, sorting, the offers of a
-// row, the CSV download against the table, and Upload File for one source (spec §2, §4, §7, §9).
+// Every marketplace's price-lookup page: placeholders, columns, paging, filtering, sorting, the offers of a
+// row, the CSV download against the table, and Upload File for one source (docs/requirements.md:
+// Marketplace pages, Tables).
 import { readFileSync } from 'node:fs';
 import { FINISHED_STATUSES } from '@app/domain/status';
 import { MARKETPLACE_LIST, MARKETPLACES, type MarketplaceInfo } from '@app/domain/marketplaces';
@@ -15,7 +16,7 @@ interface Lookups {
 }
 
 // One user with the same spreadsheet uploaded twice for every source: 20 lookups per page,
-// set up once per worker for all four marketplace tests.
+// set up once per worker for every marketplace's tests.
 const test = base.extend<object, { lookups: Lookups }>({
   lookups: [
     async ({ api }, use) => {
@@ -50,7 +51,7 @@ for (const m of MARKETPLACE_LIST) {
     const { token, jobIds, simulated } = lookups;
     const page = await pageAs(token);
 
-    // Placeholder rows while the first page is on its way (spec §9).
+    // Placeholder rows while the first page is on its way (docs/requirements.md, Tables).
     const release = await holdRequests(page, `/${m.slug}/price-lookups`);
     await page.goto(`/${m.slug}`);
     await expect(page.getByRole('heading', { name: m.title })).toBeVisible();

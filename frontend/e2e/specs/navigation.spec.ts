@@ -1,4 +1,5 @@
-// Redirects, the 404 page, the sidebar and a bad stored token (spec §2, §4, §8).
+// Redirects, the 404 page, the sidebar and a bad stored token (docs/requirements.md: Session, The signed-in
+// layout, Not found).
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { expect, expectPath, test } from '../fixtures';
 

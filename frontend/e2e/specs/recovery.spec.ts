@@ -1,4 +1,5 @@
-// Password recovery through the emailed link, and the reset page's rules (spec §2, §4).
+// Password recovery through the emailed link, and the reset page's rules (docs/requirements.md, Public
+// screens).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
 import { blur, expect, expectPath, expectToast, fillNewPasswordCheckingConfirmation, logInThroughForm, test } from '../fixtures';
 

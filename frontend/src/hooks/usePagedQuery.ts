@@ -1,5 +1,5 @@
 // One page of a server-paged list (`{data, count}` answered for skip/limit), with the previous
-// page kept on screen while the next loads and the following page prefetched (spec §4).
+// page kept on screen while the next loads and the following page prefetched (docs/requirements.md, Tables).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { pageRangeText, pagingState, skipFor } from '../lib/paging';

@@ -1,5 +1,6 @@
 // Creating a job from a spreadsheet (either upload dialog). Failure is logged, not toasted
-// (spec §8); the dialog shows the reason. Success refreshes every jobs and lookups list.
+// (docs/requirements.md, Create Job dialog); the dialog shows the reason. Success refreshes every jobs and
+// lookups list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobCreated } from '../client/types.gen';
 

@@ -1,5 +1,6 @@
-// Wires the generated client to the session: bearer token on every call, every failure thrown
-// as an ApiError carrying its status, and a 403 on any call ending the session (spec §7, §8).
+// Wires the generated client to the session: bearer token on every call, every failure thrown as an
+// ApiError carrying its status, and a 403 on any call ending the session (docs/requirements.md: Session,
+// The API the screens call).
 import { client } from '../client/client.gen';
 import { ApiError } from './errors';
 import { getToken } from './session';

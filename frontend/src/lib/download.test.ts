@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csvFilename, fileTimestamp, filenameFromDisposition } from './download';
 import { externalHref } from './links';
 
-describe('CSV file names (spec §7)', () => {
+describe('CSV file names', () => {
   const at = new Date('2025-03-04T05:06:07.890Z');
   it('source prefix and a timestamp', () => {
     expect(fileTimestamp(at)).toBe('20250304T050607');
@@ -28,7 +28,7 @@ describe('CSV file names (spec §7)', () => {
   });
 });
 
-describe('external links (spec §2: https prefixed if missing)', () => {
+describe('external links (https prefixed if missing)', () => {
   it.each([
     ['https://www.abebooks.com/x', 'https://www.abebooks.com/x'],
     ['http://biblio.com/b', 'http://biblio.com/b'],

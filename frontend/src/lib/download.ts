@@ -1,5 +1,5 @@
-// Saving a server answer as a file in the browser (spec §7: CSVs are text/csv files named with a
-// source prefix and a timestamp).
+// Saving a server answer as a file in the browser (CSVs are text/csv files named with a
+// source prefix and a timestamp: docs/requirements.md, Tables).
 import { fileTimestamp } from '@app/domain/files';
 
 export { fileTimestamp };

@@ -4,7 +4,7 @@ import { ApiError, errorToastMessage, fieldErrors, loginErrorMessage, signUpErro
 const listDetail = { detail: [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error' }] };
 const GENERIC = 'Something went wrong.';
 
-describe('errorToastMessage (spec §8 shared error toast)', () => {
+describe('errorToastMessage (the shared error toast)', () => {
   it.each([
     ['uses a string detail', new ApiError(400, { detail: 'Incorrect password' }), 'Incorrect password'],
     ["uses the first item's msg of a list detail", new ApiError(422, listDetail), 'value is not a valid email address'],

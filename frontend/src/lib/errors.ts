@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Spec §8 status names, used for log lines and fallbacks. */
+/** Status names (docs/requirements.md, Errors and toasts), used for log lines and fallbacks. */
 export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -16,7 +16,7 @@ import {
 const abe = MARKETPLACES.abe_books.fields;
 const byJob: Filter[] = [{ field: 'isbn_lookup_job_id', operator: 'equals', value: '7' }];
 
-describe('filters search param (spec §4: encoded JSON in the URL)', () => {
+describe('filters search param (encoded JSON in the URL)', () => {
   it('round-trips through encode and decode', () => {
     const filters: Filter[] = [...byJob, { field: 'isbn', operator: 'contains', value: '978"&?=' }];
     const text = encodeFilters(filters)!;
@@ -39,7 +39,7 @@ describe('filters search param (spec §4: encoded JSON in the URL)', () => {
     ['an operator the field does not offer', '[{"field":"isbn","operator":"gt","value":"1"}]'],
     ['a non-string value', '[{"field":"isbn","operator":"equals","value":1}]'],
     ['a number', 42],
-  ])('logs %s and resets to no filters (spec §8)', (_what, raw) => {
+  ])('logs %s and resets to no filters', (_what, raw) => {
     const log = vi.fn();
     expect(decodeFilters(raw, abe, log)).toEqual([]);
     expect(log).toHaveBeenCalledTimes(1);
@@ -57,7 +57,7 @@ describe('filters search param (spec §4: encoded JSON in the URL)', () => {
   });
 });
 
-describe('filter builder rules (spec §5)', () => {
+describe('filter builder rules', () => {
   it('a new filter starts on the first filterable field, equals, empty', () => {
     expect(newFilter(JOB_FIELDS)).toEqual({ field: 'id', operator: 'equals', value: '' });
     expect(newFilter(MARKETPLACES.alibris.fields)).toEqual({ field: 'isbn', operator: 'equals', value: '' });

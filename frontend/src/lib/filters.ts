@@ -1,5 +1,5 @@
-// Filters of the filter builder and the `filters` search param that carries them (spec §2, §4,
-// §5, §8): a JSON list of {field, operator, value}, checked against the page's field table.
+// Filters of the filter builder and the `filters` search param that carries them (docs/requirements.md,
+// Tables): a JSON list of {field, operator, value}, checked against the page's field table.
 import { OPERATOR_LABELS, operatorsFor, type FieldDef, type Filter, type FilterOperator } from '@app/domain/fields';
 import { knownValues } from '@app/domain/known-values';
 
@@ -15,7 +15,7 @@ export function operatorOptions(field: FieldDef | undefined): { value: FilterOpe
   return operatorsFor(field?.type ?? 'text').map((op) => ({ value: op, label: OPERATOR_LABELS[op] }));
 }
 
-/** Spec §5: a new filter starts on the first field, 'equals', empty value. */
+/** A new filter starts on the first field, 'equals', empty value. */
 export function newFilter(fields: readonly FieldDef[]): Filter {
   return { field: filterableFields(fields)[0]?.name ?? '', operator: 'equals', value: '' };
 }
@@ -49,7 +49,7 @@ function isFilter(x: unknown, fields: readonly FieldDef[]): x is Filter {
 /**
  * Reads the `filters` param. The router may hand over the raw JSON text or, when the URL held
  * unquoted JSON, the already parsed list. Anything that is not a list of filters on this table's
- * fields is logged and read as no filters (spec §8).
+ * fields is logged and read as no filters.
  */
 export function decodeFilters(raw: unknown, fields: readonly FieldDef[], log: (...args: unknown[]) => void = console.error): Filter[] {
   if (raw === undefined || raw === null || raw === '') return [];

@@ -1,4 +1,4 @@
-// How every form validates (spec §5: "Forms validate on blur").
+// How every form validates ("Forms validate on blur": docs/requirements.md, Validation messages).
 //
 // 'onTouched' validates a field on its first blur, then on every change. Plain 'onBlur' kept a
 // corrected field's error line until the next blur — which is the mousedown on Save: the line

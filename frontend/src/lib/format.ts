@@ -1,4 +1,5 @@
-// How dates read in tables. Server timestamps are UTC (spec §3); one without a zone is read as UTC.
+// How dates read in tables. Server timestamps are UTC (docs/requirements.md, Tables); one without a zone is
+// read as UTC.
 export function parseServerDate(value: string): Date {
   return new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
 }

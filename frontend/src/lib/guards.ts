@@ -1,4 +1,4 @@
-// Route guards of spec §2 / §4: public pages bounce a logged-in user home, protected ones
+// Route guards (docs/requirements.md, Session): public pages bounce a logged-in user home, protected ones
 // bounce a logged-out user to /login.
 import { redirect } from '@tanstack/react-router';
 import { isLoggedIn } from './session';

@@ -1,4 +1,4 @@
-// External links in lookup tables (spec §2: https prefixed if missing).
+// External links in lookup tables (`https://` added when missing; docs/requirements.md, Marketplace pages).
 export function externalHref(url: string): string {
   const trimmed = url.trim();
   if (/^https?:\/\//i.test(trimmed)) return trimmed;

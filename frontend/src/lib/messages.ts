@@ -1,4 +1,4 @@
-// Every user-visible text the specification fixes word for word (§4, §5, §8), in one place so
+// Every user-visible text the specification fixes word for word (docs/requirements.md), in one place so
 // screens and tests (unit and browser) share it.
 
 export const VALIDATION = {
@@ -15,7 +15,7 @@ export const VALIDATION = {
   titleRequiredEdit: 'Title is required',
   jobNameRequired: 'Job Name is required.',
   fileRequired: 'File is required.',
-  /** Not worded by the spec, which only lists the types (§5). */
+  /** Not worded by the spec, which only lists the types. */
   fileType: 'Only .csv, .xlsx and .xls files are accepted.',
 } as const;
 
@@ -57,7 +57,10 @@ export const TEAM_DEFAULT_LOCKED =
 /** What a table row's Edit/Delete menu acts on. */
 export type RecordKind = 'item' | 'user' | 'rule set';
 
-/** Login failure shown inline: a list detail becomes this (no trailing full stop, §8). */
+/**
+ * Login failure shown inline: a list detail becomes this (no trailing full stop; docs/requirements.md,
+ * Login).
+ */
 export const LOGIN_LIST_ERROR = 'Something went wrong';
 
 export const LIMITS = {

@@ -1,4 +1,5 @@
-// Toasts (Mantine notifications). showApiError is the single error → toast path (spec §8).
+// Toasts (Mantine notifications). showApiError is the single error → toast path (docs/requirements.md,
+// Errors and toasts).
 import { notifications } from '@mantine/notifications';
 import { errorToastMessage } from './errors';
 import { TOAST } from './messages';

@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@app/domain/jobs';
 import { describe, expect, it } from 'vitest';
 import { pageRangeText, pagingState, parsePage, skipFor, validatePageSearch } from './paging';
 
-describe('parsePage (spec §2: default 1 when invalid)', () => {
+describe('parsePage (default 1 when invalid)', () => {
   it.each([
     [3, 3],
     ['2', 2],
@@ -17,7 +17,7 @@ describe('parsePage (spec §2: default 1 when invalid)', () => {
   });
 });
 
-describe('skipFor (spec §9: skip = (page-1) × size)', () => {
+describe('skipFor (skip = (page-1) × size)', () => {
   it('pages of 5 and 10', () => {
     expect(skipFor(1, PAGE_SIZE.items)).toBe(0);
     expect(skipFor(3, PAGE_SIZE.users)).toBe(10);
@@ -25,7 +25,7 @@ describe('skipFor (spec §9: skip = (page-1) × size)', () => {
   });
 });
 
-describe('pagingState (spec §4)', () => {
+describe('pagingState', () => {
   it('Next only when the page is full and not placeholder data', () => {
     expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 5, isPlaceholderData: false }).hasNextPage).toBe(true);
     expect(pagingState({ page: 1, pageSize: 5, rowsOnPage: 4, isPlaceholderData: false }).hasNextPage).toBe(false);

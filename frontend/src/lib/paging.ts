@@ -1,4 +1,4 @@
-// Paging rules of specification §4 and §9, as pure functions shared by every paged table.
+// Paging rules (docs/requirements.md, Tables), as pure functions shared by every paged table.
 
 /** The `page` search param: a positive integer, anything else means page 1. */
 export function parsePage(value: unknown): number {

@@ -4,7 +4,7 @@ import { hasUnfinishedLookups, sourceCell, timeLeft } from './progress';
 
 const p = (processed: number, total: number, enabled = true) => ({ enabled, processed_isbns: processed, total_isbns: total });
 
-describe('jobs table source cell (spec §4)', () => {
+describe('jobs table source cell', () => {
   it.each([
     [10, 10, 100, 'green', 0],
     [8, 10, 80, 'blue', 2],

@@ -1,4 +1,4 @@
-// What a jobs-table source cell shows (spec §4): percent, its colour and 'N left', or N/A.
+// What a jobs-table source cell shows (docs/requirements.md, Jobs): percent, its colour and 'N left', or N/A.
 import { progressColor, progressPercent } from '@app/domain/status';
 import { MARKETPLACE_IDS, type MarketplaceId } from '@app/domain/marketplaces';
 import type { SourceProgress } from '../client/types.gen';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors';
 import { createQueryClient, isSessionError, retryDelay, shouldRetry } from './query-client';
 
-describe('retryDelay (spec §9: 1 s doubled each time, capped at 30 s)', () => {
+describe('retryDelay (1 s doubled each time, capped at 30 s)', () => {
   it.each([
     [0, 1000],
     [1, 2000],

@@ -1,4 +1,5 @@
-// Data-fetching defaults of specification §9 and the global error handling of §8.
+// Data-fetching defaults and the global error handling (docs/requirements.md: Client defaults,
+// Errors and toasts).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors';
 import { doublingDelayMs } from '@app/domain/backoff';

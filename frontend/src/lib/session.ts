@@ -1,4 +1,4 @@
-// The session is nothing but the access token in localStorage (specification §4, §9).
+// The session is nothing but the access token in localStorage (docs/requirements.md, Session).
 export const TOKEN_KEY = 'access_token';
 
 export function getToken(): string | null {

@@ -2,7 +2,7 @@ import { JOB_FIELDS } from '@app/domain/jobs';
 import { describe, expect, it } from 'vitest';
 import { ariaSort, nextSort, parseSort } from './sort';
 
-describe('header click sorting (spec §4)', () => {
+describe('header click sorting', () => {
   it('cycles ascending → descending → none', () => {
     const asc = nextSort({}, 'name');
     expect(asc).toEqual({ sort_by: 'name', sort_direction: 'asc' });

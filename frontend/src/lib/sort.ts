@@ -1,5 +1,5 @@
-// Sorting by header click (spec §4): ascending → descending → no sort; another column starts
-// ascending. No sort means the server default, created_at descending, so no sort_by is sent.
+// Sorting by header click (docs/requirements.md, Tables): ascending → descending → no sort; another column
+// starts ascending. No sort means the server default, created_at descending, so no sort_by is sent.
 import type { FieldDef, SortDirection } from '@app/domain/fields';
 
 export interface SortState {

@@ -1,4 +1,4 @@
-// Spreadsheet types the upload dialogs accept (spec §5, §9).
+// Spreadsheet types the upload dialogs accept (docs/requirements.md, Create Job dialog).
 import { UPLOAD_EXTENSIONS } from '@app/domain/jobs';
 
 export const ACCEPT = UPLOAD_EXTENSIONS.join(',');

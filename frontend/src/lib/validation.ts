@@ -1,8 +1,9 @@
-// react-hook-form rules with the specification's messages (§5). Forms validate on blur.
+// react-hook-form rules with the specification's messages (docs/requirements.md, Validation messages).
+// Forms validate on blur.
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { LIMITS, VALIDATION } from './messages';
 
-/** "Standard email pattern" (§5). */
+/** "A standard email pattern" (docs/requirements.md, Validation messages): which one is our choice. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 export const emailRules = {

@@ -32,7 +32,7 @@ function Login() {
 
   const login = useMutation({
     mutationFn: async (body: LoginForm) => (await loginAccessToken({ body })).data,
-    // Spec §8: login failures are shown inline, not as a toast.
+    // Login failures are shown inline, not as a toast.
     meta: { toastOnError: false },
     onSuccess: (token) => {
       setToken(token.access_token);

@@ -41,7 +41,7 @@ function ResetPassword() {
   });
 
   const onSubmit = handleSubmit(({ new_password }) => {
-    // Spec §2: without a token in the URL, submitting does nothing.
+    // Without a token in the URL, submitting does nothing.
     if (!token) return;
     resetMutation.mutate({ token, new_password });
   });

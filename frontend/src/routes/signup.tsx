@@ -35,7 +35,7 @@ function SignUp() {
 
   const signUp = useMutation({
     mutationFn: async ({ confirm_password: _, ...body }: SignUpForm) => (await registerUser({ body })).data,
-    // Spec §8: sign-up failure has its own title.
+    // Sign-up failure has its own title (docs/requirements.md, Sign-up).
     meta: { toastOnError: false },
     onSuccess: () => {
       showSuccess(TOAST.signUpSuccess, TOAST.signUpSuccessTitle);
@@ -50,7 +50,7 @@ function SignUp() {
     <AuthCard title="Sign Up" nativeValidation onSubmit={handleSubmit((values) => signUp.mutate(values))}>
       <TextField
         label="Full Name"
-        // Spec §9: sign-up full name input minimum 3 (a native constraint, checked on submit).
+        // Sign-up full name input minimum 3 (a native constraint, checked on submit).
         minLength={LIMITS.signUpFullNameMin}
         autoComplete="name"
         error={errors.full_name?.message}

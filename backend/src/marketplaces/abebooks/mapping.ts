@@ -1,5 +1,6 @@
-// AbeBooks Search Web Services <Book> element → abe_books_price_lookups columns (marketplaces.md §1.1).
-// Tags are XML text; number columns are converted from it. Every tag here is in the official guide.
+// AbeBooks Search Web Services <Book> element → abe_books_price_lookups columns
+// (docs/marketplaces/abebooks.md). Tags are XML text; number columns are converted from it. Every tag here
+// is in the official guide.
 import { defineMapping, withScheme } from '../field-mapping.ts';
 
 export const abeBooksMapping = defineMapping('abe_books', [

@@ -1,4 +1,4 @@
-// Alibris item search `book` → alibris_price_lookups columns (marketplaces.md §3).
+// Alibris item search `book` → alibris_price_lookups columns (docs/marketplaces/alibris.md).
 // Alibris sends every value as a string ("8.40"); number columns are converted.
 import { defineMapping } from '../field-mapping.ts';
 

@@ -1,7 +1,8 @@
 // Amazon's client against a scripted server answering per path: LWA token, catalog search, offers batch.
-// Fixtures are our own, built from the Selling Partner API schemas; where the official models'
-// examples are on this machine (../shared/marketplace-samples/amazon/examples), each that applies
-// is parsed too, and the error examples refused as their schema says.
+// Fixtures are our own, built from the Selling Partner API schemas; where the official models' examples are
+// at hand (optional, never committed: a shared/ folder beside the checkout, see EXAMPLES below; without it
+// that suite is skipped), each that applies is parsed too, and the error examples refused as their schema
+// says.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -302,7 +303,8 @@ describe('Amazon client: answers', () => {
   });
 });
 
-// Amazon's own examples, where this machine has them (they are never copied into the repository).
+// Amazon's own examples: optional, read from beside the checkout when present and never copied into the
+// repository; without them the suite below is skipped.
 const EXAMPLES = new URL('../../../../../shared/marketplace-samples/amazon/examples/', import.meta.url);
 const examples = existsSync(EXAMPLES) ? readdirSync(EXAMPLES) : [];
 const example = (name: string) => JSON.parse(readFileSync(new URL(name, EXAMPLES), 'utf8')) as Record<string, unknown>;

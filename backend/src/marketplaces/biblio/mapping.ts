@@ -1,4 +1,4 @@
-// Biblio product_search result → biblio_price_lookups columns (marketplaces.md §2.3).
+// Biblio product_search result → biblio_price_lookups columns (docs/marketplaces/biblio.md).
 // Biblio's API is key-gated and undocumented beyond a few fields, so most of this table is our
 // assumed contract: same-named keys. A real sample response corrects it here and nowhere else.
 import { defineMapping, type Evidence, type FieldMapping } from '../field-mapping.ts';

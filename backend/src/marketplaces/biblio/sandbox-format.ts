@@ -1,5 +1,5 @@
 // Biblio product_search: {data:{meta,results}}; each result carries every field of our Biblio table
-// (marketplaces.md §2.3: group A evidenced, groups B and C speculative).
+// (group A evidenced, groups B and C speculative: docs/marketplaces/biblio.md).
 import { must } from '@app/domain/must';
 import { hash32 } from '../../sandbox/random.ts';
 import { json, money, withoutNulls, type SimulatedFormat } from '../../sandbox/formats/types.ts';

@@ -20,7 +20,10 @@ interface EditUserForm {
   decisions_only: boolean;
 }
 
-/** The PATCH body: an empty password means "keep the current one" and is left out (spec §5). */
+/**
+ * The PATCH body: an empty password means "keep the current one" and is left out (docs/requirements.md,
+ * Admin).
+ */
 export function toUserUpdate({ confirm_password: _, password, ...rest }: EditUserForm) {
   return password === '' ? rest : { ...rest, password };
 }

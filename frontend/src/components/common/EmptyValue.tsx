@@ -1,4 +1,4 @@
-// How a missing value reads in every table (spec §2: "Empty values show N/A").
+// How a missing value reads in every table ("N/A": docs/requirements.md, Marketplace pages).
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 

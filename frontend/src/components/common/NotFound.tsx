@@ -1,4 +1,4 @@
-// Unknown paths (spec §2).
+// Unknown paths: "Oops!", "Page not found." and a link home (docs/requirements.md, Not found).
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 

@@ -1,4 +1,4 @@
-// Manual refresh of a table and when its data last arrived ('Last Refreshed', spec §2).
+// Manual refresh of a table and when its data last arrived ('Last Refreshed'; docs/requirements.md, Jobs).
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { formatTime } from '../../lib/format';

@@ -1,4 +1,4 @@
-// A column header that sorts on click (spec §4); the arrow says the current direction.
+// A column header that sorts on click (docs/requirements.md, Tables); the arrow says the current direction.
 import { Group, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { ariaSort, type SortState } from '../../lib/sort';

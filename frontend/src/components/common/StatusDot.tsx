@@ -1,4 +1,4 @@
-// Active / inactive shown as a coloured dot with its word (spec §4).
+// Active / inactive shown as a coloured dot with its word (docs/requirements.md, Admin).
 import { Box, Group, Text } from '@mantine/core';
 
 export function StatusDot({ active }: { active: boolean }) {

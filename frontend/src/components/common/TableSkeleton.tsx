@@ -1,4 +1,4 @@
-// Placeholder rows shown while a table's first page loads (spec §9: 4 by default).
+// Placeholder rows shown while a table's first page loads (4 by default; docs/requirements.md, Tables).
 import { Skeleton, Table } from '@mantine/core';
 
 export const DEFAULT_PLACEHOLDER_ROWS = 4;

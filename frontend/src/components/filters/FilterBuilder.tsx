@@ -1,5 +1,5 @@
-// The filter builder of /jobs and the marketplace pages (spec §2, §5): rows of field / operator /
-// value edited as a draft and applied together. Rows without a value are not applied.
+// The filter builder of /jobs and the marketplace pages (docs/requirements.md, Tables): rows of field /
+// operator / value edited as a draft and applied together. Rows without a value are not applied.
 import type { FieldDef } from '@app/domain/fields';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFilter, IconPlus } from '@tabler/icons-react';

@@ -1,6 +1,6 @@
-// Create Job (spec §2, §5): a name (default: now as ISO), the ISBNs and the sources to ask. The
-// ISBNs come from a spreadsheet (the spec's mode, the default) or, beyond the spec, are pasted or
-// scanned into a list; both give the same clean-up and report.
+// Create Job (docs/requirements.md, Create Job dialog): a name (default: now as ISO), the ISBNs and the
+// sources to ask. The ISBNs come from a spreadsheet (the spec's mode, the default) or, beyond the spec, are
+// pasted or scanned into a list; both give the same clean-up and report.
 import { FORM_MODE } from '../../lib/form-mode';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceId } from '@app/domain/marketplaces';
 import { Checkbox, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';

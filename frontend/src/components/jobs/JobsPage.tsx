@@ -1,4 +1,5 @@
-// /jobs (spec §2): New Job, refresh with 'Last Refreshed', filter builder and a sortable table.
+// /jobs (docs/requirements.md, Jobs): New Job, refresh with 'Last Refreshed', filter builder and a sortable
+// table.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { Group, Stack, Switch } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';

@@ -1,4 +1,4 @@
-// One source of one job in the jobs table (spec §2, §4): progress bar and percent in the
+// One source of one job in the jobs table (docs/requirements.md, Jobs): progress bar and percent in the
 // progress colour, an 'N left' badge and a 'View' link to that source's lookups of the job;
 // N/A when the job does not use the source.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';

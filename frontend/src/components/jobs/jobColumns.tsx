@@ -1,4 +1,5 @@
-// Columns of the jobs table (spec §2): the job's own fields, then one progress cell per source.
+// Columns of the jobs table (docs/requirements.md, Jobs): the job's own fields, then one progress cell per
+// source.
 import { JOB_FIELDS } from '@app/domain/jobs';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { Badge, Group, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Header menu: My profile (settings) and Log out (spec §2).
+// Header menu: My profile (settings) and Log out (docs/requirements.md, The signed-in layout).
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

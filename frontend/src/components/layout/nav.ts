@@ -1,4 +1,5 @@
-// Sidebar entries (spec §2). Marketplace children come from the shared domain table.
+// Sidebar entries (docs/requirements.md, The signed-in layout). Marketplace children come from the shared
+// domain table.
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 
 export interface NavEntry {

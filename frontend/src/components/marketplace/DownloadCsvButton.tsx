@@ -1,5 +1,5 @@
-// The filtered, sorted lookups as a CSV file named by the server (spec §7); a failure is only
-// logged (spec §8).
+// The filtered, sorted lookups as a CSV file named by the server; a failure is only
+// logged (docs/requirements.md, Tables).
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';

@@ -1,6 +1,6 @@
-// One marketplace's price-lookup page (spec §2): upload, CSV download, column chooser, refresh,
-// filter builder, sortable paged table; a row opens every offer of that lookup. On a phone the
-// rows are cards, and a tap opens the book's page.
+// One marketplace's price-lookup page (docs/requirements.md, Marketplace pages): upload, CSV download,
+// column chooser, refresh, filter builder, sortable paged table; a row opens every offer of that lookup. On
+// a phone the rows are cards, and a tap opens the book's page.
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

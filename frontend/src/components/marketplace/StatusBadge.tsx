@@ -1,6 +1,6 @@
-// lookup_status as a coloured badge (spec §4; colours from the domain's statusBadge). The badge
-// reads "no offers available" and never truncates (Mantine's badge label does by default); the raw
-// value, which is what filters take, is on hover.
+// lookup_status as a coloured badge (docs/requirements.md, Marketplace pages; colours from the domain's
+// statusBadge). The badge reads "no offers available" and never truncates (Mantine's badge label does by
+// default); the raw value, which is what filters take, is on hover.
 import { statusBadge } from '@app/domain/status';
 import { Badge } from '@mantine/core';
 

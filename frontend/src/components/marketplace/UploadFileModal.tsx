@@ -1,4 +1,5 @@
-// 'Upload File for {marketplace}' (spec §2, §5): a spreadsheet becomes a job for this source only.
+// 'Upload File for {marketplace}' (docs/requirements.md, Marketplace pages): a spreadsheet becomes a job
+// for this source only.
 import { FORM_MODE } from '../../lib/form-mode';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Button } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The spreadsheet picker of the upload dialogs (spec §5): required, .csv / .xlsx / .xls only.
+// The spreadsheet picker of the upload dialogs: required, .csv / .xlsx / .xls only.
 import { UPLOAD_EXTENSIONS } from '@app/domain/jobs';
 import { FileInput } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';

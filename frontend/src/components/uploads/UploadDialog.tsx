@@ -1,6 +1,6 @@
 // The shape of both upload dialogs: a form until the upload succeeds, then the ingest report.
-// A failed upload keeps the form open with the server's reason (spec §8: upload failure only
-// logged; the reason is shown too, so the user knows what to fix).
+// A failed upload keeps the form open with the server's reason (the requirements
+// only log a failed upload; the reason is shown too, so the user knows what to fix).
 import { Alert, Button, Group, Modal } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEventHandler, ReactNode } from 'react';

@@ -27,7 +27,7 @@ function Home() {
   );
 }
 
-/** New Job and the user's jobs, newest first (spec §2). */
+/** New Job and the user's jobs, newest first (docs/requirements.md, Home). */
 function HomeJobs() {
   const [page, setPage] = usePageParam(Route.useSearch().page);
   const jobs = useJobs({ page });

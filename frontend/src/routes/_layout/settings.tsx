@@ -23,7 +23,7 @@ function Settings() {
           <Tabs.Tab value="my-profile">My profile</Tabs.Tab>
           <Tabs.Tab value="password">Password</Tabs.Tab>
           <Tabs.Tab value="appearance">Appearance</Tabs.Tab>
-          {/* Spec §6: superusers do not see Danger zone. */}
+          {/* Superusers do not see Danger zone. */}
           {!user.is_superuser && <Tabs.Tab value="danger-zone">Danger zone</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="my-profile">
