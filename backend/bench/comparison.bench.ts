@@ -20,7 +20,7 @@ import { benchContext } from './context.ts';
 export const ISBNS = 150_000;
 const RUNS = 15;
 
-/** One job asking all four marketplaces, one lookup row per ISBN (`isbns` of them) in each, mostly priced. */
+/** One job asking AbeBooks, Biblio, Alibris and PalletIQ: one lookup row per ISBN (`isbns`) each, mostly priced. */
 export async function seed(db: Db, ownerId: string, isbns = ISBNS): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(
     sql`INSERT INTO jobs (name, input_filename, owner_id, abe_books, biblio, alibris, pallet_iq)

@@ -1,9 +1,8 @@
-// The comparison of one job's lookups across marketplaces as SQL: a derived table with one row per
-// ISBN of the job (its columns named as COMPARISON_FIELDS), which filters, sorts, pages, counts and
-// exports read like a table.
-// Raw SQL on purpose: up to four aliased lookup tables joined on ISBN, with columns computed from
-// one another (best price → best source → spread) in nested selects; the query builder would need
-// the same SQL fragments, only harder to read.
+// The comparison of one job's lookups across marketplaces as SQL: a derived table with one row per ISBN of
+// the job (its columns named as COMPARISON_FIELDS), which filters, sorts, pages, counts and exports read
+// like a table. Raw SQL on purpose: one aliased lookup table per marketplace the job asks, joined on ISBN,
+// with columns computed from one another (best price → best source → spread) in nested selects; the query
+// builder would need the same SQL fragments, only harder to read.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   BEST_PRICE_CHANGE,

@@ -1,10 +1,10 @@
-// A big read that runs again and again with new values (the job page's comparison) as a NAMED
-// statement on PostgreSQL: each connection parses it once and, after a few runs, keeps a generic
-// plan when that costs no more than planning anew (PostgreSQL's own choice, plan_cache_mode auto).
-// Measured on a 1M-ISBN job (issue 16): the page's statement took ~15 ms unnamed, almost all of it
-// planning (four lookup tables of ~25 indexes each), and ~4 ms named. A connection keeps its
-// statements until it closes (the pool closes idle ones after 10 s); the name is the text's hash,
-// so the same text is one statement. PGlite takes the same call and ignores the name.
+// A big read that runs again and again with new values (the job page's comparison) as a NAMED statement on
+// PostgreSQL: each connection parses it once and, after a few runs, keeps a generic plan when that costs no
+// more than planning anew (PostgreSQL's own choice, plan_cache_mode auto). Measured on a 1M-ISBN job (issue
+// 16): the page's statement took ~15 ms unnamed, almost all of it planning (the four lookup tables there
+// were then, ~25 indexes each), and ~4 ms named. A connection keeps its statements until it closes (the
+// pool closes idle ones after 10 s); the name is the text's hash, so the same text is one statement. PGlite
+// takes the same call and ignores the name.
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 // What a scrape reads at the moment it happens: the queue's depth and oldest queued lookup per
-// marketplace (one bounded statement over the four lookup tables, on their queued-rows index) and
+// marketplace (one bounded statement over every marketplace's lookup table, on their queued-rows index) and
 // the database pool's use; then the registry's text.
 import { sql } from 'drizzle-orm';
 import { MARKETPLACE_IDS, MARKETPLACES } from '@app/domain/marketplaces';

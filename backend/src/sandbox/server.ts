@@ -1,4 +1,4 @@
-// A local stand-in for the four marketplaces: one node:http server, each marketplace under its slug
+// A local stand-in for every marketplace: one node:http server, each marketplace under its slug
 // (/abe-books/search, /biblio/api/product_search, /alibris/v1/public/search, /pallet-iq/v1/isbn/{isbn}/0,
 // /ebay/buy/browse/v1/item_summary/search and its token endpoint),
 // answering in its wire format with offers derived from the ISBN and the configured faults. With

@@ -1,4 +1,4 @@
-// One sandbox server stands in for all four marketplaces, each under its own slug.
+// One sandbox server stands in for every marketplace, each under its own slug.
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 
 /** The base URL an adapter uses to reach the sandbox's copy of a marketplace. */

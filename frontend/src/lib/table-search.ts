@@ -1,5 +1,5 @@
-// Validated search params of a filtered, sorted, paged table (/jobs and the four marketplace
-// pages): page (invalid → 1), filters (JSON text, garbage → none), sort_by / sort_direction.
+// Validated search params of a filtered, sorted, paged table (/jobs and each marketplace's
+// page): page (invalid → 1), filters (JSON text, garbage → none), sort_by / sort_direction.
 import type { FieldDef } from '@app/domain/fields';
 import { decodeFilters, encodeFilters } from './filters';
 import { parsePage } from './paging';
