@@ -31,10 +31,12 @@ export async function jobHasIsbn(tx: Tx, job: JobRow, isbn: string): Promise<boo
  * from a recent answer and how many wait for the worker.
  */
 export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindowMs: number): Promise<{ filled: number; queued: number }> {
-  let filled = 0;
-  let baseRowId: number | undefined;
-  const finished: string[] = [];
-  for (const m of askedBy(job)) {
+  // Raw SQL on purpose: one statement for every marketplace (a scan waits on it): per marketplace the
+  // freshest reusable answer (one probe of the reusable index) copied into the new row, or a queued
+  // row when there is none; and the base marketplace's empty stored comparison row.
+  const asked = askedBy(job);
+  const repricedAt = job.repriced_at?.toISOString() ?? null;
+  const inserts = asked.map((m, i) => {
     const t = LOOKUP_TABLES[m.id];
     const names = dataFields(m).map((f) => sql.identifier(f.name));
     const data = names.length ? sql`, ${sql.join(names, sql`, `)}` : sql``;
@@ -44,37 +46,31 @@ export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindo
           sql`, `,
         )}`
       : sql``;
-    // Raw SQL on purpose: the freshest reusable answer (one probe of the reusable index) copied into
-    // the new row in the same statement, or a queued row when there is none.
     const fresh =
       reuseWindowMs > 0
         ? sql`SELECT * FROM ${t} s
             WHERE s.isbn = ${isbn} AND s.lookup_status IN ('completed', 'no_offers_available') AND s.answered_at IS NOT NULL
               AND s.answered_at > now() - ${reuseWindowMs} * interval '1 millisecond'
-              AND (${job.repriced_at?.toISOString() ?? null}::timestamptz IS NULL OR s.answered_at > ${job.repriced_at?.toISOString() ?? null}::timestamptz)
+              AND (${repricedAt}::timestamptz IS NULL OR s.answered_at > ${repricedAt}::timestamptz)
             ORDER BY s.answered_at DESC LIMIT 1`
         : sql`SELECT * FROM ${t} s WHERE false`;
-    const insert = sql`
+    return sql`${sql.identifier(`m${i}`)} AS (
       INSERT INTO ${t} (isbn_lookup_job_id, isbn, input_filename, lookup_status, offers, offer_count, answered_at, reused_from,
                         previous_price, previous_currency${data})
       SELECT ${job.id}::int, ${isbn}, ${job.input_filename}, coalesce(s.lookup_status, 'queued'), s.offers, s.offer_count, s.answered_at,
              coalesce(s.reused_from, s.id), s.previous_price, s.previous_currency${fromSource}
       FROM (SELECT 1) one LEFT JOIN LATERAL (${fresh}) s ON true
-      RETURNING id, isbn, lookup_status`;
-    const isBase = baseRowId === undefined;
-    const { rows } = await tx.execute<{ id: number; lookup_status: string }>(
-      isBase
-        ? sql`WITH inserted AS (${insert}), stored AS (${insertEmptyComparisonRows(job.id, sql`inserted`)}) SELECT id, lookup_status FROM inserted`
-        : insert,
-    );
-    const row = rows[0];
-    if (!row) continue;
-    if (isBase) baseRowId = Number(row.id);
-    if (row.lookup_status !== 'queued') {
-      filled++;
-      finished.push(m.id);
-    }
-  }
+      RETURNING id, isbn, lookup_status)`;
+  });
+  const { rows } = await tx.execute<{ source: string; id: number; lookup_status: string }>(sql`
+    WITH ${sql.join(inserts, sql`, `)},
+    stored AS (${insertEmptyComparisonRows(job.id, sql`m0`)})
+    ${sql.join(
+      asked.map((m, i) => sql`SELECT ${m.id}::text AS source, id, lookup_status FROM ${sql.identifier(`m${i}`)}`),
+      sql` UNION ALL `,
+    )}`);
+  const finished = rows.filter((r) => r.lookup_status !== 'queued').map((r) => r.source);
+  const filled = finished.length;
   // Every counter in one statement: one more lookup per marketplace, finished where it was filled.
   await tx
     .update(jobProgress)
@@ -86,7 +82,7 @@ export async function addIsbnToJob(tx: Tx, job: JobRow, isbn: string, reuseWindo
   // The stored comparison row is written by the caller from the verdict it judges next (verdict.ts
   // keepStoredRow): the same derived table's best price, source and spread, computed once.
   await tx.update(jobs).set({ updated_at: new Date() }).where(sql`${jobs.id} = ${job.id}`);
-  const queued = askedBy(job).length - filled;
+  const queued = asked.length - filled;
   return { filled, queued };
 }
 

@@ -8,6 +8,7 @@ import type { VerdictState } from '@app/domain/scan';
 import { sql } from 'drizzle-orm';
 import { comparisonTable } from '../comparison/query.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { executeNamed } from '../db/named-statement.ts';
 import { comparisonRows, jobDecisions } from '../db/schema.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 import type { JobRow } from '../jobs/repository.ts';
@@ -62,7 +63,10 @@ export async function readVerdicts(
     decisions: false,
     only: ({ isbn }) => sql`${isbn} = ANY(${sql.param([...isbns])}::text[])`,
   });
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  // Named: every scan runs the same text (planned once per connection on PostgreSQL; its planning was most of its time).
+  const rows = await executeNamed<Record<string, unknown>>(
+    db as Db,
+    sql`
     SELECT id, isbn, title, best_price, best_source, spread, amazon_sales_rank, estimated_profit, ${ruleIndex} AS rule_index
       ${
         statuses.length
@@ -72,7 +76,8 @@ export async function readVerdicts(
             )}`
           : sql``
       }
-    FROM ${comparison}`);
+    FROM ${comparison}`,
+  );
   for (const r of rows) {
     const index = r.rule_index === null || r.rule_index === undefined ? null : Number(r.rule_index);
     const rule = index === null ? undefined : rules[index];
