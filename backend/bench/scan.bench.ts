@@ -44,10 +44,19 @@ async function seedAnswers(db: Db, ownerId: string, n: number): Promise<void> {
     if (source) {
       cols.push(must(source.price[0], 'a price column'));
       vals.push('3 + (g::bigint * 7919 % 9000) / 100.0');
-      if (source.shipping) cols.push(source.shipping), vals.push('3.5');
-      if (source.currency) cols.push(source.currency), vals.push(`'USD'`);
+      if (source.shipping) {
+        cols.push(source.shipping);
+        vals.push('3.5');
+      }
+      if (source.currency) {
+        cols.push(source.currency);
+        vals.push(`'USD'`);
+      }
     }
-    if (m.id === 'amazon') cols.push('sales_rank'), vals.push('(g::bigint * 104729 % 2000000)');
+    if (m.id === 'amazon') {
+      cols.push('sales_rank');
+      vals.push('(g::bigint * 104729 % 2000000)');
+    }
     if (m.id === DECISION_SOURCE.marketplace) {
       cols.push(DECISION_SOURCE.decision, DECISION_SOURCE.value);
       vals.push(`CASE WHEN g % 3 = 0 THEN 'accept' ELSE 'reject' END`, '(g % 5000) / 100.0');
@@ -212,7 +221,9 @@ async function liveConfirmation(): Promise<void> {
     await fetch(`${base}/api/v1/scan/sessions/${session.id}/scans`, { method: 'POST', headers, body: JSON.stringify({ code }) });
     // From the answer: the lookups are queued (and announced) as the scan's transaction commits, just before it.
     scannedAt = now();
-    console.log(`  the scan itself (provisional verdict) answered in ${(scannedAt - posted).toFixed(0)} ms while the worker ran the bulk job`);
+    console.log(
+      `  the scan itself (provisional verdict) answered in ${(scannedAt - posted).toFixed(0)} ms while the worker ran the bulk job`,
+    );
     while (claimedAt.size < MARKETPLACE_LIST.length && now() - scannedAt < 60_000) {
       for (const m of MARKETPLACE_LIST) {
         if (claimedAt.has(m.id)) continue;

@@ -146,7 +146,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
       expect((await eventsOf('user.created', id))[0]).toMatchObject({
         actor_email: ADMIN.email,
         target_label: 'managed@example.com',
-        details: { is_superuser: false, is_active: true },
+        details: { is_superuser: false, is_active: true, decisions_only: false },
       });
       const patched = await api('PATCH', `/users/${id}`, admin, { full_name: 'Managed', password: 'reset-by-admin-1', is_active: false });
       expect(patched.statusCode).toBe(200);
@@ -154,6 +154,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
         fields: ['full_name', 'is_active', 'password'],
         is_superuser: false,
         is_active: false,
+        decisions_only: false,
       });
       expect((await api('DELETE', `/users/${id}`, admin)).statusCode).toBe(200);
       expect((await eventsOf('user.deleted', id))[0]).toMatchObject({ actor_email: ADMIN.email, target_label: 'managed@example.com' });

@@ -117,7 +117,9 @@ describe.each(ENGINES)('scan sessions on %s', (engine) => {
     // The stored comparison row (what a sort by best price reads) holds the verdict's figures.
     const sorted = await call('POST', `/jobs/${first.id}/comparison?sort_by=best_price&sort_direction=desc`, scout.token, { filters: [] });
     expect(sorted.json().data).toEqual([expect.objectContaining({ isbn: BOOK, best_price: a.verdict.figures.best_price })]);
-    const { rows: stored } = await t.ctx.db.execute<{ best_price: number }>(sql`SELECT best_price FROM comparison_rows WHERE job_id = ${first.id}`);
+    const { rows: stored } = await t.ctx.db.execute<{ best_price: number }>(
+      sql`SELECT best_price FROM comparison_rows WHERE job_id = ${first.id}`,
+    );
     expect(stored.map((r) => Number(r.best_price))).toEqual([a.verdict.figures.best_price]);
     const again = (await call('POST', `/scan/sessions/${first.id}/scans`, scout.token, { code: BOOK })).json();
     expect(again.copies).toBe(2);
@@ -182,7 +184,12 @@ describe.each(ENGINES)('scan sessions on %s', (engine) => {
   it("wakes an idle worker: a scan's lookups are asked at once, not at the worker's next poll", async () => {
     const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
     // A worker that found nothing to do and would not look again for a minute.
-    const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 60_000, listen: t.ctx.listen, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
+    const worker = startWorker({
+      db: t.ctx.db,
+      pollIntervalMs: 60_000,
+      listen: t.ctx.listen,
+      ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS),
+    });
     try {
       await worker.idle();
       const s = await startSession(scout.token);
