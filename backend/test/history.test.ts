@@ -54,7 +54,14 @@ describe.each(ENGINES)('price history on %s', (engine) => {
 
   async function runWorker(served: readonly MarketplaceId[] = ALL, reuseWindowMs = 0) {
     if (!sandbox) throw new Error('start a sandbox first');
-    const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 20, reuseWindowMs, ...sandboxWorkerParts(sandbox, served) });
+    // A generous timeout: on a loaded machine a timed-out request is asked again, and with price drift
+    // the n-th request for an ISBN sees other prices, so a retry would shift what each look saw.
+    const worker = startWorker({
+      db: t.ctx.db,
+      pollIntervalMs: 20,
+      reuseWindowMs,
+      ...sandboxWorkerParts(sandbox, served, { timeoutMs: 60_000 }),
+    });
     await worker.idle();
     await worker.stop();
   }
