@@ -1,0 +1,223 @@
+// The offline pack (GET /scan/offline-pack): per ISBN the team's latest answer of each marketplace
+// within OFFLINE_PACK_DAYS, as the figures the comparison starts from (each price source's price with
+// shipping and its currency computed by the comparison's own SQL, priceOf in comparison/query.ts),
+// with the rule sets and fee schedules to judge them with; or, for a "decisions only" account, only
+// the team default's outcome per ISBN (judged here with the same evaluator the phone runs).
+import { DECISION_SOURCE, EXTRA_COLUMNS, PRICE_SOURCES, currencyField, offersField, priceField, statusField } from '@app/domain/comparison';
+import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
+import {
+  OFFLINE_PACK_FORMAT,
+  PACK_NUMBER_COLUMNS,
+  PACK_TEXT_COLUMNS,
+  figuresAt,
+  type FiguresPack,
+  type PackOutcome,
+  type PackRuleSet,
+  type VerdictPack,
+} from '@app/domain/offline-pack';
+import { compileOfflineRules, offlineVerdict, unansweredFigures } from '@app/domain/offline-verdict';
+import { sql, type SQL } from 'drizzle-orm';
+import { priceOf } from '../comparison/query.ts';
+import type { Db } from '../db/client.ts';
+import { feeSchedules } from '../db/schema.ts';
+import { listUsableRuleSets } from '../decisions/versions.ts';
+import { feeSchedulesInForce } from '../fees/repository.ts';
+import { readRuleSetVersion, teamDefaultVersion } from '../rules/repository.ts';
+import type { UserRow } from '../users/schemas.ts';
+
+export interface PackOptions {
+  days: number;
+  /** Only ISBNs with an answer after this instant (a pack's version); undefined: the whole pack. */
+  since?: Date;
+}
+
+/** The figures of one marketplace's latest answers: column name in the pack → SQL over the answer row `a`. */
+function marketplaceColumns(id: MarketplaceId): { name: string; value: SQL }[] {
+  const a = (name: string) => sql`a.${sql.identifier(name)}`;
+  const status = { name: statusField(id), value: sql`a.lookup_status::text` };
+  if (id === DECISION_SOURCE.marketplace)
+    return [
+      status,
+      { name: 'pallet_iq_decision', value: a(DECISION_SOURCE.decision) },
+      { name: 'pallet_iq_value', value: a(DECISION_SOURCE.value) },
+    ];
+  const source = PRICE_SOURCES.find((s) => s.marketplace === id);
+  if (!source) return [];
+  const { price, currency } = priceOf(source, true, a);
+  return [
+    status,
+    // Already rounded to cents by priceOf: sent as an integer.
+    { name: priceField(id), value: sql`round((${price})::numeric * 100)::bigint` },
+    { name: currencyField(id), value: currency },
+    { name: offersField(id), value: a('offer_count') },
+    { name: `${id}_previous_price`, value: a('previous_price') },
+    { name: `${id}_previous_currency`, value: a('previous_currency') },
+    ...EXTRA_COLUMNS.filter((e) => e.marketplace === id).map((e) => ({ name: e.name, value: a(e.column) })),
+  ];
+}
+
+const ANSWERED = sql`lookup_status IN ('completed', 'no_offers_available') AND answered_at IS NOT NULL`;
+
+/** The marketplaces whose answers the pack carries: the price sources and PalletIQ. */
+const PACK_MARKETPLACES: MarketplaceId[] = [...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace];
+
+interface Rows {
+  isbns: string[];
+  values: Map<string, Record<string, unknown>>;
+  /** The latest answer's time (ms) among the rows read; 0 when none. */
+  latest: number;
+}
+
+/** Every ISBN's latest answer per marketplace (or only the ISBNs answered since `since`), keyed by ISBN. */
+async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
+  const window = sql`answered_at > now() - ${o.days} * interval '1 day'`;
+  // A delta carries whole ISBNs: every marketplace's latest answer of an ISBN one of them answered since.
+  const changed = o.since
+    ? sql` AND isbn IN (${sql.join(
+        PACK_MARKETPLACES.map(
+          (id) =>
+            sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND answered_at > ${o.since?.toISOString()}::timestamptz`,
+        ),
+        sql` UNION `,
+      )})`
+    : sql``;
+  const values = new Map<string, Record<string, unknown>>();
+  let latest = 0;
+  for (const id of PACK_MARKETPLACES) {
+    const cols = marketplaceColumns(id);
+    // DISTINCT ON walks the reusable-answer index (isbn, answered_at DESC) in order: the latest answer per ISBN.
+    const { rows } = await db.execute<Record<string, unknown>>(sql`
+      SELECT a.isbn, (extract(epoch FROM a.answered_at) * 1000)::float8 AS answered_ms, ${sql.join(
+        cols.map((c) => sql`${c.value} AS ${sql.identifier(c.name)}`),
+        sql`, `,
+      )}
+      FROM (SELECT DISTINCT ON (isbn) * FROM ${sql.identifier(MARKETPLACES[id].table)}
+            WHERE ${ANSWERED} AND ${window}${changed}
+            ORDER BY isbn, answered_at DESC) a`);
+    for (const r of rows) {
+      const isbn = String(r.isbn);
+      const into = values.get(isbn) ?? {};
+      for (const c of cols) into[c.name] = r[c.name];
+      values.set(isbn, into);
+      latest = Math.max(latest, Number(r.answered_ms));
+    }
+  }
+  return { isbns: [...values.keys()].sort(), values, latest };
+}
+
+const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function columnar(rows: Rows): Pick<FiguresPack, 'numbers' | 'texts'> {
+  const numbers: FiguresPack['numbers'] = {};
+  for (const c of PACK_NUMBER_COLUMNS) numbers[c.name] = rows.isbns.map((isbn) => numberOrNull(rows.values.get(isbn)?.[c.name]));
+  const texts: FiguresPack['texts'] = {};
+  for (const name of PACK_TEXT_COLUMNS) {
+    const values: string[] = [];
+    const place = new Map<string, number>();
+    const codes = rows.isbns.map((isbn) => {
+      const v = rows.values.get(isbn)?.[name];
+      if (v === null || v === undefined) return 0;
+      const key = String(v);
+      let code = place.get(key);
+      if (code === undefined) {
+        values.push(key);
+        code = values.length;
+        place.set(key, code);
+      }
+      return code;
+    });
+    texts[name] = { values, codes };
+  }
+  return { numbers, texts };
+}
+
+/** When the fee schedules last changed (ms; 0 while all are defaults): a verdict pack judged before is stale. */
+async function feesStamp(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ at: number | null }>(
+    sql`SELECT (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at FROM ${feeSchedules}`,
+  );
+  return Number(rows[0]?.at ?? 0);
+}
+
+/** The version a pack answers with: the latest answer it holds (or the one it was asked after) as ms. */
+const answersVersion = (rows: Rows, since: Date | undefined) => String(Math.max(rows.latest, since?.getTime() ?? 0));
+
+/** The figures pack for an account that may see figures. */
+export async function buildFiguresPack(db: Db, user: UserRow, o: PackOptions): Promise<FiguresPack> {
+  const rows = await latestAnswers(db, o);
+  const usable = await listUsableRuleSets(db, user);
+  const ruleSets: PackRuleSet[] = [];
+  for (const r of usable) {
+    const v = await readRuleSetVersion(db, r.version_id);
+    if (v)
+      ruleSets.push({
+        id: r.id,
+        name: r.name,
+        is_team_default: r.is_team_default,
+        version: r.version,
+        version_id: r.version_id,
+        rules: v.rules,
+      });
+  }
+  return {
+    kind: 'figures',
+    format: OFFLINE_PACK_FORMAT,
+    version: answersVersion(rows, o.since),
+    delta: o.since !== undefined,
+    days: o.days,
+    built_at: new Date().toISOString(),
+    isbns: rows.isbns,
+    ...columnar(rows),
+    rule_sets: ruleSets,
+    fees: await feeSchedulesInForce(db),
+  };
+}
+
+/** Whether a rule tests the ISBN itself: then an ISBN the pack lacks cannot be judged without the rules. */
+const testsIsbn = (rules: unknown): boolean =>
+  Array.isArray(rules) &&
+  rules.some(
+    (r: { conditions?: unknown }) => Array.isArray(r?.conditions) && r.conditions.some((c: { field?: unknown }) => c?.field === 'isbn'),
+  );
+
+/**
+ * The verdict pack for a "decisions only" account: the team default's outcome per ISBN, no figure.
+ * Its version also names the rule set's version and the fees' last change: a `since` judged with
+ * others gets the whole pack again, since every kept verdict may have changed.
+ */
+export async function buildVerdictPack(db: Db, o: PackOptions & { sinceVersion?: string }): Promise<VerdictPack> {
+  const version = await teamDefaultVersion(db);
+  const fees = await feeSchedulesInForce(db);
+  const judgedWith = `${version?.id ?? 0}.${await feesStamp(db)}`;
+  const [, keptJudgedWith] = (o.sinceVersion ?? '').split(/:(.*)/s);
+  const since = keptJudgedWith === judgedWith ? o.since : undefined;
+  const rows = await latestAnswers(db, { days: o.days, since });
+  const pack = { ...columnar(rows), isbns: rows.isbns } as FiguresPack;
+  const rules = compileOfflineRules(version?.rules ?? []);
+  const outcomes: PackOutcome[] = [];
+  const codeOf = (o2: PackOutcome) => {
+    const at = outcomes.findIndex((x) => x.name === o2.name && x.color === o2.color);
+    if (at >= 0) return at;
+    outcomes.push(o2);
+    return outcomes.length - 1;
+  };
+  // A scout's session has no cost per book of its own: judged as the team default's session would be.
+  const judge = (i: number | undefined, isbn: string) => {
+    const { outcome } = offlineVerdict(i === undefined ? unansweredFigures(isbn) : figuresAt(pack, i), rules, fees, null);
+    return codeOf({ name: outcome.name, color: outcome.color });
+  };
+  const codes = rows.isbns.map((isbn, i) => judge(i, isbn));
+  return {
+    kind: 'verdicts',
+    format: OFFLINE_PACK_FORMAT,
+    version: `${answersVersion(rows, since)}:${judgedWith}`,
+    delta: since !== undefined,
+    days: o.days,
+    built_at: new Date().toISOString(),
+    isbns: rows.isbns,
+    rule_set: version ? { id: version.rule_set_id, name: version.name, version: version.version } : null,
+    outcomes,
+    codes,
+    unknown: testsIsbn(version?.rules) ? null : judge(undefined, ''),
+  };
+}
