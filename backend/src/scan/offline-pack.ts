@@ -27,8 +27,8 @@ import type { UserRow } from '../users/schemas.ts';
 
 export interface PackOptions {
   days: number;
-  /** Only ISBNs with an answer after this instant (a pack's version); undefined: the whole pack. */
-  since?: Date;
+  /** Only ISBNs answered after this instant (a pack's version: microseconds since 1970); undefined: the whole pack. */
+  since?: number;
 }
 
 /** The figures of one marketplace's latest answers: column name in the pack → SQL over the answer row `a`. */
@@ -56,6 +56,9 @@ function marketplaceColumns(id: MarketplaceId): { name: string; value: SQL }[] {
   ];
 }
 
+/** An answer's time in whole microseconds (what a timestamptz holds), exact: a version names the latest answer sent. */
+const MICROS = sql`(extract(epoch FROM answered_at) * 1000000)::bigint`;
+
 const ANSWERED = sql`lookup_status IN ('completed', 'no_offers_available') AND answered_at IS NOT NULL`;
 
 /** The marketplaces whose answers the pack carries: the price sources and PalletIQ. */
@@ -64,7 +67,7 @@ const PACK_MARKETPLACES: MarketplaceId[] = [...PRICE_SOURCES.map((s) => s.market
 interface Rows {
   isbns: string[];
   values: Map<string, Record<string, unknown>>;
-  /** The latest answer's time (ms) among the rows read; 0 when none. */
+  /** The latest answer's time (µs) among the rows read; 0 when none. */
   latest: number;
 }
 
@@ -76,7 +79,7 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
     ? sql` AND isbn IN (${sql.join(
         PACK_MARKETPLACES.map(
           (id) =>
-            sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND answered_at > ${o.since?.toISOString()}::timestamptz`,
+            sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND ${MICROS} > ${String(o.since)}::bigint`,
         ),
         sql` UNION `,
       )})`
@@ -87,7 +90,7 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
     const cols = marketplaceColumns(id);
     // DISTINCT ON walks the reusable-answer index (isbn, answered_at DESC) in order: the latest answer per ISBN.
     const { rows } = await db.execute<Record<string, unknown>>(sql`
-      SELECT a.isbn, (extract(epoch FROM a.answered_at) * 1000)::float8 AS answered_ms, ${sql.join(
+      SELECT a.isbn, ${MICROS}::float8 AS answered_us, ${sql.join(
         cols.map((c) => sql`${c.value} AS ${sql.identifier(c.name)}`),
         sql`, `,
       )}
@@ -99,7 +102,7 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
       const into = values.get(isbn) ?? {};
       for (const c of cols) into[c.name] = r[c.name];
       values.set(isbn, into);
-      latest = Math.max(latest, Number(r.answered_ms));
+      latest = Math.max(latest, Number(r.answered_us));
     }
   }
   return { isbns: [...values.keys()].sort(), values, latest };
@@ -134,13 +137,13 @@ function columnar(rows: Rows): Pick<FiguresPack, 'numbers' | 'texts'> {
 /** When the fee schedules last changed (ms; 0 while all are defaults): a verdict pack judged before is stale. */
 async function feesStamp(db: Db): Promise<number> {
   const { rows } = await db.execute<{ at: number | null }>(
-    sql`SELECT (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at FROM ${feeSchedules}`,
+    sql`SELECT floor(extract(epoch FROM max(updated_at)) * 1000)::float8 AS at FROM ${feeSchedules}`,
   );
   return Number(rows[0]?.at ?? 0);
 }
 
-/** The version a pack answers with: the latest answer it holds (or the one it was asked after) as ms. */
-const answersVersion = (rows: Rows, since: Date | undefined) => String(Math.max(rows.latest, since?.getTime() ?? 0));
+/** The version a pack answers with: the latest answer it holds (or the one it was asked after), in µs. */
+const answersVersion = (rows: Rows, since: number | undefined) => String(Math.max(rows.latest, since ?? 0));
 
 /** The figures pack for an account that may see figures. */
 export async function buildFiguresPack(db: Db, user: UserRow, o: PackOptions): Promise<FiguresPack> {
