@@ -22,7 +22,12 @@ async function typeIsbn(page: Page, isbn: string) {
 function readOfflineDb(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ exists: boolean; kind?: string; keys?: string[]; waiting?: number }>((resolve, reject) => {
+      new Promise<{
+        exists: boolean;
+        kind?: string;
+        keys?: string[];
+        waiting?: { client_id: string; code: string; session: number | null }[];
+      }>((resolve, reject) => {
         void indexedDB.databases().then((dbs) => {
           if (!dbs.some((d) => d.name === 'scan-offline')) return resolve({ exists: false });
           const open = indexedDB.open('scan-offline');
@@ -31,7 +36,7 @@ function readOfflineDb(page: Page) {
             const db = open.result;
             const tx = db.transaction(['pack', 'queue']);
             const pack = tx.objectStore('pack').get('current');
-            const queue = tx.objectStore('queue').count();
+            const queue = tx.objectStore('queue').index('by_time').getAll();
             tx.oncomplete = () => {
               const kept = pack.result as { pack: Record<string, unknown> } | undefined;
               db.close();
@@ -104,7 +109,8 @@ test('offline, a scan is judged on the phone from the pack and marked offline; b
   await expect(offlineVerdict(page)).toHaveAttribute('data-outcome', 'Reject');
   await expect(offlineVerdict(page)).toContainText('no answer for this book yet');
   await expect(page.getByTestId('offline-waiting')).toHaveText('2 scans wait for the signal.');
-  expect((await readOfflineDb(page)).waiting).toBe(2);
+  const waiting = (await readOfflineDb(page)).waiting ?? [];
+  expect(waiting.map((q) => q.code)).toEqual([KNOWN, UNKNOWN]);
   await expectAccessible(page, '/scan offline');
   const dir = process.env.E2E_SCREENSHOTS;
   if (dir) {
@@ -114,20 +120,18 @@ test('offline, a scan is judged on the phone from the pack and marked offline; b
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // The signal returns, but the first upload is cut after the server took it: the phone never hears.
-  let cut = false;
-  await page.route('**/api/v1/scan/sessions/*/scans', async (route) => {
-    if (route.request().method() !== 'POST' || cut) return route.continue();
-    cut = true;
-    await route.fetch();
-    await route.abort('connectionreset');
+  // An upload cut halfway: the server took the first scan, the phone never heard, so it still waits.
+  const first = waiting[0]!;
+  const cut = await api.request.fetch(`/api/v1/scan/sessions/${first.session}/scans`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { code: first.code, client_id: first.client_id },
   });
+  expect(cut.status()).toBe(201);
+  // The signal returns: the queue is sent, the cut scan again under its id, and joins once.
   await page.context().setOffline(false);
-  await expect.poll(() => cut).toBe(true);
-  // The cut scan still waits; sent again (the page opening syncs too), it joins once.
-  await page.reload();
-  await expect(page.getByTestId('offline-waiting')).toHaveCount(0, { timeout: 15_000 });
-  expect((await readOfflineDb(page)).waiting).toBe(0);
+  await expect.poll(async () => (await readOfflineDb(page)).waiting?.length, { timeout: 15_000 }).toBe(0);
+  await expect(page.getByTestId('offline-waiting')).toHaveCount(0);
   const scans = await sessionScans(api, user.token);
   expect(scans.map((s) => s.isbn).sort()).toEqual([KNOWN, KNOWN, UNKNOWN].sort());
   expect(new Set(scans.map((s) => s.client_id)).size).toBe(3);
@@ -170,4 +174,45 @@ test("a decisions-only account's pack holds outcomes and no figure; logging out 
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(async () => (await readOfflineDb(page)).exists).toBe(false);
+});
+
+test('the service worker keeps /scan, its files and the decoder’s .wasm: the page opens with no signal; the app installs from its manifest', async ({
+  browser,
+  user,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const context = await browser.newContext({
+    baseURL: origin,
+    serviceWorkers: 'allow',
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'access_token', value: user.token }] }] },
+  });
+  const page = await context.newPage();
+  await page.goto('/scan');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Opened once under the worker, so the page's opening calls are kept too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Scan', level: 2 })).toBeVisible();
+
+  const sw = await context.request.get('/sw.js');
+  expect(sw.headers()['content-type']).toContain('javascript');
+  expect(sw.headers()['cache-control'] ?? '').not.toContain('immutable');
+  const manifest = await (await context.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ start_url: '/scan', display: 'standalone' });
+  const wasmType = await page.evaluate(async () => {
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      const wasm = (await cache.keys()).find((r) => r.url.endsWith('.wasm'));
+      if (wasm) return (await cache.match(wasm))?.headers.get('content-type') ?? null;
+    }
+    return null;
+  });
+  expect(wasmType).toBe('application/wasm');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Scan', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await context.close();
 });

@@ -8,7 +8,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { readOfflinePack } from '../client/sdk.gen';
 import { errorStatus } from '../lib/errors';
 import { type JudgeWith, judgeOffline } from '../lib/offline-judge';
-import { type KeptPack, type QueuedScan, dropQueued, enqueueScan, keepPack, queuedScans, readKeptPack } from '../lib/offline-store';
+import {
+  type KeptPack,
+  type QueuedScan,
+  dropQueued,
+  enqueueScan,
+  keepPack,
+  queuedScans,
+  readKeptPack,
+  registerServiceWorker,
+} from '../lib/offline-store';
 
 /** A delta merged into the pack kept; a whole pack (or one of another kind) replaces it. */
 function merged(kept: KeptPack | undefined, pack: OfflinePack, bytes: number): KeptPack {
@@ -62,6 +71,7 @@ export function useOfflinePack(opts: { send: (q: QueuedScan) => Promise<void>; o
   }, [countQueue]);
 
   useEffect(() => {
+    registerServiceWorker();
     void readKeptPack().then(setKept);
     void countQueue().then(sync);
     const online = () => void sync();

@@ -5,6 +5,8 @@ import type { OfflinePack } from '@app/domain/offline-pack';
 import { type DBSchema, deleteDB, openDB } from 'idb';
 
 export const OFFLINE_DB = 'scan-offline';
+/** The service worker's cache of the scan page's opening API answers (src/sw/sw.js API_CACHE). */
+export const API_CACHE = 'scan-api';
 
 export interface KeptPack {
   pack: OfflinePack;
@@ -55,10 +57,16 @@ export const enqueueScan = (scan: QueuedScan) => withDb((db) => db.put('queue', 
 export const queuedScans = () => withDb((db) => db.getAllFromIndex('queue', 'by_time'));
 export const dropQueued = (clientId: string) => withDb((db) => db.delete('queue', clientId));
 
-/** Deletes every offline record of this browser (sign-out). */
+/** Deletes every offline record of this browser (sign-out): the pack, the waiting scans and the kept API answers. */
 export async function deleteOfflineData(): Promise<void> {
+  if ('caches' in window) await caches.delete(API_CACHE);
   await deleteDB(OFFLINE_DB, {
     // Another tab holding it open would stall the deletion: it resolves once that tab lets go.
     blocked: () => undefined,
   });
+}
+
+/** Installs the service worker that keeps /scan, its files and the decoder's .wasm for use without a signal (built apps only). */
+export function registerServiceWorker(): void {
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => {});
 }
