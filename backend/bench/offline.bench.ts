@@ -56,7 +56,7 @@ export async function benchOffline(): Promise<void> {
         await db.execute(
           sql.raw(`INSERT INTO ${m.table} (isbn_lookup_job_id, isbn, lookup_status, answered_at, offer_count, ${cols.join(', ')})
             SELECT ${jobId}, '978' || lpad(i::text, 10, '0'), 'completed', now() - (i % 20) * interval '1 day', i % 30, ${values.join(', ')}
-            FROM generate_series(1, ${ISBNS}) i`),
+            FROM generate_series(1::bigint, ${ISBNS}) i`),
         );
       }
       await db.execute(sql`ANALYZE`);

@@ -65,13 +65,20 @@ const ANSWERED = sql`lookup_status IN ('completed', 'no_offers_available') AND a
 const PACK_MARKETPLACES: MarketplaceId[] = [...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace];
 
 interface Rows {
+  /** In ascending order; each column has one value per ISBN in this order. */
   isbns: string[];
-  values: Map<string, Record<string, unknown>>;
+  columns: Record<string, unknown[]>;
   /** The latest answer's time (µs) among the rows read; 0 when none. */
   latest: number;
 }
 
-/** Every ISBN's latest answer per marketplace (or only the ISBNs answered since `since`), keyed by ISBN. */
+/**
+ * Every ISBN's latest answer per marketplace (or only the ISBNs answered since `since`), as columns.
+ * One statement: per marketplace the latest answer of each ISBN (DISTINCT ON walks the reusable-answer
+ * index, isbn then answered_at descending), joined on ISBN, each column aggregated into one JSON
+ * array in ISBN order. Aggregating in the database sends a few long texts instead of 6M rows, which
+ * the driver took most of the time to read.
+ */
 async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
   const window = sql`answered_at > now() - ${o.days} * interval '1 day'`;
   // A delta carries whole ISBNs: every marketplace's latest answer of an ISBN one of them answered since.
@@ -84,41 +91,69 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
         sql` UNION `,
       )})`
     : sql``;
-  const values = new Map<string, Record<string, unknown>>();
-  let latest = 0;
-  for (const id of PACK_MARKETPLACES) {
-    const cols = marketplaceColumns(id);
-    // DISTINCT ON walks the reusable-answer index (isbn, answered_at DESC) in order: the latest answer per ISBN.
-    const { rows } = await db.execute<Record<string, unknown>>(sql`
-      SELECT a.isbn, ${MICROS}::float8 AS answered_us, ${sql.join(
+  const perMarketplace = PACK_MARKETPLACES.map((id) => ({ id, alias: sql.identifier(`m_${id}`), cols: marketplaceColumns(id) }));
+  const ctes = perMarketplace.map(
+    ({ id, alias, cols }) => sql`${alias} AS (
+      SELECT a.isbn, ${MICROS} AS answered_us, ${sql.join(
         cols.map((c) => sql`${c.value} AS ${sql.identifier(c.name)}`),
         sql`, `,
       )}
       FROM (SELECT DISTINCT ON (isbn) * FROM ${sql.identifier(MARKETPLACES[id].table)}
             WHERE ${ANSWERED} AND ${window}${changed}
-            ORDER BY isbn, answered_at DESC) a`);
-    for (const r of rows) {
-      const isbn = String(r.isbn);
-      const into = values.get(isbn) ?? {};
-      for (const c of cols) into[c.name] = r[c.name];
-      values.set(isbn, into);
-      latest = Math.max(latest, Number(r.answered_us));
-    }
-  }
-  return { isbns: [...values.keys()].sort(), values, latest };
+            ORDER BY isbn, answered_at DESC) a)`,
+  );
+  const allIsbns = sql.join(
+    perMarketplace.map(({ alias }) => sql`SELECT isbn FROM ${alias}`),
+    sql` UNION `,
+  );
+  const joins = sql.join(
+    perMarketplace.map(({ alias }) => sql` LEFT JOIN ${alias} ON ${alias}.isbn = i.isbn`),
+    sql``,
+  );
+  const names = perMarketplace.flatMap(({ alias, cols }) => cols.map((c) => ({ alias, name: c.name })));
+  const { rows } = await db.execute<Record<string, string | null>>(sql`
+    WITH ${sql.join(ctes, sql`, `)}
+    SELECT array_to_json(array_agg(t.isbn))::text AS isbns,
+      greatest(${sql.join(
+        perMarketplace.map(({ id }) => sql`max(t.${sql.identifier(`${id}_answered_us`)})`),
+        sql`, `,
+      )})::text AS latest,
+      ${sql.join(
+        names.map(({ name }) => sql`array_to_json(array_agg(t.${sql.identifier(name)}))::text AS ${sql.identifier(name)}`),
+        sql`, `,
+      )}
+    FROM (
+      SELECT i.isbn, ${sql.join(
+        perMarketplace.map(({ id, alias }) => sql`${alias}.answered_us AS ${sql.identifier(`${id}_answered_us`)}`),
+        sql`, `,
+      )}, ${sql.join(
+        names.map(({ alias, name }) => sql`${alias}.${sql.identifier(name)}`),
+        sql`, `,
+      )}
+      FROM (${allIsbns}) i${joins}
+      ORDER BY i.isbn COLLATE "C"
+    ) t`);
+  const row = rows[0] ?? {};
+  const parse = (text: string | null | undefined): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
+  return {
+    isbns: parse(row.isbns) as string[],
+    columns: Object.fromEntries(names.map(({ name }) => [name, parse(row[name])])),
+    latest: Number(row.latest ?? 0),
+  };
 }
 
 const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 function columnar(rows: Rows): Pick<FiguresPack, 'numbers' | 'texts'> {
   const numbers: FiguresPack['numbers'] = {};
-  for (const c of PACK_NUMBER_COLUMNS) numbers[c.name] = rows.isbns.map((isbn) => numberOrNull(rows.values.get(isbn)?.[c.name]));
+  for (const c of PACK_NUMBER_COLUMNS) numbers[c.name] = rows.isbns.map((_, i) => numberOrNull(rows.columns[c.name]?.[i]));
   const texts: FiguresPack['texts'] = {};
   for (const name of PACK_TEXT_COLUMNS) {
     const values: string[] = [];
     const place = new Map<string, number>();
-    const codes = rows.isbns.map((isbn) => {
-      const v = rows.values.get(isbn)?.[name];
+    const column = rows.columns[name] ?? [];
+    const codes = rows.isbns.map((_, i) => {
+      const v = column[i];
       if (v === null || v === undefined) return 0;
       const key = String(v);
       let code = place.get(key);
