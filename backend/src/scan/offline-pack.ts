@@ -32,14 +32,14 @@ export interface PackOptions {
 }
 
 /** The figures of one marketplace's latest answers: column name in the pack → SQL over the answer row `a`. */
-function marketplaceColumns(id: MarketplaceId): { name: string; value: SQL }[] {
+function marketplaceColumns(id: MarketplaceId): { name: string; value: SQL; type: 'bigint' | 'int' | 'float8' | 'text' }[] {
   const a = (name: string) => sql`a.${sql.identifier(name)}`;
-  const status = { name: statusField(id), value: sql`a.lookup_status::text` };
+  const status = { name: statusField(id), value: sql`a.lookup_status`, type: 'text' as const };
   if (id === DECISION_SOURCE.marketplace)
     return [
       status,
-      { name: 'pallet_iq_decision', value: a(DECISION_SOURCE.decision) },
-      { name: 'pallet_iq_value', value: a(DECISION_SOURCE.value) },
+      { name: 'pallet_iq_decision', value: a(DECISION_SOURCE.decision), type: 'text' },
+      { name: 'pallet_iq_value', value: a(DECISION_SOURCE.value), type: 'float8' },
     ];
   const source = PRICE_SOURCES.find((s) => s.marketplace === id);
   if (!source) return [];
@@ -47,12 +47,12 @@ function marketplaceColumns(id: MarketplaceId): { name: string; value: SQL }[] {
   return [
     status,
     // Already rounded to cents by priceOf: sent as an integer.
-    { name: priceField(id), value: sql`round((${price})::numeric * 100)::bigint` },
-    { name: currencyField(id), value: currency },
-    { name: offersField(id), value: a('offer_count') },
-    { name: `${id}_previous_price`, value: a('previous_price') },
-    { name: `${id}_previous_currency`, value: a('previous_currency') },
-    ...EXTRA_COLUMNS.filter((e) => e.marketplace === id).map((e) => ({ name: e.name, value: a(e.column) })),
+    { name: priceField(id), value: sql`round((${price})::numeric * 100)`, type: 'bigint' },
+    { name: currencyField(id), value: currency, type: 'text' },
+    { name: offersField(id), value: a('offer_count'), type: 'int' },
+    { name: `${id}_previous_price`, value: a('previous_price'), type: 'float8' },
+    { name: `${id}_previous_currency`, value: a('previous_currency'), type: 'text' },
+    ...EXTRA_COLUMNS.filter((e) => e.marketplace === id).map((e) => ({ name: e.name, value: a(e.column), type: 'float8' as const })),
   ];
 }
 
@@ -72,12 +72,28 @@ interface Rows {
   latest: number;
 }
 
+/** Two ascending lists of ISBNs as one, each ISBN once. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length) {
+    const [x, y] = [a[i], b[j]];
+    if (y === undefined || (x !== undefined && x < y)) out.push(a[i++] as string);
+    else {
+      if (x === y) i++;
+      out.push(b[j++] as string);
+    }
+  }
+  return out;
+}
+
 /**
  * Every ISBN's latest answer per marketplace (or only the ISBNs answered since `since`), as columns.
- * One statement: per marketplace the latest answer of each ISBN (DISTINCT ON walks the reusable-answer
- * index, isbn then answered_at descending), joined on ISBN, each column aggregated into one JSON
- * array in ISBN order. Aggregating in the database sends a few long texts instead of 6M rows, which
- * the driver took most of the time to read.
+ * One statement per marketplace: the latest answer of each ISBN (DISTINCT ON, in ISBN order) with
+ * each column aggregated by the database into one JSON array, so a few long texts come back instead
+ * of 6M rows (the driver took most of the time reading rows). The six lists are then merged here by
+ * ISBN: joining them in SQL made the planner, which cannot know their sizes, pick nested loops.
+ * ISBN-13s are digits only, so the database's order and JavaScript's agree.
  */
 async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
   const window = sql`answered_at > now() - ${o.days} * interval '1 day'`;
@@ -91,55 +107,36 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
         sql` UNION `,
       )})`
     : sql``;
-  const perMarketplace = PACK_MARKETPLACES.map((id) => ({ id, alias: sql.identifier(`m_${id}`), cols: marketplaceColumns(id) }));
-  const ctes = perMarketplace.map(
-    ({ id, alias, cols }) => sql`${alias} AS (
-      SELECT a.isbn, ${MICROS} AS answered_us, ${sql.join(
-        cols.map((c) => sql`${c.value} AS ${sql.identifier(c.name)}`),
+  const parse = (text: string | null | undefined): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
+  let latest = 0;
+  const lists: { isbns: string[]; columns: Record<string, unknown[]> }[] = [];
+  for (const id of PACK_MARKETPLACES) {
+    const cols = marketplaceColumns(id);
+    const { rows } = await db.execute<Record<string, string | null>>(sql`
+      SELECT array_to_json(array_agg(a.isbn))::text AS isbns, max(${MICROS})::text AS latest, ${sql.join(
+        cols.map((c) => sql`array_to_json(array_agg((${c.value})::${sql.raw(c.type)}))::text AS ${sql.identifier(c.name)}`),
         sql`, `,
       )}
       FROM (SELECT DISTINCT ON (isbn) * FROM ${sql.identifier(MARKETPLACES[id].table)}
             WHERE ${ANSWERED} AND ${window}${changed}
-            ORDER BY isbn, answered_at DESC) a)`,
-  );
-  const allIsbns = sql.join(
-    perMarketplace.map(({ alias }) => sql`SELECT isbn FROM ${alias}`),
-    sql` UNION `,
-  );
-  const joins = sql.join(
-    perMarketplace.map(({ alias }) => sql` LEFT JOIN ${alias} ON ${alias}.isbn = i.isbn`),
-    sql``,
-  );
-  const names = perMarketplace.flatMap(({ alias, cols }) => cols.map((c) => ({ alias, name: c.name })));
-  const { rows } = await db.execute<Record<string, string | null>>(sql`
-    WITH ${sql.join(ctes, sql`, `)}
-    SELECT array_to_json(array_agg(t.isbn))::text AS isbns,
-      greatest(${sql.join(
-        perMarketplace.map(({ id }) => sql`max(t.${sql.identifier(`${id}_answered_us`)})`),
-        sql`, `,
-      )})::text AS latest,
-      ${sql.join(
-        names.map(({ name }) => sql`array_to_json(array_agg(t.${sql.identifier(name)}))::text AS ${sql.identifier(name)}`),
-        sql`, `,
-      )}
-    FROM (
-      SELECT i.isbn, ${sql.join(
-        perMarketplace.map(({ id, alias }) => sql`${alias}.answered_us AS ${sql.identifier(`${id}_answered_us`)}`),
-        sql`, `,
-      )}, ${sql.join(
-        names.map(({ alias, name }) => sql`${alias}.${sql.identifier(name)}`),
-        sql`, `,
-      )}
-      FROM (${allIsbns}) i${joins}
-      ORDER BY i.isbn COLLATE "C"
-    ) t`);
-  const row = rows[0] ?? {};
-  const parse = (text: string | null | undefined): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
-  return {
-    isbns: parse(row.isbns) as string[],
-    columns: Object.fromEntries(names.map(({ name }) => [name, parse(row[name])])),
-    latest: Number(row.latest ?? 0),
-  };
+            ORDER BY isbn, answered_at DESC) a`);
+    const row = rows[0] ?? {};
+    latest = Math.max(latest, Number(row.latest ?? 0));
+    lists.push({ isbns: parse(row.isbns) as string[], columns: Object.fromEntries(cols.map((c) => [c.name, parse(row[c.name])])) });
+  }
+  const isbns = lists.reduce<string[]>((all, l) => mergeSorted(all, l.isbns), []);
+  const columns: Record<string, unknown[]> = {};
+  for (const l of lists) {
+    const filled = Object.fromEntries(Object.keys(l.columns).map((name) => [name, new Array<unknown>(isbns.length).fill(null)]));
+    let j = 0;
+    for (let i = 0; i < isbns.length && j < l.isbns.length; i++) {
+      if (isbns[i] !== l.isbns[j]) continue;
+      for (const name in l.columns) (filled[name] as unknown[])[i] = l.columns[name]?.[j];
+      j++;
+    }
+    Object.assign(columns, filled);
+  }
+  return { isbns, columns, latest };
 }
 
 const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
