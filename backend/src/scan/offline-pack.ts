@@ -108,9 +108,8 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
       )})`
     : sql``;
   const parse = (text: string | null | undefined): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
-  let latest = 0;
-  const lists: { isbns: string[]; columns: Record<string, unknown[]> }[] = [];
-  for (const id of PACK_MARKETPLACES) {
+  // The six statements at once: each is one CPU-bound scan and aggregate (PGlite runs them in turn).
+  const read = async (id: MarketplaceId) => {
     const cols = marketplaceColumns(id);
     const { rows } = await db.execute<Record<string, string | null>>(sql`
       SELECT array_to_json(array_agg(a.isbn))::text AS isbns, max(${MICROS})::text AS latest, ${sql.join(
@@ -121,9 +120,14 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
             WHERE ${ANSWERED} AND ${window}${changed}
             ORDER BY isbn, answered_at DESC) a`);
     const row = rows[0] ?? {};
-    latest = Math.max(latest, Number(row.latest ?? 0));
-    lists.push({ isbns: parse(row.isbns) as string[], columns: Object.fromEntries(cols.map((c) => [c.name, parse(row[c.name])])) });
-  }
+    return {
+      latest: Number(row.latest ?? 0),
+      isbns: parse(row.isbns) as string[],
+      columns: Object.fromEntries(cols.map((c) => [c.name, parse(row[c.name])])),
+    };
+  };
+  const lists = await Promise.all(PACK_MARKETPLACES.map(read));
+  const latest = Math.max(0, ...lists.map((l) => l.latest));
   const isbns = lists.reduce<string[]>((all, l) => mergeSorted(all, l.isbns), []);
   const columns: Record<string, unknown[]> = {};
   for (const l of lists) {
