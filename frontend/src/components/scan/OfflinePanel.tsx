@@ -43,7 +43,7 @@ export function OfflinePanel(props: {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="offline-pack-info">
           {kept
-            ? `Offline: ${kept.pack.isbns.length.toLocaleString('en-US')} books · ${packSize(kept.bytes)} · ${packAge(kept.saved_at)} old`
+            ? `Offline: ${kept.pack.isbns.length.toLocaleString('en-US')} book${kept.pack.isbns.length === 1 ? '' : 's'} · ${packSize(kept.bytes)} · ${packAge(kept.saved_at)} old`
             : 'Not available offline on this phone yet.'}
         </Text>
         <Button size="xs" variant="default" onClick={props.onDownload} loading={props.busy} disabled={!online}>
