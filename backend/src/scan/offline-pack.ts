@@ -97,17 +97,24 @@ function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
  */
 async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
   const window = sql`answered_at > now() - ${o.days} * interval '1 day'`;
-  // A delta carries whole ISBNs: every marketplace's latest answer of an ISBN one of them answered since.
-  const changed = o.since
-    ? sql` AND isbn IN (${sql.join(
+  const parse = (text: string | null | undefined): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
+  // A delta carries whole ISBNs: every marketplace's latest answer of an ISBN one of them answered
+  // since. Found once (a scan of each table: no index leads with answered_at), then each
+  // marketplace's answers of those ISBNs come through the reusable-answer index, isbn first.
+  let changed = sql``;
+  if (o.since !== undefined) {
+    const after = sql`'epoch'::timestamptz + ${String(o.since)}::bigint * interval '1 microsecond'`;
+    const { rows } = await db.execute<{ isbns: string | null }>(sql`
+      SELECT array_to_json(array_agg(isbn))::text AS isbns FROM (${sql.join(
         PACK_MARKETPLACES.map(
-          (id) =>
-            sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND ${MICROS} > ${String(o.since)}::bigint`,
+          (id) => sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND answered_at > ${after}`,
         ),
         sql` UNION `,
-      )})`
-    : sql``;
-  const parse = (text: string | null | undefined): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
+      )}) c`);
+    const isbns = parse(rows[0]?.isbns) as string[];
+    if (isbns.length === 0) return { isbns: [], columns: {}, latest: 0 };
+    changed = sql` AND isbn = ANY(${sql.param(isbns)}::text[])`;
+  }
   // The six statements at once: each is one CPU-bound scan and aggregate (PGlite runs them in turn).
   const read = async (id: MarketplaceId) => {
     const cols = marketplaceColumns(id);
