@@ -113,7 +113,8 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
       )}) c`);
     const isbns = parse(rows[0]?.isbns) as string[];
     if (isbns.length === 0) return { isbns: [], columns: {}, latest: 0 };
-    changed = sql` AND isbn = ANY(${sql.param(isbns)}::text[])`;
+    // A semi-join on the list unnested (hashed): `= ANY(list)` tested each row against the whole list.
+    changed = sql` AND isbn IN (SELECT unnest(${sql.param(isbns)}::text[]))`;
   }
   // The six statements at once: each is one CPU-bound scan and aggregate (PGlite runs them in turn).
   const read = async (id: MarketplaceId) => {
