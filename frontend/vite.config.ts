@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStylesPerComponent } from './build/mantine-styles.ts';
+import { scanServiceWorker } from './build/service-worker.ts';
 
 export default defineConfig({
   plugins: [
@@ -17,6 +18,7 @@ export default defineConfig({
     }),
     react(),
     mantineStylesPerComponent({ entry: '/src/main.tsx' }),
+    scanServiceWorker(),
   ],
   server: {
     proxy: { '/api/': { target: 'http://localhost:8000', changeOrigin: true } },

@@ -10,6 +10,7 @@ import { benchExports } from './exports.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchJudge } from './judge.bench.ts';
 import { benchLookups } from './lookups.bench.ts';
+import { benchOffline } from './offline.bench.ts';
 import { benchAmazon, benchWorker } from './worker.bench.ts';
 import { benchReuse } from './reuse.bench.ts';
 import { benchScale } from './scale.bench.ts';
@@ -35,6 +36,7 @@ const benches: [string, () => Promise<void>][] = [
   ['scan', benchScan],
   ['exports', benchExports],
   ['bundle', benchBundle],
+  ['offline', benchOffline],
 ];
 
 try {

@@ -54,6 +54,7 @@ describe('configuration', () => {
     expect(defaults.worker.tuning.leaseMs).toBe(120_000);
     expect(defaults.answers.LOOKUP_REUSE_WINDOW).toBe(86_400_000);
     expect(defaults.answers.SCAN_DUPLICATE_DAYS).toBe(30);
+    expect(defaults.answers.OFFLINE_PACK_DAYS).toBe(30);
     expect(loadEnvironment('api', { LOOKUP_REUSE_WINDOW: '90m' }).answers.LOOKUP_REUSE_WINDOW).toBe(5_400_000);
     expect(loadEnvironment('api', { LOOKUP_REUSE_WINDOW: '0' }).answers.LOOKUP_REUSE_WINDOW).toBe(0);
     expect(() => loadEnvironment('api', { LOOKUP_REUSE_WINDOW: 'a week' })).toThrow(/LOOKUP_REUSE_WINDOW/);

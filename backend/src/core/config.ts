@@ -133,11 +133,13 @@ const liveSection = z.object({
 
 // Answers and scans: how long a marketplace's answer stays good enough to reuse (the worker fills a
 // lookup from it instead of asking; a scan's verdict is final on it), and how far back a scan looks
-// for a copy the team already bought.
+// for a copy the team already bought, and how old an answer the offline pack still carries.
 const answersSection = z.object({
   /** An ISBN answered this recently (e.g. 24h) is filled from that answer instead of a request; 0 turns it off. */
   LOOKUP_REUSE_WINDOW: envDuration.default(86_400_000),
   SCAN_DUPLICATE_DAYS: envInt.min(0).default(30),
+  /** The offline pack (/scan without a signal) holds the team's answers of this many days. */
+  OFFLINE_PACK_DAYS: envInt.positive().default(30),
 });
 
 export const CORE_SECTIONS = {

@@ -25,7 +25,12 @@ import {
   type ScanView,
   type Settings,
 } from './repository.ts';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { buildFiguresPack, buildVerdictPack } from './offline-pack.ts';
 import {
+  OfflinePack,
+  OfflinePackQuery,
   ScanCreate,
   ScanMarkBody,
   ScanParam,
@@ -38,6 +43,7 @@ import {
 } from './schemas.ts';
 
 const tags = ['scan'];
+const gzipAsync = promisify(gzip);
 
 /** A scan as the API shows it to `user`: no figure for a "decisions only" account. */
 export function scanPublic(v: ScanView, user: UserRow): z.input<typeof ScanPublic> {
@@ -138,6 +144,32 @@ export function scanRoutes(app: App, ctx: AppContext): void {
       if (queued) await announceInteractiveWork(ctx.db);
       reply.code(created ? 201 : 200);
       return scanPublic(view, user);
+    },
+  });
+
+  app.get('/scan/offline-pack', {
+    schema: {
+      operationId: 'readOfflinePack',
+      tags,
+      summary:
+        "The offline pack: the team's latest answers within OFFLINE_PACK_DAYS with the rule sets and fees to judge them with (a 'decisions only' account: the team default's outcome per ISBN, no figure); gzip-compressed",
+      querystring: OfflinePackQuery,
+      response: { 200: OfflinePack, 422: HttpErrorBody },
+    },
+    handler: async (req, reply) => {
+      const user = currentUser(req);
+      const days = ctx.config.OFFLINE_PACK_DAYS;
+      const since = req.query.since ? Number(req.query.since.split(':')[0]) : undefined;
+      const pack = user.decisions_only
+        ? await buildVerdictPack(ctx.db, { days, since, sinceVersion: req.query.since })
+        : await buildFiguresPack(ctx.db, user, { days, since });
+      const json = JSON.stringify(pack);
+      reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+      // Sent as the text built here (a string or a buffer skips the response serializer, which would
+      // walk every array again). The API does not compress; this is its one large answer (tens of MB
+      // as text for 1M ISBNs), so it is gzipped for any client that takes gzip (every browser).
+      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(json as never);
+      return reply.header('content-encoding', 'gzip').send((await gzipAsync(json)) as never);
     },
   });
 

@@ -104,3 +104,65 @@ const id = (what: string, max: number) =>
   z.coerce.number().int(`Invalid ${what} id`).positive(`Invalid ${what} id`).max(max, `Invalid ${what} id`);
 export const SessionParam = z.object({ id: id('session', 2_147_483_647) });
 export const ScanParam = SessionParam.extend({ scan_id: id('scan', Number.MAX_SAFE_INTEGER) });
+
+/** `since`: a pack's version (digits, and for a verdict pack what it was judged with). */
+export const OfflinePackQuery = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,16}(:\d{1,16}\.\d{1,16})?$/, 'since must be the version of a pack this API sent')
+    .optional(),
+});
+
+const CodedText = z.object({ values: z.array(z.string()), codes: z.array(z.number().int()) });
+const packBase = {
+  format: z.literal(1),
+  /** Send back as `since` to get only what changed after this pack. */
+  version: z.string(),
+  /** True: only the ISBNs answered since `since`, to merge into the pack kept. */
+  delta: z.boolean(),
+  days: z.number().int(),
+  built_at: z.string(),
+  /** Ascending; every per-ISBN array follows this order. */
+  isbns: z.array(z.string()),
+};
+const FeeScheduleFigures = z.object({
+  percent: z.number(),
+  min_commission: z.number().nullable(),
+  max_commission: z.number().nullable(),
+  fixed: z.number(),
+  shipping_credit: z.number(),
+});
+
+export const OfflinePack = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('figures'),
+      ...packBase,
+      /** Per column one value per ISBN; prices (`<marketplace>_price`) in integer cents. */
+      numbers: z.record(z.string(), z.array(z.number().nullable())),
+      /** Per column its distinct values and one code per ISBN (0: empty, else 1 + the value's place). */
+      texts: z.record(z.string(), CodedText),
+      rule_sets: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          is_team_default: z.boolean(),
+          version: z.number().int(),
+          version_id: z.number().int(),
+          rules: z.array(z.unknown()),
+        }),
+      ),
+      fees: z.record(z.string(), FeeScheduleFigures),
+    }),
+    z.object({
+      kind: z.literal('verdicts'),
+      ...packBase,
+      rule_set: z.object({ id: z.number().int(), name: z.string(), version: z.number().int() }).nullable(),
+      outcomes: z.array(z.object({ name: z.string(), color: z.enum(RULE_COLORS) })),
+      /** Per ISBN its outcome's place in `outcomes`. */
+      codes: z.array(z.number().int()),
+      /** The outcome of an ISBN the pack lacks; null when the rules test the ISBN itself. */
+      unknown: z.number().int().nullable(),
+    }),
+  ])
+  .meta({ id: 'OfflinePack' });

@@ -1088,6 +1088,61 @@ export type ScanMarkBodyInput = {
     mark: 'bought' | 'left' | 'none';
 };
 
+export type OfflinePackInput = {
+    kind: 'figures';
+    format: 1;
+    version: string;
+    delta: boolean;
+    days: number;
+    built_at: string;
+    isbns: Array<string>;
+    numbers: {
+        [key: string]: Array<number | null>;
+    };
+    texts: {
+        [key: string]: {
+            values: Array<string>;
+            codes: Array<number>;
+        };
+    };
+    rule_sets: Array<{
+        id: number;
+        name: string;
+        is_team_default: boolean;
+        version: number;
+        version_id: number;
+        rules: Array<unknown>;
+    }>;
+    fees: {
+        [key: string]: {
+            percent: number;
+            min_commission: number | null;
+            max_commission: number | null;
+            fixed: number;
+            shipping_credit: number;
+        };
+    };
+} | {
+    kind: 'verdicts';
+    format: 1;
+    version: string;
+    delta: boolean;
+    days: number;
+    built_at: string;
+    isbns: Array<string>;
+    rule_set: {
+        id: number;
+        name: string;
+        version: number;
+    } | null;
+    outcomes: Array<{
+        name: string;
+        color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    }>;
+    codes: Array<number>;
+    unknown: number | null;
+};
+
 export type Message = {
     message: string;
 };
@@ -2170,6 +2225,61 @@ export type ScanCreate = {
 
 export type ScanMarkBody = {
     mark: 'bought' | 'left' | 'none';
+};
+
+export type OfflinePack = {
+    kind: 'figures';
+    format: 1;
+    version: string;
+    delta: boolean;
+    days: number;
+    built_at: string;
+    isbns: Array<string>;
+    numbers: {
+        [key: string]: Array<number | null>;
+    };
+    texts: {
+        [key: string]: {
+            values: Array<string>;
+            codes: Array<number>;
+        };
+    };
+    rule_sets: Array<{
+        id: number;
+        name: string;
+        is_team_default: boolean;
+        version: number;
+        version_id: number;
+        rules: Array<unknown>;
+    }>;
+    fees: {
+        [key: string]: {
+            percent: number;
+            min_commission: number | null;
+            max_commission: number | null;
+            fixed: number;
+            shipping_credit: number;
+        };
+    };
+} | {
+    kind: 'verdicts';
+    format: 1;
+    version: string;
+    delta: boolean;
+    days: number;
+    built_at: string;
+    isbns: Array<string>;
+    rule_set: {
+        id: number;
+        name: string;
+        version: number;
+    } | null;
+    outcomes: Array<{
+        name: string;
+        color: 'green' | 'teal' | 'blue' | 'indigo' | 'violet' | 'grape' | 'pink' | 'red' | 'orange' | 'yellow' | 'gray';
+    }>;
+    codes: Array<number>;
+    unknown: number | null;
 };
 
 export type LoginAccessTokenData = {
@@ -4123,6 +4233,33 @@ export type AddScanResponses = {
 };
 
 export type AddScanResponse = AddScanResponses[keyof AddScanResponses];
+
+export type ReadOfflinePackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        since?: string;
+    };
+    url: '/api/v1/scan/offline-pack';
+};
+
+export type ReadOfflinePackErrors = {
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type ReadOfflinePackError = ReadOfflinePackErrors[keyof ReadOfflinePackErrors];
+
+export type ReadOfflinePackResponses = {
+    /**
+     * Default Response
+     */
+    200: OfflinePack;
+};
+
+export type ReadOfflinePackResponse = ReadOfflinePackResponses[keyof ReadOfflinePackResponses];
 
 export type RemoveScanData = {
     body?: never;

@@ -6,7 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ENTRIES } from '../components/layout/nav';
 
 const read = (rel: string) => readFileSync(new URL(rel, import.meta.url), 'utf8');
-const OTHER_PAGES = ['admin', 'admin_.audit', 'admin_.status', 'books.$isbn', 'fees', 'index', 'items', 'jobs', 'jobs_.$id', 'rules', 'scan', 'settings'];
+const OTHER_PAGES = [
+  'admin',
+  'admin_.audit',
+  'admin_.status',
+  'books.$isbn',
+  'fees',
+  'index',
+  'items',
+  'jobs',
+  'jobs_.$id',
+  'rules',
+  'scan',
+  'settings',
+];
 
 describe('marketplace pages follow the registry', () => {
   it('one route file per slug, registered in the route tree, serving that slug’s marketplace', () => {

@@ -9,10 +9,13 @@ import { listJudgeRuleSets } from '../../client/sdk.gen';
 import type { ScanPublic } from '../../client/types.gen';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useLatestSession, useScanCalls, useSessionDetail, useStartSession } from '../../hooks/useScanSession';
-import { errorToastMessage } from '../../lib/errors';
+import { errorStatus, errorToastMessage } from '../../lib/errors';
+import type { OfflineJudgement } from '../../lib/offline-judge';
+import { useOfflinePack } from '../../hooks/useOfflinePack';
 import { PageTitle } from '../common/PageTitle';
 import { isDecisionsOnly } from '../layout/nav';
 import { CameraScanner } from './CameraScanner';
+import { OfflinePanel, OfflineVerdict, useOnline } from './OfflinePanel';
 import { ScanHistory } from './ScanHistory';
 import { useKeyboardWedge } from './useKeyboardWedge';
 import { useScanFeedback } from './useScanFeedback';
@@ -50,6 +53,33 @@ export function ScanPage() {
     return starting.current;
   }, [session, start, place, ruleSet]);
 
+  // Without a signal a scan is judged on the phone and waits in IndexedDB; once sent, the server's verdict takes over.
+  const online = useOnline();
+  const [offlineShown, setOfflineShown] = useState<OfflineJudgement>();
+  const offline = useOfflinePack({
+    send: async (q) => {
+      const id = q.session ?? (await sessionFor());
+      const scan = await calls.scan.mutateAsync({ code: q.code, client_id: q.client_id, session: id });
+      setLastScan(scan);
+      setOfflineShown(undefined);
+    },
+    onRefused: (q, err) => setRefusal(`${q.code}: ${errorToastMessage(err)}`),
+  });
+  const { judge: judgeFromPack, enqueue } = offline;
+  const judgeHere = useCallback(
+    async (code: string, clientId: string) => {
+      const judgement = judgeFromPack(code, {
+        ruleSetId: detail.data?.session.rule_set?.id ?? (ruleSet ? Number(ruleSet) : null),
+        costPerBook: detail.data?.scans.find((x) => x.verdict.figures)?.verdict.figures?.cost_per_book ?? null,
+      });
+      await enqueue({ client_id: clientId, code, session: session ?? null, scanned_at: new Date().toISOString() });
+      setOfflineShown(judgement);
+      if (!judgement) setRefusal(`${code}: no signal and no offline pack; the scan is sent when the signal returns.`);
+      signal(judgement?.outcome?.color ?? 'read');
+    },
+    [judgeFromPack, enqueue, detail.data, ruleSet, session, signal],
+  );
+
   const onEntry = useCallback(
     (e: ScanEntry) => {
       if (!('isbn' in e.read)) {
@@ -59,19 +89,24 @@ export function ScanPage() {
       }
       setRefusal(undefined);
       const code = e.read.isbn;
+      const clientId = crypto.randomUUID();
       void (async () => {
+        if (!navigator.onLine) return judgeHere(code, clientId);
         try {
           const id = await sessionFor();
-          const scan = await calls.scan.mutateAsync({ code, client_id: crypto.randomUUID(), session: id });
+          const scan = await calls.scan.mutateAsync({ code, client_id: clientId, session: id });
           setLastScan(scan);
+          setOfflineShown(undefined);
           signal(scan.verdict.outcome?.color ?? 'read');
         } catch (err) {
+          // No answer at all (the signal dropped on the way): judged here, sent again later under the same id.
+          if (errorStatus(err) === undefined) return judgeHere(code, clientId);
           setRefusal(`${code}: ${errorToastMessage(err)}`);
           signal('refused');
         }
       })();
     },
-    [signal, sessionFor, calls.scan],
+    [signal, sessionFor, calls.scan, judgeHere],
   );
   const { add } = useScanReads(onEntry);
   const [typed, setTyped] = useState('');
@@ -115,6 +150,14 @@ export function ScanPage() {
           </Button>
         </Group>
       )}
+      <OfflinePanel
+        kept={offline.kept}
+        waiting={offline.waiting}
+        online={online}
+        busy={offline.download.isPending}
+        error={offline.download.error}
+        onDownload={() => offline.download.mutate()}
+      />
       <CameraScanner onCode={onCamera} onStart={prime} />
       <form onSubmit={submit}>
         <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -137,7 +180,11 @@ export function ScanPage() {
           {refusal}
         </Alert>
       )}
-      {shown && <VerdictBand scan={shown} />}
+      {offlineShown && offline.kept ? (
+        <OfflineVerdict judgement={offlineShown} savedAt={offline.kept.saved_at} />
+      ) : (
+        shown && <VerdictBand scan={shown} />
+      )}
       <Group gap="lg">
         <Switch label="Sound" checked={prefs.sound} onChange={(e) => setPrefs({ ...prefs, sound: e.currentTarget.checked })} />
         <Switch label="Vibration" checked={prefs.vibration} onChange={(e) => setPrefs({ ...prefs, vibration: e.currentTarget.checked })} />
