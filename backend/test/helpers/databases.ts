@@ -9,6 +9,13 @@ import { createDatabase } from './pg-admin.ts';
 
 export type Engine = 'pglite' | 'pg';
 export const ENGINES: Engine[] = ['pglite', 'pg'];
+/**
+ * The one engine of suites whose subject is the HTTP contract alone (which routes are guarded, who may
+ * call what): that is decided in the route and guard code, the same on both engines, while every suite
+ * about stored data, SQL, exports, live events or concurrency runs on both. PostgreSQL, as deployed; its
+ * work runs in the server's process, beside the test's.
+ */
+export const HTTP_CONTRACT_ENGINE: Engine = 'pg';
 
 export function adminUrl(): string {
   const url = inject('pgAdminUrl');
