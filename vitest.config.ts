@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every Vitest suite, as projects: domain, frontend, 'backend (unit)' (no database) and 'backend (int)'
@@ -6,6 +7,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['domain', 'backend', 'frontend'],
+    // Vitest's default is one file at a time on 2 cores (cores - 1). The integration tests spend much of
+    // their time waiting on PostgreSQL's own processes, child processes, sockets and timers, so two files
+    // at once keep both cores busy. Each file still has its own process and database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './scripts/slowest-test-files.ts'],
     coverage: {
       provider: 'v8',
       // Matched against paths relative to each project (src/…) and to the root (domain/src/…).
