@@ -24,9 +24,8 @@ export default defineConfig({
           name: 'int',
           include: ['test/**/*.test.ts', ...dbTests],
           // One PostgreSQL server for the run (found or started; PGlite needs none), migrated copies to
-          // start each test's database from, and one backend build that upload parsing runs from.
+          // start each test's database from, and one backend build.
           globalSetup: ['test/helpers/global-setup.ts'],
-          setupFiles: ['test/helpers/built-upload-parser.ts'],
         },
       },
     ],

@@ -9,22 +9,11 @@ const ENTRY = new URL('./parse-worker-entry.mjs', import.meta.url);
 
 type Reply = { ok: true; result: ParsedUpload } | { ok: false; status: UploadErrorStatus; message: string };
 
-/**
- * `entry` is the thread's script: by default the one beside this file (in src/ it loads the TypeScript
- * body through tsx, ~0.7 s a thread; in a build, the compiled body, ~0.15 s). The integration tests pass
- * a build's (test/helpers/built-upload-parser.ts).
- */
-export function parseUploadOffThread(
-  data: Buffer,
-  filename: string,
-  limits: UploadLimits,
-  maxMemoryMb: number,
-  entry: URL = ENTRY,
-): Promise<ParsedUpload> {
+export function parseUploadOffThread(data: Buffer, filename: string, limits: UploadLimits, maxMemoryMb: number): Promise<ParsedUpload> {
   return new Promise((resolve, reject) => {
     // A copy the thread can own; the request's buffer stays valid for the caller.
     const copy = new Uint8Array(data);
-    const worker = new Worker(entry, {
+    const worker = new Worker(ENTRY, {
       workerData: { data: copy, filename, limits },
       transferList: [copy.buffer],
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },

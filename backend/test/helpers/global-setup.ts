@@ -2,9 +2,8 @@
 // run, and one migrated database per engine that each test's database starts from: a PGlite copy as a
 // file (PGlite's initdb costs ~2.5 s per database, loading the copy ~1 s; the suite opens a hundred or
 // so), and a PostgreSQL template database (creating and migrating one costs ~1 s, `CREATE DATABASE …
-// TEMPLATE` ~0.2 s). Also the run's one backend build (scripts/bundle.ts, as production runs it): the
-// tests of the deploy recipe and of several processes start it, and every upload's parsing thread runs
-// its compiled body (built-upload-parser.ts).
+// TEMPLATE` ~0.2 s). Also the run's one backend build (scripts/bundle.ts, as production runs it), which
+// the tests of the deploy recipe and of several processes start.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +21,7 @@ declare module 'vitest' {
     pgTemplate: string;
     /** A migrated PGlite data directory (dumpDataDir's tarball) for OpenOptions.snapshot. */
     pgliteSnapshotFile: string;
-    /** The folder of this run's backend build (main.js, worker.js, sandbox.js, parse-worker-entry.mjs). */
+    /** The folder of this run's backend build (main.js, worker.js, sandbox.js). */
     backendBuild: string;
   }
 }
