@@ -28,7 +28,7 @@ static_checks() {
   step "Lint and format (Biome)"
   npm run --silent lint || failed=2
   step "Generated API client matches the backend's OpenAPI document"
-  npx tsx backend/src/scripts/print-openapi.ts "$tmp/openapi.json" >/dev/null
+  npx tsx backend/src/scripts/print-openapi.ts "$tmp/openapi.json" >/dev/null || return 1
   if ! diff -q "$tmp/openapi.json" frontend/openapi.json >/dev/null; then
     echo "frontend/openapi.json is stale: run 'npm run openapi && npm run generate-client' and commit the result." >&2
     return 1
