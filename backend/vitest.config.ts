@@ -23,7 +23,8 @@ export default defineConfig({
           ...shared,
           name: 'int',
           include: ['test/**/*.test.ts', ...dbTests],
-          // One PostgreSQL server for the run (found or started); PGlite needs none.
+          // One PostgreSQL server for the run (found or started; PGlite needs none), migrated copies to
+          // start each test's database from, and one backend build.
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },

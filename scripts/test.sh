@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as a newcomer and CI run it: `npm install && npm test`.
-# Steps: Node version → typecheck → lint and format (Biome) → generated client freshness → unit and
-# integration tests (PGlite and PostgreSQL) with a coverage summary → browser end-to-end tests.
+# Steps: Node version → unit and integration tests (PGlite and PostgreSQL) with a coverage summary,
+# while typecheck, lint and format (Biome) and the generated client's freshness run beside them →
+# browser end-to-end tests.
 # Each part also runs alone: npm run typecheck | lint | test:unit | test:int | test:e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,27 +17,48 @@ if [[ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]]; then
   exit 1
 fi
 
-step "Typecheck"
-npm run --silent typecheck
-
-# Lint and format findings do not hide the test results: the command still fails at the end.
-step "Lint and format (Biome)"
-lint_failed=
-npm run --silent lint || lint_failed=1
-
-step "Generated API client matches the backend's OpenAPI document"
+# The static checks need no tests and the tests need no static checks: they run side by side (the
+# integration tests wait on PostgreSQL and timers much of the time, which the type checker fills).
+# Their output is kept and printed whole once the tests are done.
+static_checks() {
+  local failed=0
+  step "Typecheck"
+  npm run --silent typecheck || return 1
+  # Lint and format findings do not hide the test results: recorded, and the command fails at the end.
+  step "Lint and format (Biome)"
+  npm run --silent lint || failed=2
+  step "Generated API client matches the backend's OpenAPI document"
+  npx tsx backend/src/scripts/print-openapi.ts "$tmp/openapi.json" >/dev/null || return 1
+  if ! diff -q "$tmp/openapi.json" frontend/openapi.json >/dev/null; then
+    echo "frontend/openapi.json is stale: run 'npm run openapi && npm run generate-client' and commit the result." >&2
+    return 1
+  fi
+  npm run --silent check-client -w frontend || return 1
+  return "$failed"
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-npx tsx backend/src/scripts/print-openapi.ts "$tmp/openapi.json" >/dev/null
-if ! diff -q "$tmp/openapi.json" frontend/openapi.json >/dev/null; then
-  echo "frontend/openapi.json is stale: run 'npm run openapi && npm run generate-client' and commit the result." >&2
-  exit 1
-fi
-npm run --silent check-client -w frontend
+static_checks >"$tmp/static.log" 2>&1 &
+static_pid=$!
 
 # One Vitest run over every project (test:unit's and test:int's), so the coverage summary covers both.
 step "Unit and integration tests (PGlite and PostgreSQL), with coverage"
-npx vitest run --coverage
+tests_failed=
+npx vitest run --coverage || tests_failed=1
+
+static_status=0
+wait "$static_pid" || static_status=$?
+cat "$tmp/static.log"
+lint_failed=
+case "$static_status" in
+  0) ;;
+  2) lint_failed=1 ;;
+  *) echo "The static checks above failed." >&2; exit 1 ;;
+esac
+if [[ -n "$tests_failed" ]]; then
+  echo "Unit or integration tests failed (above)." >&2
+  exit 1
+fi
 
 step "Browser tests (Playwright + Debian chromium against 'npm start')"
 npm run --silent test:e2e

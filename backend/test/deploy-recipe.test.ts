@@ -2,12 +2,11 @@
 // This machine cannot pull images or run containers, so the files are read and their facts checked:
 // the commands start files the build emits, every variable is one the configuration schema reads,
 // the proxy passes server-sent events to every API, the health checks ask real routes, no root.
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { BACKEND_DIR, bundleBackend } from '../scripts/bundle.ts';
+import { BACKEND_DIR } from '../scripts/bundle.ts';
 import { allSettingNames } from '../src/core/config.ts';
 import { FEATURE_SECTIONS } from '../src/environment.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -83,16 +82,15 @@ describe('deploy recipe', () => {
   const instructions = dockerfile(read('Dockerfile'));
   const built = stages(instructions);
   const final = built.at(-1) ?? [];
-  const build = path.join(BACKEND_DIR, '.test-build', randomBytes(4).toString('hex'));
+  // The run's backend build (test/helpers/global-setup.ts, scripts/bundle.ts as `npm run build` runs it).
+  const build = inject('backendBuild');
   let t: TestApp;
 
   beforeAll(async () => {
-    await bundleBackend(build);
     t = await startTestApp('pglite');
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
-    rmSync(build, { recursive: true, force: true });
   });
 
   /** What a GET of `route` answers on the real app (built with buildApp, injected). */

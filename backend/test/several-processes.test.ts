@@ -1,15 +1,13 @@
 // Several machines, proven on one: the sandbox, two API processes and two worker processes, each
 // started from the production build (`node backend/dist/*.js`, as the Dockerfile runs them), share
 // one fresh PostgreSQL database and nothing else. They start all at once, as compose.yaml starts them.
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKETPLACE_IDS, MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { marketplaceRegistry } from '../src/marketplaces/registry.ts';
 import { must } from '@app/domain/must';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKEND_DIR, bundleBackend, PROCESS_ENTRIES } from '../scripts/bundle.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PROCESS_ENTRIES } from '../scripts/bundle.ts';
 import type { SandboxStats } from '../src/sandbox/server.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { adminUrl, openTestDatabase, type TestDatabase } from './helpers/databases.ts';
@@ -39,7 +37,8 @@ const LOGIN_MAX_ATTEMPTS = 3;
 const ADMIN = { email: 'admin@example.com', password: 'several processes' };
 
 describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes on one PostgreSQL', () => {
-  const build = path.join(BACKEND_DIR, '.test-build', randomBytes(4).toString('hex'));
+  // The run's backend build (test/helpers/global-setup.ts), as the Dockerfile runs it.
+  const build = inject('backendBuild');
   const started: SpawnedProcess[] = [];
   const names = new Map<SpawnedProcess, string>();
   const streams: EventStream[] = [];
@@ -118,7 +117,6 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
   const sharesOf = (worker: SpawnedProcess) => Number(/worker stopped after (\d+) lookups/.exec(worker.output())?.[1]);
 
   beforeAll(async () => {
-    await bundleBackend(build);
     t = await openTestDatabase('pg', { prefix: 'processes' });
     const sandbox = start('sandbox', PROCESS_ENTRIES.sandbox, { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: '50' }, READY.sandbox);
     sandboxUrl = must((await sandbox.waitFor(READY.sandbox))[1], 'the sandbox says its URL');
@@ -141,7 +139,6 @@ describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes 
     for (const s of streams) s.close();
     await killAll(started);
     await t?.cleanup();
-    rmSync(build, { recursive: true, force: true });
   });
 
   it('a job uploaded through API 1 is priced by both workers within the rate counted at the sandbox; its events reach a stream on API 2', async () => {

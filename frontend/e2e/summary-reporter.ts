@@ -1,13 +1,21 @@
 // Ends the run with the plain 'N passed, N failed' line CI reads (the list reporter's own summary
 // has no 'failed' count when nothing failed). A run that failed outside any test (the app did not
 // start, an interrupt) counts as one failure, so that line never reads as a clean run.
-import type { FullResult, Reporter, Suite } from '@playwright/test/reporter';
+// Before it: the time each spec file took (its tests' durations, slowest first) and the app's start.
+import path from 'node:path';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 
 export default class SummaryReporter implements Reporter {
   private suite: Suite | undefined;
+  private readonly bySpec = new Map<string, number>();
 
   onBegin(_config: unknown, suite: Suite): void {
     this.suite = suite;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const spec = path.basename(test.location.file);
+    this.bySpec.set(spec, (this.bySpec.get(spec) ?? 0) + result.duration);
   }
 
   onEnd(result: FullResult): void {
@@ -15,7 +23,15 @@ export default class SummaryReporter implements Reporter {
     const passed = tests.filter((t) => t.outcome() === 'expected' || t.outcome() === 'flaky').length;
     let failed = tests.filter((t) => t.outcome() === 'unexpected').length;
     if (failed === 0 && result.status !== 'passed') failed = 1;
-    console.log(`e2e: browser suite took ${(result.duration / 1000).toFixed(1)} s`);
+    const specs = [...this.bySpec].sort((a, b) => b[1] - a[1]);
+    const inTests = specs.reduce((sum, [, ms]) => sum + ms, 0);
+    if (specs.length > 1) {
+      console.log('e2e: time per spec file, slowest first:');
+      for (const [spec, ms] of specs) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${spec}`);
+    }
+    console.log(
+      `e2e: browser suite took ${(result.duration / 1000).toFixed(1)} s (${(inTests / 1000).toFixed(1)} s in tests; the rest: building and starting the app, starting browsers)`,
+    );
     console.log(`${passed} passed, ${failed} failed`);
   }
 

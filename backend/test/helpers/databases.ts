@@ -1,14 +1,21 @@
 // Each test file gets its own database: a fresh in-memory PGlite, or a new PostgreSQL database
-// on the test server (dropped afterwards), so runs never see each other's rows.
-import { randomBytes } from 'node:crypto';
+// on the test server (dropped afterwards), so runs never see each other's rows. Both start from the
+// run's migrated copy (global-setup.ts); opening them still runs the migrations, which find nothing to do.
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
+import { createDatabase } from './pg-admin.ts';
 
 export type Engine = 'pglite' | 'pg';
 export const ENGINES: Engine[] = ['pglite', 'pg'];
+/**
+ * The one engine of suites whose subject is the HTTP contract alone (which routes are guarded, who may
+ * call what): that is decided in the route and guard code, the same on both engines, while every suite
+ * about stored data, SQL, exports, live events or concurrency runs on both. PostgreSQL, as deployed; its
+ * work runs in the server's process, beside the test's.
+ */
+export const HTTP_CONTRACT_ENGINE: Engine = 'pg';
 
 export function adminUrl(): string {
   const url = inject('pgAdminUrl');
@@ -16,24 +23,9 @@ export function adminUrl(): string {
   return url;
 }
 
-/** Creates an empty database on the test server and returns its URL and a drop function. */
+/** Creates an empty database on the test server (unmigrated) and returns its URL and a drop function. */
 export async function createPgDatabase(prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return createDatabase(adminUrl(), prefix);
 }
 
 let snapshot: Blob | undefined;
@@ -60,7 +52,7 @@ export async function openTestDatabase(
     const database = await openDatabase({ snapshot: migratedSnapshot() });
     return { db: database.db, database, cleanup: () => database.close() };
   }
-  const { url, drop } = await createPgDatabase(opts.prefix);
+  const { url, drop } = await createDatabase(adminUrl(), opts.prefix ?? 'test', inject('pgTemplate'));
   const database = await openDatabase({ url, poolSize: opts.poolSize ?? 5, exportPoolSize: opts.exportPoolSize });
   return {
     db: database.db,
