@@ -193,8 +193,9 @@ const isColor = (c: unknown): c is RuleColor => typeof c === 'string' && (RULE_C
 
 /**
  * A version's rules as stored, read as rules-sql.ts reads them: a rule that cannot be read is
- * "No rule" and never matches; one with no condition, an unknown field, an operator that does not
- * fit its field or a value of the wrong type never matches, and the row falls through.
+ * "No rule" and never matches; a rule with no condition (the "Otherwise" rule) holds for every row;
+ * one with an unknown field, an operator that does not fit its field or a value of the wrong type
+ * never matches, and the row falls through.
  */
 export function compileOfflineRules(rules: unknown): CompiledOfflineRule[] {
   if (!Array.isArray(rules)) return [];
@@ -218,7 +219,8 @@ export function compileOfflineRules(rules: unknown): CompiledOfflineRule[] {
     if (!readable) return { outcome: NO_RULE, color: 'gray', test: undefined };
     const color = isColor(r?.color) ? r.color : 'gray';
     const tests = (conditions as StoredCondition[]).map(conditionTest);
-    const usable = tests.length > 0 && tests.every((t) => t !== undefined);
+    // No condition: every row (an empty every() is true), as rules-sql.ts's TRUE.
+    const usable = tests.every((t) => t !== undefined);
     return { outcome, color, test: usable ? (row) => tests.every((t) => t?.(row)) : undefined };
   });
 }

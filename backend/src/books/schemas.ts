@@ -1,20 +1,11 @@
 // Shapes of the book API (/books/{isbn}): a book's page and its price history.
-import { readOneIsbn } from '@app/domain/book';
 import { MARKETPLACE_IDS, MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
 import { z } from 'zod';
+import { IsbnText } from '../lib/isbn-schema.ts';
 
 /** Any form the upload's normaliser accepts; anything else is a 422 naming `isbn` with its reason. */
 export const IsbnParam = z.object({
-  isbn: z
-    .string()
-    .max(100, 'Not an ISBN')
-    .transform((text, ctx) => {
-      const read = readOneIsbn(text);
-      if ('isbn' in read) return read.isbn;
-      ctx.addIssue({ code: 'custom', message: read.reason });
-      return z.NEVER;
-    })
-    .meta({ description: 'ISBN-13 or ISBN-10, with or without hyphens; a scanned EAN with its add-on' }),
+  isbn: IsbnText.meta({ description: 'ISBN-13 or ISBN-10, with or without hyphens; a scanned EAN with its add-on' }),
 });
 
 const MarketplaceId = z.enum(MARKETPLACE_IDS);

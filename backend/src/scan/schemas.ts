@@ -1,8 +1,8 @@
 // Shapes of the scan API (/scan/…): sessions, scans and their verdicts.
-import { readOneIsbn } from '@app/domain/book';
 import { RULE_COLORS } from '@app/domain/rules';
 import { SCAN_MARKS, SCAN_PLACE_MAX_LENGTH } from '@app/domain/scan';
 import { z } from 'zod';
+import { IsbnText } from '../lib/isbn-schema.ts';
 import { CountFields } from '../lib/api-schemas.ts';
 
 export const ScanSessionCreate = z
@@ -83,15 +83,7 @@ export const ScanSessionDetail = z
 export const ScanCreate = z
   .object({
     /** What the camera, a scanner or the keyboard read: an ISBN-13 (Bookland EAN, an add-on ignored) or an ISBN-10. */
-    code: z
-      .string()
-      .max(100, 'Not an ISBN')
-      .transform((text, ctx) => {
-        const read = readOneIsbn(text);
-        if ('isbn' in read) return read.isbn;
-        ctx.addIssue({ code: 'custom', message: read.reason });
-        return z.NEVER;
-      }),
+    code: IsbnText,
     /** Made by the phone, so a scan sent twice (a retried upload) joins the session once. */
     client_id: z.string().uuid().nullish(),
   })
