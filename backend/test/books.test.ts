@@ -7,12 +7,10 @@ import { ISBN_REJECTION as R } from '@app/domain/isbn';
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { startWorker } from '../src/worker/worker.ts';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
-import { lookupRows, sandboxWorkerParts } from './helpers/worker.ts';
+import { lookupRows, runSandboxWorkerToIdle } from './helpers/worker.ts';
 
 const ISBN = '9780306406157';
 const ISBN10 = '0306406152';
@@ -37,16 +35,7 @@ describe.each(ENGINES)('book page on %s', (engine) => {
   const exec = (q: ReturnType<typeof sql>) => t.ctx.db.execute(q);
 
   /** Runs a worker against a sandbox (every ISBN has offers) until nothing is queued. */
-  async function runWorker() {
-    const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
-    try {
-      const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
-      await worker.idle();
-      await worker.stop();
-    } finally {
-      await sandbox.close();
-    }
-  }
+  const runWorker = () => runSandboxWorkerToIdle(t.ctx.db);
 
   async function insertJob(ownerId: string, name: string, minutesAgo: number): Promise<number> {
     const { rows } = await t.ctx.db.execute<{ id: number }>(

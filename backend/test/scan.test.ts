@@ -13,7 +13,7 @@ import { startWorker } from '../src/worker/worker.ts';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { insertRuleSet, rule } from './helpers/rule-sets.ts';
-import { sandboxWorkerParts } from './helpers/worker.ts';
+import { runSandboxWorkerToIdle, sandboxWorkerParts } from './helpers/worker.ts';
 
 const BOOK = '9780306406157';
 const OTHER_BOOK = '9780131457577';
@@ -28,16 +28,7 @@ describe.each(ENGINES)('scan sessions on %s', (engine) => {
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | null, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
-  async function runWorker() {
-    const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
-    try {
-      const worker = startWorker({ db: t.ctx.db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
-      await worker.idle();
-      await worker.stop();
-    } finally {
-      await sandbox.close();
-    }
-  }
+  const runWorker = () => runSandboxWorkerToIdle(t.ctx.db);
 
   async function startSession(token: string, place?: string) {
     const res = await call('POST', '/scan/sessions', token, place ? { place } : {});

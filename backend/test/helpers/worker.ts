@@ -10,6 +10,8 @@ import { settingsFromEnv } from '../../src/marketplaces/env.ts';
 import { createAdapters, type MarketplaceSettingsMap } from '../../src/marketplaces/registry.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from '../../src/marketplaces/types.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
+import { startMarketplaceSandbox } from '../../src/marketplaces/sandbox.ts';
+import { startWorker } from '../../src/worker/worker.ts';
 import { createLogger } from '../../src/core/logging.ts';
 
 export type { TestDatabase } from './databases.ts';
@@ -95,4 +97,16 @@ export function sandboxWorkerParts(sandbox: Sandbox, marketplaces: readonly Mark
 export function callGaps(sandbox: Sandbox, id: MarketplaceId, isbn: string): number[] {
   const times = sandbox.stats().calls[`${id}:${isbn}`] ?? [];
   return times.slice(1).map((t, i) => t - times[i]!);
+}
+
+/** Runs a worker over every marketplace against a fresh sandbox (every ISBN has offers) until nothing is queued. */
+export async function runSandboxWorkerToIdle(db: Db): Promise<void> {
+  const sandbox = await startMarketplaceSandbox({ latencyMs: 0, noOfferShare: 0 });
+  try {
+    const worker = startWorker({ db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, MARKETPLACE_IDS) });
+    await worker.idle();
+    await worker.stop();
+  } finally {
+    await sandbox.close();
+  }
 }
