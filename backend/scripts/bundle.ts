@@ -53,7 +53,11 @@ export async function bundleBackend(dist: string): Promise<void> {
     // which in src/ registers tsx and here is the compiled thread body.
     build({
       ...common,
-      entryPoints: [{ in: 'src/uploads/parse-worker.ts', out: 'parse-worker-entry' }],
+      entryPoints: [
+        { in: 'src/uploads/parse-worker.ts', out: 'parse-worker-entry' },
+        // The embedded database's thread: db/pglite-thread.ts starts `./pglite-thread-entry.mjs`.
+        { in: 'src/db/pglite-thread-body.ts', out: 'pglite-thread-entry' },
+      ],
       outExtension: { '.js': '.mjs' },
     }),
   ]);

@@ -17,6 +17,7 @@ import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.t
 import { bookDetailsSettings } from './book-details/options.ts';
 import { startMarketplaceSandbox } from './marketplaces/sandbox.ts';
 import { startWorker } from './worker/worker.ts';
+import { inBackground } from './db/work-lane.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,25 +41,28 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   const worker = env.worker.runInApi
-    ? startWorker({
-        db: ctx.db,
-        adapters: createAdapters(settings),
-        settings,
-        log: log.child({ name: 'worker' }),
-        jobEvents: ctx.jobEvents,
-        // On the embedded database this worker shares the API's one connection: it waits while a big
-        // list is written (a worker process on PostgreSQL has its own connections and never waits).
-        ...(ctx.embedded ? { giveWayTo: ctx.writes } : {}),
-        bookDetails: bookDetailsSettings(
-          env.bookDetails,
-          sandbox?.url ?? env.sandbox.url,
-          simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
-        ),
-        ...env.worker.tuning,
-        reuseWindowMs: config.LOOKUP_REUSE_WINDOW,
-        listen: ctx.listen,
-        stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      })
+    ? // Background work on the embedded database's one session: pages and health checks go first.
+      inBackground(() =>
+        startWorker({
+          db: ctx.db,
+          adapters: createAdapters(settings),
+          settings,
+          log: log.child({ name: 'worker' }),
+          jobEvents: ctx.jobEvents,
+          // On the embedded database this worker shares the API's one connection: it waits while a big
+          // list is written (a worker process on PostgreSQL has its own connections and never waits).
+          ...(ctx.embedded ? { giveWayTo: ctx.writes } : {}),
+          bookDetails: bookDetailsSettings(
+            env.bookDetails,
+            sandbox?.url ?? env.sandbox.url,
+            simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
+          ),
+          ...env.worker.tuning,
+          reuseWindowMs: config.LOOKUP_REUSE_WINDOW,
+          listen: ctx.listen,
+          stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+        }),
+      )
     : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -29,6 +29,8 @@ export async function createContext(
       {
         url: config.DATABASE_URL,
         dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+        // The embedded engine on its own thread: requests and health checks never wait on a statement.
+        thread: true,
         poolSize: config.DATABASE_POOL_SIZE,
         exportPoolSize: config.EXPORT_MAX_CONCURRENT,
       },

@@ -1,27 +1,25 @@
 // One Drizzle database over either engine: embedded PGlite (default) or a pg pool (DATABASE_URL).
 // Features only ever see `Db`; the one thing the engines do differently (CSV export) is chosen here,
 // at open time, as a `CsvExporter` (db/csv-exporter.ts).
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { MIGRATIONS_FOLDER, migratedPglite } from './pglite-open.ts';
+import { PgliteThread } from './pglite-thread.ts';
+import type { EmbeddedEngine } from './embedded-engine.ts';
 import { copyExporter, pagedExporter, type CsvExporter, type PageRunner } from './csv-exporter.ts';
 import { pgListen, pgliteListen, type Listen } from './listen.ts';
+
+export { MIGRATIONS_FOLDER };
 
 // node-postgres returns int8/numeric as strings by default; our counts and ids fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
-
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * What `db.execute(sql…)` resolves to on both engines: node-postgres' QueryResult and PGlite's
@@ -81,13 +79,20 @@ export interface OpenOptions {
    * initdb; loading a copy ~1 s (the test suite opens one per app).
    */
   snapshot?: Blob;
+  /**
+   * PGlite: run it on a thread of its own (db/pglite-thread.ts), so that no statement blocks the
+   * API's thread. The API does; tests and scripts that own their process run it in process.
+   */
+  thread?: boolean;
   poolSize?: number;
   /** Connections for CSV exports (pg only); at most this many run at once. */
   exportPoolSize?: number;
 }
 
 export async function openDatabase(opts: OpenOptions, log: DbLog = consoleDbLog): Promise<Database> {
-  return opts.url ? openPg(opts.url, opts.poolSize ?? 10, opts.exportPoolSize ?? 4, log) : openPglite(opts.dataDir, log, opts.snapshot);
+  return opts.url
+    ? openPg(opts.url, opts.poolSize ?? 10, opts.exportPoolSize ?? 4, log)
+    : openPglite(opts.dataDir, log, opts.snapshot, opts.thread);
 }
 
 /** A migrated, empty in-memory PGlite database as a copy to start others from (OpenOptions.snapshot). */
@@ -158,7 +163,7 @@ async function migrateOneAtATime(url: string, migrate: () => Promise<void>): Pro
 }
 
 /** How an export's pages run on PGlite: COPY writes to a blob it hands back. */
-export const pglitePages = (lite: PGlite): PageRunner => ({
+export const pglitePages = (lite: EmbeddedEngine): PageRunner => ({
   rows: async (text) => (await lite.query<Record<string, unknown>>(text)).rows,
   copy: async (select) => {
     const { blob } = await lite.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`);
@@ -166,28 +171,11 @@ export const pglitePages = (lite: PGlite): PageRunner => ({
   },
 });
 
-/** PGlite at `dataDir` (or in memory, from `snapshot` if given), planned as in memory, migrated. */
-async function migratedPglite(dataDir: string | undefined, snapshot?: Blob): Promise<PGlite> {
-  // Owner-only, like all of DATA_DIR (core/private-dir.ts).
-  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const lite = await PGlite.create({
-    dataDir,
-    loadDataDir: snapshot,
-    extensions: { pg_trgm },
-    // Same value shapes as node-postgres above: int8 and numeric as JS numbers.
-    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
-  });
-  // Its pages live in this process's memory, so a random read costs about a sequential one. At
-  // PostgreSQL's default (4, a spinning disk) the planner read all 150k rows of each marketplace's
-  // table to join a CSV page of a few thousand (bench comparison: 5.0 s against 2.4 s at 1.1).
-  await lite.exec('SET random_page_cost = 1.1');
-  await migratePglite(drizzlePglite(lite) as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return lite;
-}
-
-async function openPglite(dataDir: string | undefined, log: DbLog, snapshot?: Blob): Promise<Database> {
-  const lite = await migratedPglite(dataDir, snapshot);
-  const db = drizzlePglite(lite, { schema }) as unknown as Db;
+async function openPglite(dataDir: string | undefined, log: DbLog, snapshot?: Blob, thread = false): Promise<Database> {
+  const lite: EmbeddedEngine = thread
+    ? await PgliteThread.start({ dataDir, snapshot: snapshot ? new Uint8Array(await snapshot.arrayBuffer()) : undefined }, log)
+    : await migratedPglite(dataDir, snapshot);
+  const db = drizzlePglite({ client: lite as PGlite, schema }) as unknown as Db;
   const poolUse = () => ({ total: 1, idle: 0, waiting: 0 });
   return {
     db,

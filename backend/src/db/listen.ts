@@ -3,9 +3,9 @@
 // with backoff when the server drops it; on PGlite the one in-process instance, which delivers the
 // NOTIFYs of every query run through it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DbLog } from './client.ts';
+import type { EmbeddedEngine } from './embedded-engine.ts';
 import { doublingDelayMs } from '@app/domain/backoff';
 
 export interface ListenHandlers {
@@ -72,7 +72,7 @@ export function pgListen(url: string, log: DbLog): Listen {
   };
 }
 
-export function pgliteListen(lite: PGlite, log: DbLog): Listen {
+export function pgliteListen(lite: EmbeddedEngine, log: DbLog): Listen {
   return (channel, handlers) => {
     const unlisten = lite.listen(channel, handlers.message).then(
       (off) => {

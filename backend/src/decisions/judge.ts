@@ -24,6 +24,7 @@ import { feeSchedulesInForce } from '../fees/repository.ts';
 import { idRanges } from '../jobs/control.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { compileRules, conditionCount, decisionCases } from './rules-sql.ts';
+import { inBackground } from '../db/work-lane.ts';
 
 /**
  * What one step may cost, in row-conditions: rows × (ROW_COST + conditions). Measured on the
@@ -47,7 +48,12 @@ export const stepRowsFor = (conditions: number): number =>
  * returns the job as written (its version and judged_at) once every step is done or a later judge
  * of the job took over.
  */
-export async function judgeJob(db: Db, job: JobRow, version: { id: number; rules: readonly unknown[] }): Promise<JobRow> {
+export function judgeJob(db: Db, job: JobRow, version: { id: number; rules: readonly unknown[] }): Promise<JobRow> {
+  // Judging in steps is background work on the one session: a person's page goes before each next step.
+  return inBackground(() => judgeInSteps(db, job, version));
+}
+
+async function judgeInSteps(db: Db, job: JobRow, version: { id: number; rules: readonly unknown[] }): Promise<JobRow> {
   const rules = compileRules(version.rules);
   const { ruleIndex, outcomeOf } = decisionCases(rules);
   // Rules may use the estimated profit, which the fee schedules in force decide.
@@ -87,7 +93,7 @@ export async function judgeJob(db: Db, job: JobRow, version: { id: number; rules
         return true;
       });
       if (!carriedOn) break;
-      // PGlite runs each statement on this thread: other requests (and the worker) go between.
+      // PGlite runs one statement at a time: other requests (and the worker) go between steps.
       await nextTurn();
     }
   } catch (err) {

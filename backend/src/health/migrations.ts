@@ -10,15 +10,28 @@ export class MigrationCheck {
 
   constructor(private readonly db: Db) {}
 
-  /** How many shipped migrations the database lacks. Throws when the database cannot be reached. */
+  /**
+   * How many shipped migrations the database lacks, in one statement (on the embedded database each
+   * statement of a health check waits its turn on the one session). Throws when the database cannot
+   * be reached.
+   */
   async missing(): Promise<number> {
-    // Asked apart: a statement naming a table that does not exist fails as it is planned.
-    const { rows: table } = await this.db.execute<{ present: boolean }>(
-      sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
-    );
-    if (!table[0]?.present) return this.shipped.length;
-    const { rows } = await this.db.execute<{ hash: string }>(sql`SELECT hash FROM drizzle.__drizzle_migrations`);
+    let rows: { hash: string }[];
+    try {
+      ({ rows } = await this.db.execute<{ hash: string }>(sql`SELECT hash FROM drizzle.__drizzle_migrations`));
+    } catch (err) {
+      // Never migrated at all: no bookkeeping table (undefined_table, or its schema: invalid_schema_name).
+      if (['42P01', '3F000'].includes(postgresCode(err) ?? '')) return this.shipped.length;
+      throw err;
+    }
     const applied = new Set(rows.map((r) => r.hash));
     return this.shipped.filter((hash) => !applied.has(hash)).length;
   }
+}
+
+/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error as its cause). */
+function postgresCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
 }

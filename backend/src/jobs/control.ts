@@ -17,6 +17,7 @@ import { HttpError, validationError } from '../lib/http-errors.ts';
 import { progressUpdate } from './progress.ts';
 import type { JobRow } from './repository.ts';
 import { oneActionAtATime } from './action-lock.ts';
+import { inBackground } from '../db/work-lane.ts';
 
 /** What becomes of the moved rows: queued anew (retry, re-price) or stopped (cancel). */
 const REQUEUE = sql.raw(`lookup_status = 'queued', attempts = 0, next_attempt_at = now(), last_error = NULL, lease_expires_at = NULL`);
@@ -101,7 +102,12 @@ interface Move {
  * statement reads at most `stepRows` rows by primary key whatever the job's size. Each row is
  * visited once, so a row the worker finishes behind the steps is not moved again.
  */
-async function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], move: Move, opts: ControlOptions): Promise<number> {
+function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], move: Move, opts: ControlOptions): Promise<number> {
+  // Background work on the one session: a person's page goes before each next step.
+  return inBackground(() => moveEachStep(db, jobId, targets, move, opts));
+}
+
+async function moveEachStep(db: Db, jobId: number, targets: MarketplaceInfo[], move: Move, opts: ControlOptions): Promise<number> {
   const stepRows = opts.stepRows ?? Number.POSITIVE_INFINITY;
   let moved = 0;
   for (const m of targets) {
@@ -113,7 +119,7 @@ async function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], mo
         return n;
       });
       opts.onStep?.();
-      // PGlite runs each statement on this thread: other requests (and the worker) go between.
+      // PGlite runs one statement at a time: other requests (and the worker) go between steps.
       await nextTurn();
     }
   }
@@ -258,26 +264,28 @@ export async function deleteJob(db: Db, job: JobRow, step?: TxStep<undefined>, o
   if (!opts.stepRows) return remove();
   const stepRows = opts.stepRows;
   // Not in the middle of another action's steps (they would go on moving rows of a deleted job).
-  await oneActionAtATime(db, job.id, async () => {
-    for (const m of MARKETPLACE_LIST.filter((x) => job[x.id])) {
-      for await (const ids of idRanges(db, m, eq(LOOKUP_TABLES[m.id].isbn_lookup_job_id, job.id), stepRows)) {
-        await deleteLookups(db, job.id, m, ids);
-        await nextTurn();
+  await oneActionAtATime(db, job.id, () =>
+    inBackground(async () => {
+      for (const m of MARKETPLACE_LIST.filter((x) => job[x.id])) {
+        for await (const ids of idRanges(db, m, eq(LOOKUP_TABLES[m.id].isbn_lookup_job_id, job.id), stepRows)) {
+          await deleteLookups(db, job.id, m, ids);
+          await nextTurn();
+        }
       }
-    }
-    // Its rows per ISBN besides the lookups (a judged job's decisions, its stored comparison), in steps too.
-    for (const perIsbn of [jobDecisions, comparisonRows]) {
-      let n: number;
-      do {
-        const { rows } = await db.execute<{ n: number }>(sql`
+      // Its rows per ISBN besides the lookups (a judged job's decisions, its stored comparison), in steps too.
+      for (const perIsbn of [jobDecisions, comparisonRows]) {
+        let n: number;
+        do {
+          const { rows } = await db.execute<{ n: number }>(sql`
           WITH gone AS (DELETE FROM ${perIsbn} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${perIsbn} WHERE job_id = ${job.id} LIMIT ${stepRows})) RETURNING 1)
           SELECT count(*)::int AS n FROM gone`);
-        n = rows[0]?.n ?? 0;
-        await nextTurn();
-      } while (n > 0);
-    }
-    await remove();
-  });
+          n = rows[0]?.n ?? 0;
+          await nextTurn();
+        } while (n > 0);
+      }
+      await remove();
+    }),
+  );
 }
 
 /** Deletes one id range of the job's lookups of one marketplace and takes them off its counters, in one statement. */

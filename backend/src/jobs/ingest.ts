@@ -23,6 +23,7 @@ import type { Counts } from './progress.ts';
 import { WritesInProgress } from '../core/writes-in-progress.ts';
 import { toJobPublic, type JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
+import { inBackground } from '../db/work-lane.ts';
 
 export type UploadLimits = UploadLimitsWithHeap;
 
@@ -152,14 +153,17 @@ async function storeInSteps(
     return job;
   });
   try {
-    for (let i = 0; i < parsed.isbns.length; i += stepRows) {
-      const slice = parsed.isbns.slice(i, i + stepRows);
-      for (const m of sources) {
-        await insertLookups(db, created.id, filename, [m], slice, sources[0]);
-        // PGlite runs each statement on this thread: other requests (and the worker) go between.
-        await nextTurn();
+    // Background work on the one session: a person's page goes before each next step.
+    await inBackground(async () => {
+      for (let i = 0; i < parsed.isbns.length; i += stepRows) {
+        const slice = parsed.isbns.slice(i, i + stepRows);
+        for (const m of sources) {
+          await insertLookups(db, created.id, filename, [m], slice, sources[0]);
+          // PGlite runs one statement at a time: other requests (and the worker) go between steps.
+          await nextTurn();
+        }
       }
-    }
+    });
   } catch (err) {
     await db.delete(jobs).where(eq(jobs.id, created.id));
     throw err;
