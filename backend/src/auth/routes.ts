@@ -2,7 +2,7 @@
 import { must } from '@app/domain/must';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError, tooManyRequests } from '../lib/http-errors.ts';
+import { HttpError, notFound, tooManyRequests } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
 import { EmailSchema, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
 import { dummyPasswordHash, verifyPassword } from '../core/security/passwords.ts';
@@ -157,7 +157,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
     config: { access: 'superuser' },
     handler: async (req, reply) => {
       const user = await users.byEmail(req.params.email);
-      if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
+      if (!user) throw notFound('User', 'The user with this email does not exist in the system.');
       const email = await buildResetEmail(ctx, user.email, user.password_changed_at);
       return reply.type('text/html').header('subject', email.subject).send(email.html);
     },

@@ -5,7 +5,7 @@ import type { App, AppContext } from '../core/context.ts';
 import { items } from '../db/schema.ts';
 import { currentUser } from '../users/current-user.ts';
 import { createSelectSchema } from 'drizzle-zod';
-import { HttpError } from '../lib/http-errors.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { ItemsRepository, type ItemRow } from './repository.ts';
@@ -27,7 +27,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
 
   async function findVisible(user: UserRow, id: string) {
     const row = await repo.findVisible(user, id);
-    if (!row) throw new HttpError(404, 'Item not found');
+    if (!row) throw notFound('Item');
     return row;
   }
 

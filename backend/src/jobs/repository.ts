@@ -8,7 +8,7 @@ import type { Filter } from '@app/domain/fields';
 import type { Db } from '../db/client.ts';
 import { jobRejections, jobs } from '../db/schema.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { countProgress, type Counts } from './progress.ts';
@@ -73,7 +73,7 @@ export async function findVisibleJob(db: Db, user: UserRow, id: number): Promise
     .from(jobs)
     .where(and(eq(jobs.id, id), visibleJobs(user)));
   // Someone else's job is "not found": it does not reveal that the job exists.
-  if (!job) throw new HttpError(404, 'Job not found');
+  if (!job) throw notFound('Job');
   return job;
 }
 

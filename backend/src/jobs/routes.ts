@@ -7,7 +7,7 @@ import { byMarketplace, marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../lib/json-depth.ts';
-import { HttpError, tooManyRequests, type ValidationIssue } from '../lib/http-errors.ts';
+import { issuesToHttpError, tooManyRequests, validationError } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
 import { PerKeyLimit } from '../lib/per-key-limit.ts';
 import { uploadsParsing } from '../metrics/instruments.ts';
@@ -49,27 +49,16 @@ const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBod
 function parseConfig(raw: string | undefined): JobConfigInput {
   let json: unknown;
   if (raw !== undefined && jsonDepthExceeds(raw))
-    throw new HttpError(422, [
-      { loc: ['body', 'config'], msg: `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, type: 'json_invalid' },
-    ]);
+    throw validationError(['body', 'config'], `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, 'json_invalid');
   try {
     json = JSON.parse(raw ?? '');
   } catch {
-    throw new HttpError(422, [
-      { loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' },
-    ]);
+    throw validationError(['body', 'config'], 'config must be a JSON object with name and source flags', 'json_invalid');
   }
   const unstorable = unstorableTextIssues('body', { config: json });
-  if (unstorable.length) throw new HttpError(422, unstorable);
+  if (unstorable.length) throw validationError(unstorable);
   const result = JobConfig.safeParse(json);
-  if (!result.success) {
-    const detail: ValidationIssue[] = result.error.issues.map((i) => ({
-      loc: ['body', 'config', ...(i.path as (string | number)[])],
-      msg: i.message,
-      type: i.code,
-    }));
-    throw new HttpError(422, detail);
-  }
+  if (!result.success) throw issuesToHttpError(['body', 'config'], result.error.issues);
   return result.data;
 }
 

@@ -18,15 +18,33 @@ export interface ValidationIssue {
   type: string;
 }
 
-/** A 422 naming the offending field, in FastAPI's shape. */
-export function validationError(loc: (string | number)[], msg: string, type = 'value_error'): HttpError {
-  return new HttpError(422, [{ loc, msg, type }]);
+/** A 422 naming the offending field (or each of several), in FastAPI's shape. */
+export function validationError(issues: ValidationIssue[]): HttpError;
+export function validationError(loc: (string | number)[], msg: string, type?: string): HttpError;
+export function validationError(locOrIssues: (string | number)[] | ValidationIssue[], msg?: string, type = 'value_error'): HttpError {
+  if (msg === undefined) return new HttpError(422, locOrIssues as ValidationIssue[]);
+  return new HttpError(422, [{ loc: locOrIssues as (string | number)[], msg, type }]);
+}
+
+/** A problem found by a schema (zod's issues, the domain's rule checks): where, what, and zod's code when there is one. */
+export interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+}
+
+/** Schema issues as one 422, each located under `at` (e.g. ['body', 'config']). */
+export function issuesToHttpError(at: (string | number)[], issues: readonly SchemaIssue[]): HttpError {
+  return validationError(
+    issues.map((i) => ({ loc: [...at, ...(i.path as (string | number)[])], msg: i.message, type: i.code ?? 'value_error' })),
+  );
 }
 
 /** 429 with the seconds to wait, for a limit that was reached. */
 export const tooManyRequests = (detail: string, waitSeconds: number) => new HttpError(429, detail, { 'retry-after': String(waitSeconds) });
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+/** 404 "<what> not found", or `detail` where the API has always worded it otherwise. */
+export const notFound = (what: string, detail = `${what} not found`) => new HttpError(404, detail);
 export const forbidden = (detail = "The user doesn't have enough privileges") => new HttpError(403, detail);
 
 /** Fastify's names for the parts of a request → FastAPI's, which the API's 422s use. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { auditUser } from './audit.ts';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError, forbidden, tooManyRequests } from '../lib/http-errors.ts';
+import { HttpError, forbidden, notFound, tooManyRequests } from '../lib/http-errors.ts';
 import { verifyPassword } from '../core/security/passwords.ts';
 import { currentUser } from './current-user.ts';
 import { AttemptLimiter } from '../core/security/attempt-limiter.ts';
@@ -204,6 +204,6 @@ export function userRoutes(app: App, ctx: AppContext): void {
 
 async function findUser(users: UsersRepository, id: string) {
   const user = await users.byId(id);
-  if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
+  if (!user) throw notFound('User', 'The user with this id does not exist in the system');
   return user;
 }
