@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { DbLog } from './client.ts';
+import type { DbLog } from './log.ts';
 import { doublingDelayMs } from '@app/domain/backoff';
 
 export interface ListenHandlers {
