@@ -58,7 +58,7 @@ export function ruleSetRoutes(app: App, ctx: AppContext): void {
       querystring: Paging,
       response: { 200: RuleSetsPublic },
     },
-    handler: (req) => listRuleSets(ctx.db, currentUser(req), req.query.skip, req.query.limit),
+    handler: (req) => listRuleSets(ctx.db, currentUser(req), req.query),
   });
 
   app.post('/rule-sets', {
