@@ -1,4 +1,5 @@
-// Jobs API: upload a spreadsheet as a job, list and read jobs, download the rejected cells.
+// Jobs API: upload a spreadsheet as a job, list and read jobs, a job's run per marketplace (summary),
+// download the rejected cells.
 import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,9 +17,13 @@ import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
+import { sendCsvFile } from '../lib/csv-download.ts';
+import { jobSummary } from './summary.ts';
+import { JobSummary } from './summary-schemas.ts';
 import { readUploadForm, type UploadedForm } from './multipart.ts';
 import { uploadLimits } from '../uploads/index.ts';
-import { auditJobCreated, createJob, jobCreated, storeOptions } from './ingest.ts';
+import { createJobFor } from './create.ts';
+import { readUploadedFile } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
   JobConfig,
@@ -96,17 +101,8 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   }
 
   async function createFromForm(req: FastifyRequest, form: UploadedForm, config: (fields: Record<string, string>) => JobConfigInput) {
-    const { job, parsed } = await createJob(
-      ctx.db,
-      currentUser(req),
-      config(form.fields),
-      form.file,
-      limits,
-      auditJobCreated(req),
-      storeOptions(ctx, req.log),
-    );
-    ctx.jobEvents.touched(job.id);
-    return jobCreated(job, parsed);
+    const jobConfig = config(form.fields);
+    return createJobFor(ctx, req, jobConfig, await readUploadedFile(form.file, limits));
   }
 
   app.post('/jobs/upload-file', {
@@ -158,6 +154,17 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => readJob(ctx.db, currentUser(req), req.params.id),
   });
 
+  app.get('/jobs/:id/summary', {
+    schema: {
+      operationId: 'readJobSummary',
+      tags,
+      summary: "The job's run per marketplace: statuses, progress, timing, throughput, retries and errors",
+      params: JobIdParam,
+      response: { 200: JobSummary, 404: HttpErrorBody },
+    },
+    handler: async (req) => jobSummary(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id)),
+  });
+
   app.get('/jobs/:id/rejections', {
     schema: {
       operationId: 'downloadJobRejections',
@@ -173,13 +180,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       const csv = stringify({ header: true, columns: ['sheet', 'row_number', 'raw_value', 'reason'], cast: { string: safeCsvCell } });
       for (const r of rows) csv.write(r);
       csv.end();
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
-          // The documented 200 is the CSV file; the type provider cannot see that a stream sends it.
-          .send(csv as never)
-      );
+      return sendCsvFile(reply, `job_${job.id}_rejected_cells.csv`, csv);
     },
   });
 }
