@@ -63,7 +63,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = FASTAPI_LOC[err.validationContext ?? 'body'] ?? err.validationContext ?? 'body';
-      const detail: ValidationIssue[] = (err.validation as ZodLikeIssue[]).map((v) => {
+      const issues: SchemaIssue[] = (err.validation as ZodLikeIssue[]).map((v) => {
         const issue = v.params?.issue;
         // Array indices as numbers, as FastAPI sends them (the instance path spells them as text).
         const path =
@@ -72,9 +72,9 @@ export function installErrorHandler(app: FastifyInstance): void {
             .split('/')
             .filter(Boolean)
             .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-        return { loc: [where, ...path], msg: issue?.message ?? v.message ?? 'Invalid value', type: issue?.code ?? 'value_error' };
+        return { path, message: issue?.message ?? v.message ?? 'Invalid value', ...(issue?.code === undefined ? {} : { code: issue.code }) };
       });
-      return reply.code(422).send({ detail });
+      return reply.code(422).send({ detail: issuesToHttpError([where], issues).detail });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
