@@ -72,7 +72,11 @@ export function installErrorHandler(app: FastifyInstance): void {
             .split('/')
             .filter(Boolean)
             .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-        return { path, message: issue?.message ?? v.message ?? 'Invalid value', ...(issue?.code === undefined ? {} : { code: issue.code }) };
+        return {
+          path,
+          message: issue?.message ?? v.message ?? 'Invalid value',
+          ...(issue?.code === undefined ? {} : { code: issue.code }),
+        };
       });
       return reply.code(422).send({ detail: issuesToHttpError([where], issues).detail });
     }
