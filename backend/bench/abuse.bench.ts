@@ -19,7 +19,7 @@ import { openDatabase, type Db } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import { productRoutes } from '../src/routes.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { UsersRepository } from '../src/users/repository.ts';
+import { createUser } from '../src/users/repository.ts';
 import { benchPostgres, now, percentile, report } from './lib.ts';
 import { benchContext } from './context.ts';
 
@@ -231,9 +231,8 @@ export async function benchAbuse(): Promise<void> {
   try {
     const env = Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, String(v)]));
     const { ctx } = await benchContext(database, pgDb?.url, env);
-    const users = new UsersRepository(db);
-    const abuser = await users.create({ email: 'abuser@example.com', password: PASSWORD, is_superuser: false });
-    const other = await users.create({ email: 'other@example.com', password: PASSWORD, is_superuser: false });
+    const abuser = await createUser(db, { email: 'abuser@example.com', password: PASSWORD, is_superuser: false });
+    const other = await createUser(db, { email: 'other@example.com', password: PASSWORD, is_superuser: false });
     const app = await buildApp(ctx, { routes: productRoutes });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;

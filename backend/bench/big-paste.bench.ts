@@ -20,7 +20,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { EMBEDDED_STEP_ROWS, storeJob } from '../src/jobs/ingest.ts';
 import { readPastedIsbns } from '../src/jobs/pasted-list.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { UsersRepository } from '../src/users/repository.ts';
+import { createUser } from '../src/users/repository.ts';
 import { LookupQueue } from '../src/worker/queue.ts';
 import { now, percentile, report } from './lib.ts';
 
@@ -176,7 +176,7 @@ async function claimCostAsTheTablesGrow(): Promise<void> {
   const database = await openDatabase({});
   try {
     const db = database.db;
-    const owner = await new UsersRepository(db).create({ email: 'claims@example.com', password: PASSWORD, is_superuser: false });
+    const owner = await createUser(db, { email: 'claims@example.com', password: PASSWORD, is_superuser: false });
     const limits = { maxRows: 200_000, maxIsbns: 200_000, maxRejectionsKept: 10_000 };
     const none = { abe_books: false, biblio: false, alibris: false, pallet_iq: false, amazon: false, ebay: false };
     const small = await readPastedIsbns(sampleIsbns(5_000, 3_000_000).join('\n'), limits);

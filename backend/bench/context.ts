@@ -4,7 +4,7 @@ import type { Database } from '../src/db/client.ts';
 import { createContext } from '../src/core/create-context.ts';
 import { createLogger } from '../src/core/logging.ts';
 import { loadConfig } from '../src/core/config.ts';
-import { UsersRepository } from '../src/users/repository.ts';
+import { createUser } from '../src/users/repository.ts';
 
 /**
  * Tokens of `n` superusers, one per load client: N staff looking at once are N users, each with the
@@ -12,10 +12,9 @@ import { UsersRepository } from '../src/users/repository.ts';
  * mostly measure that user's own line. Superusers, so each sees the bench's jobs.
  */
 export async function staffTokens(ctx: AppContext, n: number): Promise<string[]> {
-  const users = new UsersRepository(ctx.db);
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
-      const user = await users.create({ email: `bench-staff-${i}@example.com`, password: 'bench-password', is_superuser: true });
+      const user = await createUser(ctx.db, { email: `bench-staff-${i}@example.com`, password: 'bench-password', is_superuser: true });
       return ctx.tokens.createAccessToken(user);
     }),
   );
@@ -31,7 +30,7 @@ export async function benchContext(database: Database, url?: string, env: Record
     ...env,
   });
   const ctx = await createContext(config, { database, log: createLogger({ level: 'silent' }) });
-  const admin = await new UsersRepository(database.db).create({
+  const admin = await createUser(database.db, {
     email: 'bench-admin@example.com',
     password: 'bench-password',
     is_superuser: true,

@@ -5,7 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import { MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
 import { param, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/db/client.ts';
-import { createJob } from '../src/jobs/ingest.ts';
+import { readUploadedFile, storeJob } from '../src/jobs/ingest.ts';
 import type { UserRow } from '../src/users/schemas.ts';
 import { parseUpload } from '../src/uploads/index.ts';
 import { bigUploadIsbn } from '../test/helpers/big-upload.ts';
@@ -69,10 +69,11 @@ export async function benchIngest(): Promise<void> {
         const user = await seedUser(db);
         const bare = await timed(() => bareInsert(db, user.id, parse.value.isbns));
         await db.execute(sql`TRUNCATE jobs CASCADE`);
-        // createJob reads only the owner's id off the user row.
-        const full = await timed(() =>
-          createJob(db, user as UserRow, { name: 'bench', ...byMarketplace(() => true) }, { filename: 'books.xlsx', data: file }, limits),
-        );
+        // storeJob reads only the owner's id off the user row.
+        const full = await timed(async () => {
+          const { filename, parsed } = await readUploadedFile({ filename: 'books.xlsx', data: file }, limits);
+          return storeJob(db, user as UserRow, { name: 'bench', ...byMarketplace(() => true) }, filename, parsed);
+        });
         const counts = sql.join(
           MARKETPLACE_LIST.map((m) => sql`(SELECT count(*) FROM ${sql.identifier(m.table)})`),
           sql` + `,

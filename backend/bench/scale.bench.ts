@@ -20,7 +20,7 @@ import { MARKETPLACES, byMarketplace, type MarketplaceId } from '@app/domain/mar
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { comparisonRows } from '../src/db/schema.ts';
 import type { CsvExporter, CsvQuery } from '../src/db/csv-exporter.ts';
-import { createJob } from '../src/jobs/ingest.ts';
+import { readUploadedFile, storeJob } from '../src/jobs/ingest.ts';
 import { findVisibleJob } from '../src/jobs/repository.ts';
 import { comparisonCsv, listComparison } from '../src/comparison/repository.ts';
 import { feeSchedulesInForce } from '../src/fees/repository.ts';
@@ -178,8 +178,11 @@ export async function benchScale(): Promise<void> {
 
     // Ingest beside a bare insert of the same rows.
     const flags = byMarketplace((m) => SOURCES.includes(m.id));
-    const ingest = await timed(() => createJob(db, admin, { name: 'scale', ...flags }, { filename: 'scale.csv', data: file }, limits));
-    const jobId = ingest.value.job.id;
+    const ingest = await timed(async () => {
+      const { filename, parsed } = await readUploadedFile({ filename: 'scale.csv', data: file }, limits);
+      return storeJob(db, admin, { name: 'scale', ...flags }, filename, parsed);
+    });
+    const jobId = ingest.value.id;
     const bare = await bareInsert(db, jobId, isbns);
     report({
       name: `scale: ingest of a ${label} .csv (${(file.length / 1024 / 1024).toFixed(0)} MB)`,

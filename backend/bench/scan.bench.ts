@@ -23,7 +23,7 @@ import { productRoutes } from '../src/routes.ts';
 import { findSession } from '../src/scan/repository.ts';
 import { readVerdicts } from '../src/scan/verdict.ts';
 import { readRuleSetVersion } from '../src/rules/repository.ts';
-import { UsersRepository } from '../src/users/repository.ts';
+import { createUser, userByEmail } from '../src/users/repository.ts';
 import { benchContext } from './context.ts';
 import { benchPostgres, now, percentile, report, timed } from './lib.ts';
 
@@ -96,10 +96,9 @@ async function scanLoad(engine: string, database: Database, url: string | undefi
   const app = await buildApp(ctx, { routes: productRoutes });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const users = new UsersRepository(db);
     const scanners = await Promise.all(
       Array.from({ length: SCANNERS }, async (_, i) => {
-        const user = await users.create({ email: `scanner-${engine}-${i}@example.com`, password: 'bench-password' });
+        const user = await createUser(db, { email: `scanner-${engine}-${i}@example.com`, password: 'bench-password' });
         const token = await ctx.tokens.createAccessToken(user);
         const res = await fetch(`${base}/api/v1/scan/sessions`, {
           method: 'POST',
@@ -169,7 +168,7 @@ async function scanLoad(engine: string, database: Database, url: string | undefi
     );
     // The verdict's own statement, as the API runs it for one scan.
     const first = must(scanners[0], 'a scanner');
-    const me = await users.byEmail(`scanner-${engine}-0@example.com`);
+    const me = await userByEmail(db, `scanner-${engine}-0@example.com`);
     const job = await findSession(db, must(me, 'the scanner'), first.session);
     const version = job.rule_set_version_id ? await readRuleSetVersion(db, job.rule_set_version_id) : undefined;
     const isbn = isbnOf(4242);

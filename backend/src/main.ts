@@ -10,7 +10,6 @@ import { stopOnSignals, withCutOff } from './core/shutdown.ts';
 import { apiStartsSandbox, loadEnvironment } from './environment.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstSuperuser } from './users/first-superuser.ts';
-import { UsersRepository } from './users/repository.ts';
 import { productRoutes } from './routes.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
@@ -33,7 +32,7 @@ async function main(): Promise<void> {
     MARKETPLACE_IDS.flatMap((id) => (settings[id].dailyCallBudget === undefined ? [] : [[id, settings[id].dailyCallBudget] as const])),
   );
   const ctx = await createContext(config, { log, pricesSimulated: simulated.length > 0, dailyCallBudgets });
-  const admin = await ensureFirstSuperuser(new UsersRepository(ctx.db), config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
+  const admin = await ensureFirstSuperuser(ctx.db, config.FIRST_SUPERUSER, config.FIRST_SUPERUSER_PASSWORD);
   const app = await buildApp(ctx, {
     logger: log,
     frontendDist: config.SERVE_FRONTEND ? path.resolve(here, '../../frontend/dist') : undefined,

@@ -1,5 +1,5 @@
 // The API routes anyone may call without a token. Every other route under the API prefix is
-// guarded (auth/guard.ts); test/guarded-routes.test.ts walks all registered routes to prove it.
+// guarded (auth/guard.ts); test/guarded-routes.int.test.ts walks all registered routes to prove it.
 // Outside the API prefix there is only public matter: the API docs and the built frontend.
 export const API_PREFIX = '/api/v1';
 

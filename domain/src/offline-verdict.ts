@@ -2,7 +2,7 @@
 // from the figures the offline pack holds, then the rule set's first matching rule. It mirrors the
 // SQL the server judges with, clause by clause (backend/src/comparison/query.ts for the row,
 // backend/src/lib/filter-sql.ts and decisions/rules-sql.ts for the rules); a property test
-// (backend/test/offline-verdict.test.ts) runs random rule sets over random rows through both and
+// (backend/test/offline-verdict.int.test.ts) runs random rule sets over random rows through both and
 // demands the same outcome for every row.
 import {
   COMPARISON_CURRENCY,

@@ -9,6 +9,7 @@ import { nullsLastPage } from '../db/nulls-last-page.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { auditEvents } from '../db/schema.ts';
 import { filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
+import type { Page } from '../db/page.ts';
 
 export interface AuditQuery {
   filters: Filter[];
@@ -29,7 +30,7 @@ const whereClause = (where: SQL | undefined) => (where ? sql` WHERE ${where}` : 
  * One page and its bounded count. Sorted on a nullable column (empty values last either way) the page
  * is read in two index-served parts (db/nulls-last-page.ts): `col DESC NULLS LAST` cannot walk an index.
  */
-export async function listAuditEvents(db: Db, q: AuditQuery, page: { skip: number; limit: number }) {
+export async function listAuditEvents(db: Db, q: AuditQuery, page: Page) {
   const { where, sort, orderBy } = conditions(q);
   const rows = (extra: SQL | undefined, order: SQL, skip: number, limit: number) =>
     db.select().from(auditEvents).where(and(where, extra)).orderBy(order).offset(skip).limit(limit);

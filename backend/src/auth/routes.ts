@@ -2,12 +2,12 @@
 import { must } from '@app/domain/must';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError, tooManyRequests } from '../lib/http-errors.ts';
+import { HttpError, notFound, tooManyRequests } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message } from '../lib/api-schemas.ts';
 import { EmailSchema, PasswordSchema, UserPublic, toPublic } from '../users/schemas.ts';
 import { dummyPasswordHash, verifyPassword } from '../core/security/passwords.ts';
 import { currentUser } from '../users/current-user.ts';
-import { UsersRepository } from '../users/repository.ts';
+import { setPasswordIfUnchanged, userByEmail } from '../users/repository.ts';
 import { resetPasswordEmail } from '../email/templates.ts';
 import { requestActor, writeAuditEvent } from '../audit/record.ts';
 import { auditUser } from '../users/audit.ts';
@@ -34,7 +34,6 @@ const EmailParam = z.object({ email: z.string().max(255) });
 export const RECOVERY_MESSAGE = 'If that email is registered, a password recovery link has been sent to it.';
 
 export function authRoutes(app: App, ctx: AppContext): void {
-  const users = new UsersRepository(ctx.db);
   const sessions = new Sessions(ctx.db);
   // Login and recovery-email limits, counted in the database (shared by every API process).
   const limiter = new AttemptLimiter(ctx.db, app.log);
@@ -57,11 +56,11 @@ export function authRoutes(app: App, ctx: AppContext): void {
       // A browser's device cookie counts only once it is bound to this account: the account is read
       // first then (only a cookie signed here, i.e. a browser that once signed in, costs that read).
       const cookie = devices.read(req);
-      const early = cookie ? { user: await users.byEmail(email) } : undefined;
+      const early = cookie ? { user: await userByEmail(ctx.db, email) } : undefined;
       const attempt: LoginAttempt = { account: email, address: req.ip, device: devices.deviceOf(cookie, early?.user) };
       const wait = await throttle.take(attempt);
       if (wait > 0) throw tooManyRequests('Too many login attempts. Please wait a moment and try again.', wait);
-      const user = early ? early.user : await users.byEmail(email);
+      const user = early ? early.user : await userByEmail(ctx.db, email);
       // Verify against a dummy hash when the email is unknown: same work, same answer.
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), req.body.password);
       // Throttled attempts (above) are not written: they cost the guesser nothing and would fill the trail.
@@ -124,7 +123,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const send = async () => {
         if ((await limiter.take(`recovery-client:${req.ip}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_CLIENT))) > 0) return;
         if ((await limiter.take(`recovery:${email}`, recoveryPolicy(c.RECOVERY_EMAILS_PER_ADDRESS))) > 0) return;
-        await sendRecoveryEmail(ctx, users, email);
+        await sendRecoveryEmail(ctx, email);
       };
       void send().catch((err) => req.log.error({ err }, 'password recovery email failed'));
       return { message: RECOVERY_MESSAGE };
@@ -135,13 +134,13 @@ export function authRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'resetPassword', tags: ['login'], body: NewPassword, response: { 200: Message, 400: HttpErrorBody } },
     handler: async (req) => {
       const claims = await ctx.tokens.verifyResetToken(req.body.token);
-      const user = claims ? await users.byEmail(claims.email) : undefined;
+      const user = claims ? await userByEmail(ctx.db, claims.email) : undefined;
       if (!claims || !user || user.password_changed_at.getTime() !== claims.passwordStamp) throw new HttpError(400, 'Invalid token');
       if (!user.is_active) throw new HttpError(400, 'Inactive user');
       // Only if the password is still the one the link was made for: of parallel uses, one wins.
       // The link's owner acts (nobody is signed in); the link itself is never recorded.
       const audit = auditUser(req, 'auth.password_reset', undefined, (u) => ({ id: u.id, email: u.email }));
-      if (!(await users.setPasswordIfUnchanged(user.id, req.body.new_password, claims.passwordStamp, audit)))
+      if (!(await setPasswordIfUnchanged(ctx.db, user.id, req.body.new_password, claims.passwordStamp, audit)))
         throw new HttpError(400, 'Invalid token');
       return { message: 'Password updated successfully' };
     },
@@ -156,8 +155,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
     },
     config: { access: 'superuser' },
     handler: async (req, reply) => {
-      const user = await users.byEmail(req.params.email);
-      if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
+      const user = await userByEmail(ctx.db, req.params.email);
+      if (!user) throw notFound('User', 'The user with this email does not exist in the system.');
       const email = await buildResetEmail(ctx, user.email, user.password_changed_at);
       return reply.type('text/html').header('subject', email.subject).send(email.html);
     },
@@ -170,9 +169,9 @@ async function buildResetEmail(ctx: AppContext, email: string, stamp: Date) {
   return resetPasswordEmail({ projectName: ctx.config.PROJECT_NAME, email, link, validHours: ctx.config.EMAIL_RESET_TOKEN_EXPIRE_HOURS });
 }
 
-async function sendRecoveryEmail(ctx: AppContext, users: UsersRepository, rawEmail: string): Promise<void> {
+async function sendRecoveryEmail(ctx: AppContext, rawEmail: string): Promise<void> {
   if (!EmailSchema.safeParse(rawEmail).success) return;
-  const user = await users.byEmail(rawEmail);
+  const user = await userByEmail(ctx.db, rawEmail);
   if (!user?.is_active) return;
   await ctx.mailer.send(await buildResetEmail(ctx, user.email, user.password_changed_at));
 }

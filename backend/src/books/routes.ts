@@ -5,9 +5,10 @@ import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { announceInteractiveWork } from '../worker/interactive-jobs.ts';
 import { eq, sql } from 'drizzle-orm';
-import { allSteps, type TxStep } from '../db/tx-step.ts';
+import type { TxStep } from '../db/tx-step.ts';
 import { jobs } from '../db/schema.ts';
-import { auditJobCreated, jobCreated, storeJob, storeOptions, type StoredJob } from '../jobs/ingest.ts';
+import { createJobFor } from '../jobs/create.ts';
+import type { StoredJob } from '../jobs/ingest.ts';
 import { JobCreated } from '../jobs/schemas.ts';
 import type { ParsedUpload } from '../uploads/index.ts';
 import { currentUser } from '../users/current-user.ts';
@@ -74,12 +75,15 @@ export function bookRoutes(app: App, ctx: AppContext): void {
       const { isbn } = req.params;
       const parsed = oneBook(isbn);
       const config = { name: bookJobName(isbn), ...chosenMarketplaces(req.body) };
-      const audit = auditJobCreated(req);
-      const steps = req.body?.fresh ? allSteps(audit, askAgain) : audit;
-      const job = await storeJob(ctx.db, currentUser(req), config, BOOK_PAGE_FILENAME, parsed, steps, storeOptions(ctx, req.log));
-      ctx.jobEvents.touched(job.id);
+      const created = await createJobFor(
+        ctx,
+        req,
+        config,
+        { filename: BOOK_PAGE_FILENAME, parsed },
+        req.body?.fresh ? askAgain : undefined,
+      );
       await announceInteractiveWork(ctx.db);
-      return jobCreated(job, parsed);
+      return created;
     },
   });
 }

@@ -13,6 +13,7 @@ import { comparisonRows, jobProgress } from '../db/schema.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 import { baseMarketplace, comparisonBase, comparisonTable, decisionsBase, profitAt, type ComparisonOptions } from './query.ts';
 import { COMPUTED_FIELDS, STORED_FIELDS } from './stored.ts';
+import type { Page } from '../db/page.ts';
 
 export interface ComparisonQuery extends ComparisonOptions {
   filters: Filter[];
@@ -76,7 +77,7 @@ function countSource(job: JobRow, filters: Filter[], where: SQL | undefined): SQ
   return undefined;
 }
 
-export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, page: { skip: number; limit: number }) {
+export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, page: Page) {
   const { from, stored, countFrom, orderBy, where } = conditions(job, q);
   const columns = sql.join(
     COMPARISON_FIELDS.map((f) => sql.identifier(f.name)),

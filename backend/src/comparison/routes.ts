@@ -1,13 +1,11 @@
-// A job's own page: its run per marketplace, the comparison of its ISBNs across marketplaces (page
-// and CSV) and the distribution of their prices. Owners and superusers only (another's job is 404).
+// A job's own page: the comparison of its ISBNs across marketplaces (page and CSV), what it decided
+// and the distribution of their prices (its run per marketplace is with the job routes). Owners and superusers only (another's job is 404).
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
 import { ExportBody, FiltersBody, SortQuery, asFilters } from '../lib/filter-sql.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { findVisibleJob } from '../jobs/repository.ts';
 import { JobIdParam } from '../jobs/routes.ts';
-import { jobSummary } from '../jobs/summary.ts';
-import { JobSummary } from '../jobs/summary-schemas.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { comparisonCsv, listComparison } from './repository.ts';
 import { priceDistribution } from './distribution.ts';
@@ -18,17 +16,6 @@ import { feeSchedulesInForce } from '../fees/repository.ts';
 const tags = ['jobs'];
 
 export function comparisonRoutes(app: App, ctx: AppContext): void {
-  app.get('/jobs/:id/summary', {
-    schema: {
-      operationId: 'readJobSummary',
-      tags,
-      summary: "The job's run per marketplace: statuses, progress, timing, throughput, retries and errors",
-      params: JobIdParam,
-      response: { 200: JobSummary, 404: HttpErrorBody },
-    },
-    handler: async (req) => jobSummary(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id)),
-  });
-
   app.get('/jobs/:id/results', {
     schema: {
       operationId: 'readJobResults',

@@ -13,6 +13,7 @@ import { MIGRATIONS_FOLDER, migratedPglite } from './pglite-open.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import type { EmbeddedEngine } from './embedded-engine.ts';
 import { copyExporter, pagedExporter, type CsvExporter, type PageRunner } from './csv-exporter.ts';
+import { consoleDbLog, type DbLog } from './log.ts';
 import { pgListen, pgliteListen, type Listen } from './listen.ts';
 
 export { MIGRATIONS_FOLDER };
@@ -36,14 +37,6 @@ type RowsResult<R> = { rows: (R extends Record<string, unknown> ? R : Record<str
 export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 /** A transaction handed to `db.transaction(async (tx) => …)`: the same API as `Db`. */
 export type Tx = PgTransaction<RowsResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
-
-/** Where database trouble that no request is waiting for (a dropped idle connection) is reported. */
-export interface DbLog {
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export const consoleDbLog: DbLog = { warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
 /** How busy the connection pool is (pg's pool; PGlite is one connection, always in use). */
 export interface PoolUse {

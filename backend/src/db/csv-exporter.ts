@@ -21,7 +21,7 @@ import type { FieldDef } from '@app/domain/fields';
 import { safeCsvCellSql } from '../lib/csv.ts';
 import { orderBySql, type SortKey } from '../lib/filter-sql.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import type { DbLog } from './client.ts';
+import type { DbLog } from './log.ts';
 import { tooManyDownloads } from './export-slots.ts';
 import { Keyset } from './keyset.ts';
 

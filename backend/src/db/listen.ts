@@ -1,10 +1,10 @@
 // LISTEN on a notification channel, over whichever engine was opened. On PostgreSQL a dedicated
 // pg.Client (a pool connection would be handed to other queries and lose the LISTEN), reconnected
-// with backoff when the server drops it; on PGlite the one in-process instance, which delivers the
-// NOTIFYs of every query run through it.
+// with backoff when the server drops it; on PGlite the one instance (in process or on its thread), which
+// delivers the NOTIFYs of every query run through it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { DbLog } from './client.ts';
+import type { DbLog } from './log.ts';
 import type { EmbeddedEngine } from './embedded-engine.ts';
 import { doublingDelayMs } from '@app/domain/backoff';
 

@@ -6,6 +6,7 @@
 // the index walked either way, stopping after the page) followed by the empty ones (`id DIR`, the
 // primary key), which are read only when the page reaches past the last row with a value.
 import { sql, type SQL } from 'drizzle-orm';
+import type { Page } from './page.ts';
 
 export interface SplitPageReads<T> {
   /** The page's rows matching the list's conditions and `extra`, in `orderBy`, from `skip`. */
@@ -20,7 +21,7 @@ export async function nullsLastPage<T>(
   column: SQL,
   id: SQL,
   direction: 'asc' | 'desc',
-  page: { skip: number; limit: number },
+  page: Page,
 ): Promise<T[]> {
   const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   const valued = await reads.rows(sql`${column} IS NOT NULL`, sql`${column} ${dir}, ${id} ${dir}`, page.skip, page.limit);

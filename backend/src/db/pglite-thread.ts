@@ -8,7 +8,7 @@
 // from BEGIN to COMMIT, as PGlite's own mutex does in process; waiting people go before waiting
 // background work (db/work-lane.ts).
 import { Worker } from 'node:worker_threads';
-import type { DbLog } from './client.ts';
+import type { DbLog } from './log.ts';
 import { SessionLock } from './session-lock.ts';
 import type { EmbeddedEngine, EmbeddedQueryOptions, EmbeddedResults, EmbeddedTx } from './embedded-engine.ts';
 import { errorFromFields, type OpenRequest, type QueryResult, type Reply, type Request } from './pglite-thread-protocol.ts';

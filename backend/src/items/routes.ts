@@ -5,10 +5,10 @@ import type { App, AppContext } from '../core/context.ts';
 import { items } from '../db/schema.ts';
 import { currentUser } from '../users/current-user.ts';
 import { createSelectSchema } from 'drizzle-zod';
-import { HttpError } from '../lib/http-errors.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
 import type { UserRow } from '../users/schemas.ts';
-import { ItemsRepository, type ItemRow } from './repository.ts';
+import { type ItemRow, createItem, deleteItem, findVisibleItem, listItems, updateItem } from './repository.ts';
 
 const Title = z.string().trim().min(1, 'Title is required').max(255);
 const Description = z.string().max(255).nullish();
@@ -23,18 +23,16 @@ const tags = ['items'];
 const pick = ({ id, title, description, owner_id }: ItemRow) => ({ id, title, description, owner_id });
 
 export function itemRoutes(app: App, ctx: AppContext): void {
-  const repo = new ItemsRepository(ctx.db);
-
   async function findVisible(user: UserRow, id: string) {
-    const row = await repo.findVisible(user, id);
-    if (!row) throw new HttpError(404, 'Item not found');
+    const row = await findVisibleItem(ctx.db, user, id);
+    if (!row) throw notFound('Item');
     return row;
   }
 
   app.get('/items/', {
     schema: { operationId: 'readItems', tags, querystring: Paging, response: { 200: ItemsPublic } },
     handler: async (req) => {
-      const { data, count } = await repo.list(currentUser(req), req.query.skip, req.query.limit);
+      const { data, count } = await listItems(ctx.db, currentUser(req), req.query);
       return { data: data.map(pick), count };
     },
   });
@@ -42,7 +40,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
   app.post('/items/', {
     schema: { operationId: 'createItem', tags, body: ItemCreate, response: { 200: ItemPublic } },
     handler: async (req) => {
-      return pick(await repo.create(currentUser(req), req.body));
+      return pick(await createItem(ctx.db, currentUser(req), req.body));
     },
   });
 
@@ -57,7 +55,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
       await findVisible(currentUser(req), req.params.id);
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
       if (Object.keys(patch).length === 0) return pick(await findVisible(currentUser(req), req.params.id));
-      return pick(await repo.update(req.params.id, patch));
+      return pick(await updateItem(ctx.db, req.params.id, patch));
     },
   });
 
@@ -65,7 +63,7 @@ export function itemRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'deleteItem', tags, params: IdParam, response: { 200: Message, 404: HttpErrorBody } },
     handler: async (req) => {
       await findVisible(currentUser(req), req.params.id);
-      await repo.delete(req.params.id);
+      await deleteItem(ctx.db, req.params.id);
       return { message: 'Item deleted successfully' };
     },
   });

@@ -1,5 +1,6 @@
-// Creating a job from an upload: parse and clean the sheet, then in ONE transaction write the job,
-// one queued lookup row per accepted ISBN per enabled source and the rejected cells. Rows go in
+// Storing a job: an upload's sheet parsed and cleaned (readUploadedFile), then in ONE transaction the
+// job, one queued lookup row per accepted ISBN per enabled source and the rejected cells. Routes
+// create jobs through create.ts. Rows go in
 // with `INSERT … SELECT unnest(array)`: one statement per table, no per-row round trips.
 // A failed upload (parse error or database error) leaves no job and no rows behind.
 import path from 'node:path';
@@ -7,8 +8,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { eq, getTableName, param, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { auditStep, requestActor } from '../audit/record.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import type { TxStep } from '../db/tx-step.ts';
@@ -19,15 +18,12 @@ import { HttpError } from '../lib/http-errors.ts';
 import { storableText } from '../lib/text-guard.ts';
 import { parseUploadOffThread, UploadError, type ParsedUpload, type UploadLimitsWithHeap } from '../uploads/index.ts';
 import type { UserRow } from '../users/schemas.ts';
-import type { Counts } from './progress.ts';
 import { WritesInProgress } from '../core/writes-in-progress.ts';
-import { toJobPublic, type JobRow } from './repository.ts';
+import type { JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
 import { inBackground } from '../db/work-lane.ts';
 
 export type UploadLimits = UploadLimitsWithHeap;
-
-export const REJECTIONS_IN_RESPONSE = 100;
 
 export async function parseOrExplain(data: Buffer, filename: string, limits: UploadLimits): Promise<ParsedUpload> {
   try {
@@ -58,18 +54,9 @@ export function cleanFilename(name: string): string {
   return (base || 'upload').slice(0, 255);
 }
 
-export async function createJob(
-  db: Db,
-  owner: UserRow,
-  config: JobConfigInput,
-  file: { filename: string; data: Buffer },
-  limits: UploadLimits,
-  step?: TxStep<StoredJob>,
-  opts: StoreOptions = {},
-) {
-  const parsed = storableCells(await parseOrExplain(file.data, file.filename, limits));
-  const job = await storeJob(db, owner, config, cleanFilename(file.filename), parsed, step, opts);
-  return { job, parsed };
+/** An uploaded file as the cleaned list a job is stored from, under the name it is stored with. */
+export async function readUploadedFile(file: { filename: string; data: Buffer }, limits: UploadLimits) {
+  return { filename: cleanFilename(file.filename), parsed: storableCells(await parseOrExplain(file.data, file.filename, limits)) };
 }
 
 /**
@@ -236,27 +223,4 @@ async function insertLookups(
 export interface StoredJob {
   job: JobRow;
   parsed: ParsedUpload;
-}
-
-/** The step recording a new job (uploaded, pasted or priced from a book's page) in its transaction. */
-export const auditJobCreated = (req: FastifyRequest): TxStep<StoredJob> =>
-  auditStep(requestActor(req), ({ job, parsed }) => ({
-    action: 'job.created',
-    target: { type: 'job', id: job.id, label: job.name },
-    details: {
-      input_filename: job.input_filename,
-      isbns: parsed.isbns.length,
-      marketplaces: MARKETPLACE_LIST.filter((m) => job[m.id]).map((m) => m.slug),
-    },
-  }));
-
-/** The answer to a job's creation (JobCreated): the job as just written, none of it processed, and its first rejections. */
-export function jobCreated(job: JobRow, parsed: ParsedUpload) {
-  // Just written: each enabled source has one queued lookup per accepted ISBN, none processed.
-  const counts: Counts = byMarketplace((m) => ({ total: job[m.id] ? parsed.isbns.length : 0, processed: 0 }));
-  return {
-    ...toJobPublic(job, counts),
-    rejections: parsed.rejections.slice(0, REJECTIONS_IN_RESPONSE),
-    rejections_truncated: parsed.rejections.length > REJECTIONS_IN_RESPONSE,
-  };
 }

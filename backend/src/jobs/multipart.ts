@@ -33,7 +33,7 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
     throw new HttpError(400, 'The upload could not be read. Please try again.');
   }
   const issues = [...unstorableTextIssues('body', fields), ...(file ? unstorableTextIssues('body', { filename: file.filename }) : [])];
-  if (issues.length) throw new HttpError(422, issues);
+  if (issues.length) throw validationError(issues);
   if (!file || file.data.length === 0) throw validationError(['body', 'file'], file ? 'The file is empty.' : 'File is required.');
   return { file, fields };
 }

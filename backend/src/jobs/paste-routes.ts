@@ -4,8 +4,7 @@ import { PASTED_LIST_FILENAME } from '@app/domain/isbn-list';
 import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
-import { currentUser } from '../users/current-user.ts';
-import { auditJobCreated, jobCreated, storeJob, storeOptions } from './ingest.ts';
+import { createJobFor } from './create.ts';
 import { readPastedIsbns } from './pasted-list.ts';
 import { JobConfig, JobCreated } from './schemas.ts';
 
@@ -41,17 +40,7 @@ export function pasteJobRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const { isbns, ...config } = req.body;
       const parsed = await readPastedIsbns(isbns, limits);
-      const job = await storeJob(
-        ctx.db,
-        currentUser(req),
-        config,
-        PASTED_LIST_FILENAME,
-        parsed,
-        auditJobCreated(req),
-        storeOptions(ctx, req.log),
-      );
-      ctx.jobEvents.touched(job.id);
-      return jobCreated(job, parsed);
+      return createJobFor(ctx, req, config, { filename: PASTED_LIST_FILENAME, parsed });
     },
   });
 }

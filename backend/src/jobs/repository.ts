@@ -8,10 +8,12 @@ import type { Filter } from '@app/domain/fields';
 import type { Db } from '../db/client.ts';
 import { jobRejections, jobs } from '../db/schema.ts';
 import { filtersToSql, sortToSql } from '../lib/filter-sql.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { countUpTo } from '../db/bounded-count.ts';
 import type { UserRow } from '../users/schemas.ts';
 import { countProgress, type Counts } from './progress.ts';
+import type { Page } from '../db/page.ts';
+import { ownedBy } from '../db/owned-by.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -40,12 +42,12 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
 }
 
 /** The condition restricting jobs to those the user may see (none for superusers). */
-export const visibleJobs = (user: UserRow): SQL | undefined => (user.is_superuser ? undefined : eq(jobs.owner_id, user.id));
+export const visibleJobs = (user: UserRow): SQL | undefined => ownedBy(jobs.owner_id, user);
 
 export async function listJobs(
   db: Db,
   user: UserRow,
-  q: { filters: Filter[]; skip: number; limit: number; sort_by?: string; sort_direction?: 'asc' | 'desc'; hideBookLookups?: boolean },
+  q: Page & { filters: Filter[]; sort_by?: string; sort_direction?: 'asc' | 'desc'; hideBookLookups?: boolean },
 ) {
   // A book page's one-book jobs would bury the uploaded lists; they are still reachable from the book's page.
   const lists = q.hideBookLookups ? ne(jobs.input_filename, BOOK_PAGE_FILENAME) : undefined;
@@ -73,7 +75,7 @@ export async function findVisibleJob(db: Db, user: UserRow, id: number): Promise
     .from(jobs)
     .where(and(eq(jobs.id, id), visibleJobs(user)));
   // Someone else's job is "not found": it does not reveal that the job exists.
-  if (!job) throw new HttpError(404, 'Job not found');
+  if (!job) throw notFound('Job');
   return job;
 }
 

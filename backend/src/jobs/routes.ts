@@ -1,4 +1,5 @@
-// Jobs API: upload a spreadsheet as a job, list and read jobs, download the rejected cells.
+// Jobs API: upload a spreadsheet as a job, list and read jobs, a job's run per marketplace (summary),
+// download the rejected cells.
 import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { byMarketplace, marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../lib/json-depth.ts';
-import { HttpError, tooManyRequests, type ValidationIssue } from '../lib/http-errors.ts';
+import { issuesToHttpError, tooManyRequests, validationError } from '../lib/http-errors.ts';
 import { Gate, GateFullError } from '../lib/gate.ts';
 import { PerKeyLimit } from '../lib/per-key-limit.ts';
 import { uploadsParsing } from '../metrics/instruments.ts';
@@ -16,9 +17,13 @@ import { FiltersBody, SortQuery } from '../lib/filter-sql.ts';
 import { safeCsvCell } from '../lib/csv.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
+import { sendCsvFile } from '../lib/csv-download.ts';
+import { jobSummary } from './summary.ts';
+import { JobSummary } from './summary-schemas.ts';
 import { readUploadForm, type UploadedForm } from './multipart.ts';
 import { uploadLimits } from '../uploads/index.ts';
-import { auditJobCreated, createJob, jobCreated, storeOptions } from './ingest.ts';
+import { createJobFor } from './create.ts';
+import { readUploadedFile } from './ingest.ts';
 import { findVisibleJob, listJobs, listRejections, readJob } from './repository.ts';
 import {
   JobConfig,
@@ -49,27 +54,16 @@ const uploadResponses = { 200: JobCreated, 413: HttpErrorBody, 422: HttpErrorBod
 function parseConfig(raw: string | undefined): JobConfigInput {
   let json: unknown;
   if (raw !== undefined && jsonDepthExceeds(raw))
-    throw new HttpError(422, [
-      { loc: ['body', 'config'], msg: `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, type: 'json_invalid' },
-    ]);
+    throw validationError(['body', 'config'], `config is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, 'json_invalid');
   try {
     json = JSON.parse(raw ?? '');
   } catch {
-    throw new HttpError(422, [
-      { loc: ['body', 'config'], msg: 'config must be a JSON object with name and source flags', type: 'json_invalid' },
-    ]);
+    throw validationError(['body', 'config'], 'config must be a JSON object with name and source flags', 'json_invalid');
   }
   const unstorable = unstorableTextIssues('body', { config: json });
-  if (unstorable.length) throw new HttpError(422, unstorable);
+  if (unstorable.length) throw validationError(unstorable);
   const result = JobConfig.safeParse(json);
-  if (!result.success) {
-    const detail: ValidationIssue[] = result.error.issues.map((i) => ({
-      loc: ['body', 'config', ...(i.path as (string | number)[])],
-      msg: i.message,
-      type: i.code,
-    }));
-    throw new HttpError(422, detail);
-  }
+  if (!result.success) throw issuesToHttpError(['body', 'config'], result.error.issues);
   return result.data;
 }
 
@@ -107,17 +101,8 @@ export function jobRoutes(app: App, ctx: AppContext): void {
   }
 
   async function createFromForm(req: FastifyRequest, form: UploadedForm, config: (fields: Record<string, string>) => JobConfigInput) {
-    const { job, parsed } = await createJob(
-      ctx.db,
-      currentUser(req),
-      config(form.fields),
-      form.file,
-      limits,
-      auditJobCreated(req),
-      storeOptions(ctx, req.log),
-    );
-    ctx.jobEvents.touched(job.id);
-    return jobCreated(job, parsed);
+    const jobConfig = config(form.fields);
+    return createJobFor(ctx, req, jobConfig, await readUploadedFile(form.file, limits));
   }
 
   app.post('/jobs/upload-file', {
@@ -169,6 +154,17 @@ export function jobRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => readJob(ctx.db, currentUser(req), req.params.id),
   });
 
+  app.get('/jobs/:id/summary', {
+    schema: {
+      operationId: 'readJobSummary',
+      tags,
+      summary: "The job's run per marketplace: statuses, progress, timing, throughput, retries and errors",
+      params: JobIdParam,
+      response: { 200: JobSummary, 404: HttpErrorBody },
+    },
+    handler: async (req) => jobSummary(ctx.db, await findVisibleJob(ctx.db, currentUser(req), req.params.id)),
+  });
+
   app.get('/jobs/:id/rejections', {
     schema: {
       operationId: 'downloadJobRejections',
@@ -184,13 +180,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       const csv = stringify({ header: true, columns: ['sheet', 'row_number', 'raw_value', 'reason'], cast: { string: safeCsvCell } });
       for (const r of rows) csv.write(r);
       csv.end();
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="job_${job.id}_rejected_cells.csv"`)
-          // The documented 200 is the CSV file; the type provider cannot see that a stream sends it.
-          .send(csv as never)
-      );
+      return sendCsvFile(reply, `job_${job.id}_rejected_cells.csv`, csv);
     },
   });
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
 import { filterValueProblem, parseFilterDate, parseFilterNumber } from '@app/domain/filter-values';
 import { Paging } from './api-schemas.ts';
-import { HttpError, type ValidationIssue } from './http-errors.ts';
+import { type ValidationIssue, validationError } from './http-errors.ts';
 
 export const FilterSchema = z
   .object({
@@ -97,7 +97,7 @@ export function filtersToSql(
       conditions.push(sql`(${must(bounds[f.operator], 'an operator checked above')()})`);
     } else conditions.push(sql`${col} ${op} ${start}`);
   }
-  if (issues.length) throw new HttpError(422, issues);
+  if (issues.length) throw validationError(issues);
   return conditions.length ? sql.join(conditions, sql` AND `) : undefined;
 }
 
@@ -126,7 +126,7 @@ export interface SortKey {
 export function sortKeys(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SortKey[] {
   const key = sortBy ?? 'created_at';
   const def = fields.find((d) => d.name === key && d.sortable);
-  if (!def) throw new HttpError(422, [{ loc: ['query', 'sort_by'], msg: `Unknown sort field '${key}'`, type: 'value_error' }]);
+  if (!def) throw validationError(['query', 'sort_by'], `Unknown sort field '${key}'`);
   const dir = direction ?? (sortBy ? 'asc' : 'desc');
   const id: SortKey = { column: 'id', direction: dir, nullable: false };
   if (def.sortColumn) return [{ column: def.sortColumn, direction: dir, nullable: true }, id];

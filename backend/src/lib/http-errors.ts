@@ -18,15 +18,33 @@ export interface ValidationIssue {
   type: string;
 }
 
-/** A 422 naming the offending field, in FastAPI's shape. */
-export function validationError(loc: (string | number)[], msg: string, type = 'value_error'): HttpError {
-  return new HttpError(422, [{ loc, msg, type }]);
+/** A 422 naming the offending field (or each of several), in FastAPI's shape. */
+export function validationError(issues: ValidationIssue[]): HttpError;
+export function validationError(loc: (string | number)[], msg: string, type?: string): HttpError;
+export function validationError(locOrIssues: (string | number)[] | ValidationIssue[], msg?: string, type = 'value_error'): HttpError {
+  if (msg === undefined) return new HttpError(422, locOrIssues as ValidationIssue[]);
+  return new HttpError(422, [{ loc: locOrIssues as (string | number)[], msg, type }]);
+}
+
+/** A problem found by a schema (zod's issues, the domain's rule checks): where, what, and zod's code when there is one. */
+export interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+}
+
+/** Schema issues as one 422, each located under `at` (e.g. ['body', 'config']). */
+export function issuesToHttpError(at: (string | number)[], issues: readonly SchemaIssue[]): HttpError {
+  return validationError(
+    issues.map((i) => ({ loc: [...at, ...(i.path as (string | number)[])], msg: i.message, type: i.code ?? 'value_error' })),
+  );
 }
 
 /** 429 with the seconds to wait, for a limit that was reached. */
 export const tooManyRequests = (detail: string, waitSeconds: number) => new HttpError(429, detail, { 'retry-after': String(waitSeconds) });
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+/** 404 "<what> not found", or `detail` where the API has always worded it otherwise. */
+export const notFound = (what: string, detail = `${what} not found`) => new HttpError(404, detail);
 export const forbidden = (detail = "The user doesn't have enough privileges") => new HttpError(403, detail);
 
 /** Fastify's names for the parts of a request → FastAPI's, which the API's 422s use. */
@@ -45,7 +63,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = FASTAPI_LOC[err.validationContext ?? 'body'] ?? err.validationContext ?? 'body';
-      const detail: ValidationIssue[] = (err.validation as ZodLikeIssue[]).map((v) => {
+      const issues: SchemaIssue[] = (err.validation as ZodLikeIssue[]).map((v) => {
         const issue = v.params?.issue;
         // Array indices as numbers, as FastAPI sends them (the instance path spells them as text).
         const path =
@@ -54,9 +72,13 @@ export function installErrorHandler(app: FastifyInstance): void {
             .split('/')
             .filter(Boolean)
             .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-        return { loc: [where, ...path], msg: issue?.message ?? v.message ?? 'Invalid value', type: issue?.code ?? 'value_error' };
+        return {
+          path,
+          message: issue?.message ?? v.message ?? 'Invalid value',
+          ...(issue?.code === undefined ? {} : { code: issue.code }),
+        };
       });
-      return reply.code(422).send({ detail });
+      return reply.code(422).send({ detail: issuesToHttpError([where], issues).detail });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -4,7 +4,7 @@
 // sent. One hook refuses both up front, naming the field, for every JSON, form and query input;
 // multipart fields go through unstorableTextIssues too (jobs/multipart.ts).
 import type { FastifyInstance } from 'fastify';
-import { HttpError, type ValidationIssue } from './http-errors.ts';
+import { type ValidationIssue, validationError } from './http-errors.ts';
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character';
 export const SURROGATE_MESSAGE = 'Text must be well-formed Unicode (it holds a lone UTF-16 surrogate)';
@@ -61,7 +61,7 @@ export function installTextGuard(app: FastifyInstance): void {
       ...unstorableTextIssues('query', req.query),
       ...unstorableTextIssues('body', req.body),
     ];
-    if (issues.length) throw new HttpError(422, issues);
+    if (issues.length) throw validationError(issues);
   });
 }
 

@@ -12,6 +12,7 @@ import { countUpTo } from '../db/bounded-count.ts';
 import { filtersToSql, orderBySql, sortKeys, type SortKey } from '../lib/filter-sql.ts';
 import { nullsLastPage } from '../db/nulls-last-page.ts';
 import type { UserRow } from '../users/schemas.ts';
+import type { Page } from '../db/page.ts';
 
 export interface LookupQuery {
   filters: Filter[];
@@ -62,7 +63,7 @@ function pageColumns(m: MarketplaceInfo) {
 }
 
 /** One page of lookups. Sorted on a nullable column it is read in two index-served parts (db/nulls-last-page.ts). */
-export async function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
+export async function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: Page) {
   const { where, sort, orderBy } = lookupConditions(m, user, q);
   const t = tableOf(m);
   const rows = (extra: SQL | undefined, order: SQL, skip: number, limit: number) =>
@@ -79,7 +80,7 @@ export async function lookupPageQuery(db: Db, m: MarketplaceInfo, user: UserRow,
   );
 }
 
-export async function listLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: { skip: number; limit: number }) {
+export async function listLookups(db: Db, m: MarketplaceInfo, user: UserRow, q: LookupQuery, page: Page) {
   const [data, total] = await Promise.all([lookupPageQuery(db, m, user, q, page), countLookups(db, m, user, q)]);
   return { data, ...total };
 }

@@ -5,7 +5,7 @@ import { marketplaceOfSlug } from '@app/domain/marketplaces';
 import type { App, AppContext } from '../core/context.ts';
 import { currentUser } from '../users/current-user.ts';
 import { ExportBody, FiltersBody, SortQuery, asFilters } from '../lib/filter-sql.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { HttpErrorBody, csvFileResponse } from '../lib/api-schemas.ts';
 import { fileTimestamp, sendCsvFile } from '../lib/csv-download.ts';
 import { MarketParam } from '../marketplaces/market-param.ts';
@@ -62,7 +62,7 @@ export function lookupRoutes(app: App, ctx: AppContext): void {
     },
     handler: async (req) => {
       const lookup = await readOffers(ctx.db, marketplaceOfSlug(req.params.market), currentUser(req), req.params.id);
-      if (!lookup) throw new HttpError(404, 'Price lookup not found');
+      if (!lookup) throw notFound('Price lookup');
       return lookup;
     },
   });

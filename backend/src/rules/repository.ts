@@ -11,6 +11,8 @@ import type { Db, Tx } from '../db/client.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { ruleSets, ruleSetVersions, users } from '../db/schema.ts';
 import type { UserRow } from '../users/schemas.ts';
+import type { Page } from '../db/page.ts';
+import { ownedBy } from '../db/owned-by.ts';
 
 /** One version of a rule set's rules (rules were validated when written). */
 export interface RuleSetVersion {
@@ -42,7 +44,7 @@ const live = isNull(ruleSets.deleted_at);
 const readableBy = (user: UserRow): SQL | undefined =>
   and(live, user.is_superuser ? undefined : or(eq(ruleSets.owner_id, user.id), eq(ruleSets.is_team_default, true)));
 /** Sets a user may change: their own; superusers all. */
-const editableBy = (user: UserRow): SQL | undefined => and(live, user.is_superuser ? undefined : eq(ruleSets.owner_id, user.id));
+const editableBy = (user: UserRow): SQL | undefined => and(live, ownedBy(ruleSets.owner_id, user));
 /** The newest version of the set in the row (the unique (rule_set_id, version) index serves max). */
 const isCurrentVersion = eq(
   ruleSetVersions.version,
@@ -118,10 +120,13 @@ export async function teamDefaultVersion(db: Db | Tx): Promise<RuleSetVersion | 
 
 // ---- For the API ----
 
-export async function listRuleSets(db: Db, user: UserRow, skip: number, limit: number): Promise<{ data: RuleSetView[]; count: number }> {
+export async function listRuleSets(db: Db, user: UserRow, page: Page): Promise<{ data: RuleSetView[]; count: number }> {
   const where = readableBy(user);
   const [data, counted] = await Promise.all([
-    views(db, where).orderBy(desc(ruleSets.is_team_default), desc(ruleSets.created_at), desc(ruleSets.id)).offset(skip).limit(limit),
+    views(db, where)
+      .orderBy(desc(ruleSets.is_team_default), desc(ruleSets.created_at), desc(ruleSets.id))
+      .offset(page.skip)
+      .limit(page.limit),
     db.select({ n: count() }).from(ruleSets).where(where),
   ]);
   return { data: data.map(asView), count: Number(counted[0]?.n ?? 0) };

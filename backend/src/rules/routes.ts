@@ -6,7 +6,7 @@
 import { normalizeRuleSet, validateRuleSet, type RuleSetDraft, type RuleSetInput } from '@app/domain/rules';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
-import { HttpError, notFound } from '../lib/http-errors.ts';
+import { HttpError, issuesToHttpError, notFound } from '../lib/http-errors.ts';
 import { currentUser } from '../users/current-user.ts';
 import {
   createRuleSet,
@@ -45,11 +45,7 @@ function done<T>(result: T | Refusal): T {
 /** The domain's checks as one 422 naming each offending part of the body. */
 function validated(body: RuleSetDraft): RuleSetInput {
   const issues = validateRuleSet(body);
-  if (issues.length)
-    throw new HttpError(
-      422,
-      issues.map((i) => ({ loc: ['body', ...i.path], msg: i.message, type: 'value_error' })),
-    );
+  if (issues.length) throw issuesToHttpError(['body'], issues);
   return normalizeRuleSet(body);
 }
 
@@ -62,7 +58,7 @@ export function ruleSetRoutes(app: App, ctx: AppContext): void {
       querystring: Paging,
       response: { 200: RuleSetsPublic },
     },
-    handler: (req) => listRuleSets(ctx.db, currentUser(req), req.query.skip, req.query.limit),
+    handler: (req) => listRuleSets(ctx.db, currentUser(req), req.query),
   });
 
   app.post('/rule-sets', {

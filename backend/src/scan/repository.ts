@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { jobProgress, jobs, scans, users } from '../db/schema.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { feeSchedulesInForce } from '../fees/repository.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { findVisibleJob, type JobRow } from '../jobs/repository.ts';
 import { readRuleSetVersion, type RuleSetVersion } from '../rules/repository.ts';
 import type { UserRow } from '../users/schemas.ts';
@@ -28,7 +28,7 @@ export interface Settings {
 /** A job that is a scan session the user may see; else 404 (someone else's session does not exist for them). */
 export async function findSession(db: Db | Tx, user: UserRow, id: number): Promise<JobRow> {
   const job = await findVisibleJob(db as Db, user, id);
-  if (job.input_filename !== SCAN_SESSION_FILENAME) throw new HttpError(404, 'Scan session not found');
+  if (job.input_filename !== SCAN_SESSION_FILENAME) throw notFound('Scan session');
   return job;
 }
 
@@ -188,7 +188,7 @@ export async function findScan(db: Db | Tx, jobId: number, scanId: number): Prom
     .select()
     .from(scans)
     .where(and(eq(scans.job_id, jobId), eq(scans.id, scanId)));
-  if (!row) throw new HttpError(404, 'Scan not found');
+  if (!row) throw notFound('Scan');
   return row;
 }
 
@@ -198,7 +198,7 @@ export async function markScan(db: Db, jobId: number, scanId: number, mark: Scan
     .set({ mark, marked_at: mark ? new Date() : null })
     .where(and(eq(scans.job_id, jobId), eq(scans.id, scanId)))
     .returning();
-  if (!row) throw new HttpError(404, 'Scan not found');
+  if (!row) throw notFound('Scan');
   return row;
 }
 
@@ -210,7 +210,7 @@ export async function removeScan(db: Db, job: JobRow, scanId: number): Promise<v
       .delete(scans)
       .where(and(eq(scans.job_id, job.id), eq(scans.id, scanId)))
       .returning();
-    if (!gone) throw new HttpError(404, 'Scan not found');
+    if (!gone) throw notFound('Scan');
     const [left] = await tx
       .select({ n: count() })
       .from(scans)

@@ -3,9 +3,16 @@
 // ISBNs than allowed.
 import { BoundedRejections, clipRejectedValue } from '@app/domain/bounded-rejections';
 import { normalizeIsbnCell } from '@app/domain/isbn';
-import type { UploadRejection } from './parse-upload.ts';
 import { type CellValue, isBlankCell } from './sheet.ts';
 import { formatCount, tooLarge } from './upload-error.ts';
+
+export interface UploadRejection {
+  sheet: string;
+  /** 1-based spreadsheet row. */
+  row_number: number;
+  raw_value: string;
+  reason: string;
+}
 
 export class IsbnCollector {
   readonly isbns: string[] = [];

@@ -4,7 +4,7 @@ import { CellBudget } from './cell-budget.ts';
 import { readCsv } from './csv.ts';
 import { assertContentMatchesKind, fileKindFromName } from './file-kind.ts';
 import { ColumnScan } from './find-column.ts';
-import { IsbnCollector } from './collect-isbns.ts';
+import { IsbnCollector, type UploadRejection } from './collect-isbns.ts';
 import type { SheetSource } from './sheet.ts';
 import { decodeText } from './text-decode.ts';
 import { formatCount, tooLarge } from './upload-error.ts';
@@ -42,14 +42,6 @@ export interface UploadReport {
   cells_rejected: number;
   /** Rejected values past the limit on kept ones: counted, not listed (absent on jobs from before). */
   rejections_not_kept?: number;
-}
-
-export interface UploadRejection {
-  sheet: string;
-  /** 1-based spreadsheet row. */
-  row_number: number;
-  raw_value: string;
-  reason: string;
 }
 
 export interface ParsedUpload {

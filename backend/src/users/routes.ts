@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { auditUser } from './audit.ts';
 import type { App, AppContext } from '../core/context.ts';
-import { HttpError, forbidden, tooManyRequests } from '../lib/http-errors.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError, forbidden, notFound, tooManyRequests } from '../lib/http-errors.ts';
 import { verifyPassword } from '../core/security/passwords.ts';
 import { currentUser } from './current-user.ts';
 import { AttemptLimiter } from '../core/security/attempt-limiter.ts';
 import { passwordCheckPolicy, signupPolicy } from '../core/security/throttles.ts';
 import { HttpErrorBody, Message, Paging } from '../lib/api-schemas.ts';
-import { EMAIL_TAKEN, EmailTakenError, UsersRepository } from './repository.ts';
+import { EMAIL_TAKEN, EmailTakenError, createUser, deleteUser, listUsers, updateUser, userById } from './repository.ts';
 import {
   UpdatePassword,
   UserCreate,
@@ -48,7 +49,6 @@ const roleOf = (u: UserRow) => ({ is_superuser: u.is_superuser, is_active: u.is_
 const PasswordChanged = Message.extend({ access_token: z.string(), token_type: z.string() }).meta({ id: 'PasswordChanged' });
 
 export function userRoutes(app: App, ctx: AppContext): void {
-  const users = new UsersRepository(ctx.db);
   const limiter = new AttemptLimiter(ctx.db, app.log);
   const su = { config: { access: 'superuser' as const } };
 
@@ -56,7 +56,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'readUsers', tags, querystring: Paging, response: { 200: UsersPublic } },
     ...su,
     handler: async (req) => {
-      const { data, count } = await users.list(req.query.skip, req.query.limit);
+      const { data, count } = await listUsers(ctx.db, req.query);
       return { data: data.map(toPublic), count };
     },
   });
@@ -64,7 +64,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
   app.post('/users/', {
     schema: { operationId: 'createUser', tags, body: UserCreate, response: { 200: UserPublic, 400: HttpErrorBody } },
     ...su,
-    handler: async (req) => toPublic(await createOr400(() => users.create(req.body, auditUser(req, 'user.created', roleOf)), EMAIL_TAKEN)),
+    handler: async (req) =>
+      toPublic(await createOr400(() => createUser(ctx.db, req.body, auditUser(req, 'user.created', roleOf)), EMAIL_TAKEN)),
   });
 
   app.get('/users/me', {
@@ -76,7 +77,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
     schema: { operationId: 'updateUserMe', tags, body: UserUpdateMe, response: { 200: UserPublic, 409: HttpErrorBody } },
     handler: async (req) =>
       toPublic(
-        await users.update(
+        await updateUser(
+          ctx.db,
           currentUser(req).id,
           req.body,
           auditUser(req, 'user.updated', () => fieldsSet(req.body)),
@@ -103,7 +105,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
       if (req.body.current_password === req.body.new_password) {
         throw new HttpError(400, 'New password cannot be the same as the current one');
       }
-      const updated = await users.update(user.id, { password: req.body.new_password }, auditUser(req, 'auth.password_changed'));
+      const updated = await updateUser(ctx.db, user.id, { password: req.body.new_password }, auditUser(req, 'auth.password_changed'));
       return {
         message: 'Password updated successfully',
         access_token: await ctx.tokens.createAccessToken(updated),
@@ -117,7 +119,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
     handler: async (req) => {
       const user = currentUser(req);
       if (user.is_superuser) throw forbidden(SELF_DELETE);
-      await users.delete(
+      await deleteUser(
+        ctx.db,
         user.id,
         auditUser(req, 'user.deleted', () => ({ self: true })),
       );
@@ -140,7 +143,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
       return toPublic(
         await createOr400(
           () =>
-            users.create(
+            createUser(
+              ctx.db,
               { ...req.body, is_superuser: false, is_active: true },
               // Nobody is signed in yet: the new user acts on themself.
               auditUser(
@@ -162,7 +166,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
       const user = currentUser(req);
       if (req.params.user_id === user.id) return toPublic(user);
       if (!user.is_superuser) throw forbidden();
-      return toPublic(await findUser(users, req.params.user_id));
+      return toPublic(await findUser(ctx.db, req.params.user_id));
     },
   });
 
@@ -179,9 +183,10 @@ export function userRoutes(app: App, ctx: AppContext): void {
       // The last superuser could otherwise lock everyone out of user management.
       if (req.params.user_id === currentUser(req).id && (req.body.is_superuser === false || req.body.is_active === false))
         throw forbidden(SELF_DEMOTE);
-      await findUser(users, req.params.user_id);
+      await findUser(ctx.db, req.params.user_id);
       return toPublic(
-        await users.update(
+        await updateUser(
+          ctx.db,
           req.params.user_id,
           req.body,
           auditUser(req, 'user.updated', (u) => ({ ...fieldsSet(req.body), ...roleOf(u) })),
@@ -195,15 +200,15 @@ export function userRoutes(app: App, ctx: AppContext): void {
     ...su,
     handler: async (req) => {
       if (req.params.user_id === currentUser(req).id) throw forbidden(SELF_DELETE);
-      await findUser(users, req.params.user_id);
-      await users.delete(req.params.user_id, auditUser(req, 'user.deleted'));
+      await findUser(ctx.db, req.params.user_id);
+      await deleteUser(ctx.db, req.params.user_id, auditUser(req, 'user.deleted'));
       return { message: 'User deleted successfully' };
     },
   });
 }
 
-async function findUser(users: UsersRepository, id: string) {
-  const user = await users.byId(id);
-  if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
+async function findUser(db: Db, id: string) {
+  const user = await userById(db, id);
+  if (!user) throw notFound('User', 'The user with this id does not exist in the system');
   return user;
 }

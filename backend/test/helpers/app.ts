@@ -6,7 +6,7 @@ import { createContext } from '../../src/core/create-context.ts';
 import type { App, AppContext } from '../../src/core/context.ts';
 import { createLogger } from '../../src/core/logging.ts';
 import type { OutgoingEmail } from '../../src/core/mailer.ts';
-import { UsersRepository } from '../../src/users/repository.ts';
+import { createUser as insertUser } from '../../src/users/repository.ts';
 import { productRoutes } from '../../src/routes.ts';
 import { openTestDatabase, type Engine } from './databases.ts';
 
@@ -17,8 +17,6 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' 
 export interface TestApp {
   app: App;
   ctx: AppContext;
-  /** The users table, for tests that read or change a user directly. */
-  users: UsersRepository;
   sent: OutgoingEmail[];
   /** postgres://… of the app's database; undefined on PGlite. */
   url?: string;
@@ -44,14 +42,12 @@ export async function startTestApp(engine: Engine, opts: { env?: Record<string, 
   const sent: OutgoingEmail[] = [];
   const mailer = opts.captureMail === false ? undefined : { send: async (m: OutgoingEmail) => void sent.push(m), describe: () => 'memory' };
   const ctx = await createContext(config, { database, mailer, log: silentLogger });
-  const users = new UsersRepository(ctx.db);
-  await users.create({ email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
+  await insertUser(ctx.db, { email: ADMIN.email, password: ADMIN.password, full_name: 'Admin', is_superuser: true });
   const app = await buildApp(ctx, { routes: productRoutes });
   await app.ready();
   return {
     app,
     ctx,
-    users,
     sent,
     url,
     close: async () => {

@@ -272,6 +272,15 @@ export const readJob = <ThrowOnError extends boolean = true>(options: Options<Re
 });
 
 /**
+ * The job's run per marketplace: statuses, progress, timing, throughput, retries and errors
+ */
+export const readJobSummary = <ThrowOnError extends boolean = true>(options: Options<ReadJobSummaryData, ThrowOnError>): RequestResult<ReadJobSummaryResponses, ReadJobSummaryErrors, ThrowOnError> => (options.client ?? client).get<ReadJobSummaryResponses, ReadJobSummaryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/jobs/{id}/summary',
+    ...options
+});
+
+/**
  * The cells of the upload that could not be used, as CSV
  */
 export const downloadJobRejections = <ThrowOnError extends boolean = true>(options: Options<DownloadJobRejectionsData, ThrowOnError>): RequestResult<DownloadJobRejectionsResponses, DownloadJobRejectionsErrors, ThrowOnError> => (options.client ?? client).get<DownloadJobRejectionsResponses, DownloadJobRejectionsErrors, ThrowOnError>({
@@ -317,15 +326,6 @@ export const createJobFromIsbns = <ThrowOnError extends boolean = true>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
-});
-
-/**
- * The job's run per marketplace: statuses, progress, timing, throughput, retries and errors
- */
-export const readJobSummary = <ThrowOnError extends boolean = true>(options: Options<ReadJobSummaryData, ThrowOnError>): RequestResult<ReadJobSummaryResponses, ReadJobSummaryErrors, ThrowOnError> => (options.client ?? client).get<ReadJobSummaryResponses, ReadJobSummaryErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/jobs/{id}/summary',
-    ...options
 });
 
 /**

@@ -350,14 +350,6 @@ export type BookPriceBodyInput = {
  */
 export type MarketSlugInput = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon' | 'ebay';
 
-export type JobsListBodyInput = {
-    filters?: Array<FilterInput>;
-    /**
-     * Leave out the one-book jobs a book page creates (the jobs pages do by default)
-     */
-    hide_book_lookups?: boolean;
-};
-
 export type SourceRunInput = {
     marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
     total: number;
@@ -388,6 +380,14 @@ export type JobSummaryInput = {
     job_id: number;
     cost_per_book: number | null;
     sources: Array<SourceRunInput>;
+};
+
+export type JobsListBodyInput = {
+    filters?: Array<FilterInput>;
+    /**
+     * Leave out the one-book jobs a book page creates (the jobs pages do by default)
+     */
+    hide_book_lookups?: boolean;
 };
 
 export type AbeBooksPriceLookupInput = {
@@ -1489,14 +1489,6 @@ export type BookPriceBody = {
  */
 export type MarketSlug = 'abe-books' | 'biblio' | 'alibris' | 'pallet-iq' | 'amazon' | 'ebay';
 
-export type JobsListBody = {
-    filters: Array<Filter>;
-    /**
-     * Leave out the one-book jobs a book page creates (the jobs pages do by default)
-     */
-    hide_book_lookups?: boolean;
-};
-
 export type SourceRun = {
     marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
     total: number;
@@ -1527,6 +1519,14 @@ export type JobSummary = {
     job_id: number;
     cost_per_book: number | null;
     sources: Array<SourceRun>;
+};
+
+export type JobsListBody = {
+    filters: Array<Filter>;
+    /**
+     * Leave out the one-book jobs a book page creates (the jobs pages do by default)
+     */
+    hide_book_lookups?: boolean;
 };
 
 export type AbeBooksPriceLookup = {
@@ -3076,6 +3076,33 @@ export type ReadJobResponses = {
 
 export type ReadJobResponse = ReadJobResponses[keyof ReadJobResponses];
 
+export type ReadJobSummaryData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/summary';
+};
+
+export type ReadJobSummaryErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type ReadJobSummaryError = ReadJobSummaryErrors[keyof ReadJobSummaryErrors];
+
+export type ReadJobSummaryResponses = {
+    /**
+     * Default Response
+     */
+    200: JobSummary;
+};
+
+export type ReadJobSummaryResponse = ReadJobSummaryResponses[keyof ReadJobSummaryResponses];
+
 export type DownloadJobRejectionsData = {
     body?: never;
     path: {
@@ -3218,33 +3245,6 @@ export type CreateJobFromIsbnsResponses = {
 };
 
 export type CreateJobFromIsbnsResponse = CreateJobFromIsbnsResponses[keyof CreateJobFromIsbnsResponses];
-
-export type ReadJobSummaryData = {
-    body?: never;
-    path: {
-        id: number;
-    };
-    query?: never;
-    url: '/api/v1/jobs/{id}/summary';
-};
-
-export type ReadJobSummaryErrors = {
-    /**
-     * Default Response
-     */
-    404: HttpError;
-};
-
-export type ReadJobSummaryError = ReadJobSummaryErrors[keyof ReadJobSummaryErrors];
-
-export type ReadJobSummaryResponses = {
-    /**
-     * Default Response
-     */
-    200: JobSummary;
-};
-
-export type ReadJobSummaryResponse = ReadJobSummaryResponses[keyof ReadJobSummaryResponses];
 
 export type ReadJobResultsData = {
     body?: never;

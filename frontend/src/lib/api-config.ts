@@ -1,5 +1,6 @@
 // Initial configuration of the generated API client (wired in via `runtimeConfigPath`).
-import type { CreateClientConfig } from '../client/client.gen';
+// The client's own type (client/client), not client.gen.ts's: client.gen.ts imports this file.
+import type { CreateClientConfig } from '../client/client';
 
 export const createClientConfig: CreateClientConfig = (config) => ({
   ...config,

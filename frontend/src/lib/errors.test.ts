@@ -41,7 +41,7 @@ describe('signUpErrorMessage', () => {
 });
 
 describe('fieldErrors (a 422 shown beside its inputs)', () => {
-  it('maps each message to the field its loc ends with, the first message per field', () => {
+  it('maps each message to the field its loc names, the first message per field', () => {
     const err = new ApiError(422, {
       detail: [
         { loc: ['body', 'percent'], msg: 'too big', type: 'too_big' },
@@ -50,6 +50,16 @@ describe('fieldErrors (a 422 shown beside its inputs)', () => {
       ],
     });
     expect(fieldErrors(err)).toEqual({ percent: 'too big', fixed: 'negative' });
+  });
+
+  it('names a nested field by its path after the request part', () => {
+    const err = new ApiError(422, {
+      detail: [
+        { loc: ['body', 'rules', 1, 'conditions', 0, 'field'], msg: 'Unknown field', type: 'value_error' },
+        { loc: ['query', 'market'], msg: 'not on this job', type: 'value_error' },
+      ],
+    });
+    expect(fieldErrors(err)).toEqual({ 'rules.1.conditions.0.field': 'Unknown field', market: 'not on this job' });
   });
 
   it('is empty for a string detail, no answer or a detail without loc', () => {

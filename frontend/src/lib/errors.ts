@@ -70,9 +70,13 @@ export function errorStatus(err: unknown): number | undefined {
   return err instanceof ApiError ? err.status : undefined;
 }
 
+/** The parts of a request a 422's `loc` starts with (FastAPI's names); the field's path follows. */
+const REQUEST_PARTS = new Set(['body', 'query', 'path', 'header']);
+
 /**
- * A 422's messages by the field they name (the last part of each `loc`), for a form to show beside
- * its inputs; empty for any other failure.
+ * The one way a form shows a 422 beside its inputs: each message by the path of the field it names
+ * (its `loc` after the request part, joined by dots: "percent", "rules.1.conditions.0.field"), the
+ * first message per field; empty for any other failure.
  */
 export function fieldErrors(err: unknown): Record<string, string> {
   const body = err instanceof ApiError ? err.body : err;
@@ -80,8 +84,10 @@ export function fieldErrors(err: unknown): Record<string, string> {
   if (!Array.isArray(detail)) return {};
   const out: Record<string, string> = {};
   for (const d of detail as { loc?: unknown; msg?: unknown }[]) {
-    const field = Array.isArray(d.loc) ? d.loc.at(-1) : undefined;
-    if (typeof field === 'string' && typeof d.msg === 'string' && !(field in out)) out[field] = d.msg;
+    if (!Array.isArray(d.loc) || typeof d.msg !== 'string') continue;
+    const path = REQUEST_PARTS.has(d.loc[0]) ? d.loc.slice(1) : d.loc;
+    if (path.length === 0) continue;
+    out[path.join('.')] ??= d.msg;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // A scan judged from the offline pack (no signal): the figures pack runs the domain's evaluator
-// with the session's rule set (the same outcome the server's SQL gives: backend/test/offline-verdict.test.ts);
+// with the session's rule set (the same outcome the server's SQL gives: backend/test/offline-verdict.int.test.ts);
 // the verdict pack of a "decisions only" account reads the outcome it holds.
 import { figuresAt, packIndex, type OfflinePack } from '@app/domain/offline-pack';
 import { compileOfflineRules, offlineVerdict, unansweredFigures } from '@app/domain/offline-verdict';

@@ -1,6 +1,6 @@
 import { RULE_FIELDS } from '@app/domain/rules';
 import { describe, expect, it } from 'vitest';
-import { draftErrors, emptyRuleSet, moved, newRule, ruleWhen, serverErrors, withOtherwise } from './rule-sets';
+import { draftErrors, emptyRuleSet, moved, newRule, ruleWhen, withOtherwise } from './rule-sets';
 
 describe('the Otherwise rule', () => {
   it('is added once, last, without conditions and in a colour of its own', () => {
@@ -41,19 +41,6 @@ describe('rule editor drafts', () => {
       'rules.0.outcome': 'Outcome is required',
       'rules.0.conditions.0.value': "Value for 'best_price' must be a number",
     });
-  });
-
-  it('reads a 422 by path without its "body" and ignores other failures', () => {
-    const body = {
-      detail: [
-        { loc: ['body', 'rules', 1, 'conditions', 0, 'field'], msg: 'Unknown field', type: 'value_error' },
-        { loc: ['body', 'name'], msg: 'first', type: 'value_error' },
-        { loc: ['body', 'name'], msg: 'second', type: 'value_error' },
-      ],
-    };
-    expect(serverErrors(body)).toEqual({ 'rules.1.conditions.0.field': 'Unknown field', name: 'first' });
-    expect(serverErrors({ detail: 'Rule set not found' })).toEqual({});
-    expect(serverErrors(undefined)).toEqual({});
   });
 
   it('moves an item up or down, not past the ends', () => {

@@ -54,19 +54,6 @@ export function draftErrors(draft: RuleSetDraft): ErrorMap {
   return errors;
 }
 
-/** A 422's list detail by path (its `loc` without the leading "body"); empty for any other failure. */
-export function serverErrors(body: unknown): ErrorMap {
-  const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
-  const errors: ErrorMap = {};
-  if (!Array.isArray(detail)) return errors;
-  for (const d of detail as { loc?: unknown; msg?: unknown }[]) {
-    if (!Array.isArray(d.loc) || typeof d.msg !== 'string') continue;
-    const loc = d.loc[0] === 'body' ? d.loc.slice(1) : d.loc;
-    errors[pathKey(loc)] ??= d.msg;
-  }
-  return errors;
-}
-
 /** The list with item `i` moved by `by` places (unchanged at the ends). */
 export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
   const j = i + by;

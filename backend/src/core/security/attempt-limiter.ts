@@ -2,7 +2,8 @@
 // one statement whether an attempt may go ahead: parallel requests cannot slip past the limit,
 // because each takes its turn on the key's row before anything else (a password check) happens.
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbLog } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { DbLog } from '../../db/log.ts';
 import { attemptCounters } from '../../db/schema.ts';
 
 export interface LimitPolicy {

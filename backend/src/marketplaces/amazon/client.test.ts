@@ -1,9 +1,8 @@
 // Amazon's client against a scripted server answering per path: LWA token, catalog search, offers batch.
-// Fixtures are our own, built from the Selling Partner API schemas; where the official models' examples are
-// at hand (optional, never committed: a shared/ folder beside the checkout, see EXAMPLES below; without it
-// that suite is skipped), each that applies is parsed too, and the error examples refused as their schema
-// says.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Fixtures are our own, built from the Selling Partner API schemas. fixtures/model-shapes/ holds answers
+// written by us in the shape of each model's full response (every optional section filled, named
+// <operation>__<status>__<what>.json): each is parsed too, and the error bodies refused as their schema says.
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -303,22 +302,33 @@ describe('Amazon client: answers', () => {
   });
 });
 
-// Amazon's own examples: optional, read from beside the checkout when present and never copied into the
-// repository; without them the suite below is skipped.
-const EXAMPLES = new URL('../../../../../shared/marketplace-samples/amazon/examples/', import.meta.url);
-const examples = existsSync(EXAMPLES) ? readdirSync(EXAMPLES) : [];
-const example = (name: string) => JSON.parse(readFileSync(new URL(name, EXAMPLES), 'utf8')) as Record<string, unknown>;
-const responseOf = (doc: Record<string, unknown>) => (doc.response ?? doc) as Record<string, unknown>;
+// Full model-shaped answers (ours, in the repository): a missing folder or file fails this suite, never skips it.
+const SHAPES = new URL('./fixtures/model-shapes/', import.meta.url);
+const shapes = readdirSync(SHAPES).filter((f) => f.endsWith('.json'));
+const shape = (name: string) => JSON.parse(readFileSync(new URL(name, SHAPES), 'utf8')) as Record<string, unknown>;
+const named = (pattern: RegExp) => shapes.filter((f) => pattern.test(f));
+const SHAPE_KINDS = [
+  /^searchCatalogItems__200/,
+  /^getItemOffersBatch__200/,
+  /^getItemOffers__200/,
+  /^searchCatalogItems__400/,
+  /^getItemOffersBatch__400/,
+  /^getItemOffers__400/,
+];
 
-describe.skipIf(examples.length === 0)("Amazon's own examples from the models", () => {
-  it.each(examples.filter((f) => f.startsWith('searchCatalogItems__200')))('%s reads as a catalog answer', (name) => {
-    const items = readCatalog(JSON.stringify(responseOf(example(name))), [PRINT]);
-    // The samples are a TV found by keywords: readable, and no ISBN of ours among them.
+describe('Amazon answers in the models’ full shapes', () => {
+  it.each(SHAPE_KINDS.map((k) => [k.source]))('has an answer for %s', (source) => {
+    expect(named(new RegExp(source))).not.toEqual([]);
+  });
+
+  it.each(named(/^searchCatalogItems__200/))('%s reads as a catalog answer', (name) => {
+    const items = readCatalog(JSON.stringify(shape(name)), [PRINT]);
+    // Household goods found by keywords: readable, and no ISBN of ours among them.
     expect(items.get(PRINT)).toBeUndefined();
   });
 
-  it.each(examples.filter((f) => f.startsWith('getItemOffersBatch__200')))('%s: every response is a valid GetOffersResult', (name) => {
-    const { responses } = responseOf(example(name)) as { responses: { body: { payload: unknown } }[] };
+  it.each(named(/^getItemOffersBatch__200/))('%s: every response is a valid GetOffersResult', (name) => {
+    const { responses } = shape(name) as { responses: { body: { payload: unknown } }[] };
     expect(responses.length).toBeGreaterThan(0);
     for (const r of responses) {
       const payload = checkOffersPayload(r.body.payload);
@@ -327,15 +337,15 @@ describe.skipIf(examples.length === 0)("Amazon's own examples from the models", 
     }
   });
 
-  it.each(examples.filter((f) => f.startsWith('getItemOffers__200')))('%s: its payload is a valid GetOffersResult', (name) => {
-    const payload = checkOffersPayload((responseOf(example(name)) as { payload: unknown }).payload);
+  it.each(named(/^getItemOffers__200/))('%s: its payload is a valid GetOffersResult', (name) => {
+    const payload = checkOffersPayload((shape(name) as { payload: unknown }).payload);
     expect(bookOutcome({ asin: 'X' }, payload).kind).toBe('completed');
   });
 
-  it.each(examples.filter((f) => /^(searchCatalogItems|getItemOffersBatch|getItemOffers)__400/.test(f)))(
+  it.each(named(/^(searchCatalogItems|getItemOffersBatch|getItemOffers)__400/))(
     '%s is refused with its ErrorList message',
     async (name) => {
-      const body = JSON.stringify(responseOf(example(name)));
+      const body = JSON.stringify(shape(name));
       expect(errorsText(JSON.parse(body))).not.toBe('');
       routes.set(name.startsWith('search') ? CATALOG_PATH : OFFERS_BATCH_PATH, { status: 400, body });
       const [outcome] = await batch([PRINT]);

@@ -8,7 +8,7 @@ import { PageTitle } from '../common/PageTitle';
 import { PagedTable } from '../common/PagedTable';
 import { RefreshControl } from '../common/RefreshControl';
 import { FilterBuilder } from '../filters/FilterBuilder';
-import { CsvFileButton } from '../marketplace/DownloadCsvButton';
+import { CsvFileButton } from '../common/CsvFileButton';
 import { auditColumns } from './auditColumns';
 import { fetchAuditCsv, useAuditEvents } from './useAuditEvents';
 

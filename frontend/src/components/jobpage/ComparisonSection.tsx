@@ -23,7 +23,7 @@ import { FilterBuilder } from '../filters/FilterBuilder';
 import { BookCard } from '../book/BookCard';
 import { OrNA } from '../common/EmptyValue';
 import { ColumnChooser } from '../marketplace/ColumnChooser';
-import { CsvFileButton } from '../marketplace/DownloadCsvButton';
+import { CsvFileButton } from '../common/CsvFileButton';
 import { useColumnChoice } from '../marketplace/useColumnChoice';
 import { LookupValue } from '../marketplace/LookupValue';
 import { useMemo } from 'react';

@@ -12,7 +12,7 @@ import { fileTimestamp } from '../../lib/download';
 import type { Filter } from '../../lib/filters';
 import { formatDateTime } from '../../lib/format';
 import type { TableSearch } from '../../lib/table-search';
-import { CsvFileButton } from '../marketplace/DownloadCsvButton';
+import { CsvFileButton } from '../common/CsvFileButton';
 import { jobDownloadComparisonCsv } from './comparison-api';
 import { DecisionBadge, decisionColors } from './DecisionBadge';
 import { RuleSetPicker } from './RuleSetPicker';

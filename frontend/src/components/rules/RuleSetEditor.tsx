@@ -11,21 +11,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createRuleSet, updateRuleSet } from '../../client/sdk.gen';
 import type { RuleSetPublic } from '../../client/types.gen';
-import { ApiError } from '../../lib/errors';
+import { fieldErrors } from '../../lib/errors';
 import { newFilter } from '../../lib/filters';
 import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
-import {
-  draftErrors,
-  emptyRuleSet,
-  type ErrorMap,
-  moved,
-  newRule,
-  type Rule,
-  type RuleSetInput,
-  serverErrors,
-  withOtherwise,
-} from '../../lib/rule-sets';
+import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from '../../lib/rule-sets';
 import { FormModal } from '../common/FormModal';
 import { FilterRow } from '../filters/FilterRow';
 import { ColorSwatches } from './ColorSwatches';
@@ -94,7 +84,7 @@ export function RuleSetEditor({
     },
     onError: (err) => {
       // A 422 naming inputs shows beside them (a toast would only cover the form); anything else is a toast.
-      const named = err instanceof ApiError && err.status === 422 ? serverErrors(err.body) : {};
+      const named = fieldErrors(err);
       setServer(named);
       if (Object.keys(named).length === 0) showApiError(err);
     },

@@ -1,7 +1,8 @@
 // One run of the rear camera into a <video>, read every SCAN_INTERVAL_MS until stop(). Not React:
 // the component decides when a session starts and ends (button, unmount, page hidden).
 import { NoMediaDevicesError } from '../../lib/camera-errors';
-import { type CodeReader, createCodeReader } from './detector';
+import type { CodeReader } from './code-reader';
+import { createCodeReader } from './detector';
 
 /** Time between two reads of the picture. ZXing takes 20–60 ms a frame on a phone; more often only drains the battery. */
 export const SCAN_INTERVAL_MS = 150;

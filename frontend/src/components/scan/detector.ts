@@ -3,20 +3,7 @@
 // barcode-detector polyfill. The polyfill and its .wasm (about 1 MB) are fetched only here, when the
 // camera starts, never with the page.
 import { ReaderLoadError } from '../../lib/camera-errors';
-
-/** UPCs are asked for too, so a UPC is refused with a reason instead of being silently ignored. */
-export const SCAN_FORMATS = ['ean_13', 'upc_a', 'upc_e'] as const;
-
-export interface DetectedCode {
-  rawValue: string;
-  format: string;
-}
-
-export interface CodeReader {
-  /** 'native' or 'zxing': which reader a session got (shown nowhere; for tests and reports). */
-  kind: 'native' | 'zxing';
-  detect(source: HTMLVideoElement): Promise<DetectedCode[]>;
-}
+import { type CodeReader, type DetectedCode, SCAN_FORMATS } from './code-reader';
 
 // The Barcode Detection API is not in TypeScript's DOM types yet.
 interface NativeDetectorClass {

@@ -4,7 +4,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { cameraErrorMessage } from '../../lib/camera-errors';
 import { CameraSession } from './camera-session';
-import type { CodeReader } from './detector';
+import type { CodeReader } from './code-reader';
 
 export type CameraState =
   | { status: 'off' }

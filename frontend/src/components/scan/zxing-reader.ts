@@ -4,7 +4,7 @@
 // application/wasm): the polyfill's default would fetch it from a CDN, and the product must work offline.
 import { BarcodeDetector, type BarcodeFormat, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { type CodeReader, SCAN_FORMATS } from './detector';
+import { type CodeReader, SCAN_FORMATS } from './code-reader';
 
 export async function createZxingReader(): Promise<CodeReader> {
   // fireImmediately: fetch and compile the .wasm now, so a failure shows when the camera starts

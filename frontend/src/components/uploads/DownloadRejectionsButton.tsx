@@ -1,43 +1,28 @@
 // Every rejected cell of a job as a CSV file.
-import { Button } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { downloadJobRejections } from '../../client/sdk.gen';
-import { filenameFromDisposition, saveFile } from '../../lib/download';
+import { CsvFileButton } from '../common/CsvFileButton';
+
+async function fetchRejections(jobId: number) {
+  const { data, response } = await downloadJobRejections({ path: { id: jobId }, parseAs: 'blob' });
+  return { blob: data, disposition: response.headers.get('content-disposition') };
+}
 
 /** `compact`: a small subtle button for a table cell, labelled with the number of rejected cells. */
 export function DownloadRejectionsButton({ jobId, compact }: { jobId: number; compact?: { cellsRejected: number } }) {
-  const download = useMutation({
-    mutationFn: async () => {
-      const { data, response } = await downloadJobRejections({ path: { id: jobId }, parseAs: 'blob' });
-      saveFile(data, filenameFromDisposition(response.headers.get('content-disposition')) ?? `job_${jobId}_rejected_cells.csv`);
-    },
-  });
+  const common = { fetchCsv: () => fetchRejections(jobId), fallbackName: () => `job_${jobId}_rejected_cells.csv`, toastOnError: true };
   if (compact) {
     return (
-      <Button
+      <CsvFileButton
+        {...common}
         variant="subtle"
         color="red"
         size="compact-xs"
         px={0}
-        leftSection={<IconDownload size={12} />}
-        loading={download.isPending}
-        onClick={() => download.mutate()}
+        iconSize={12}
         title="Download the cells of this file that could not be used (CSV)"
-      >
-        {compact.cellsRejected} rejected
-      </Button>
+        label={`${compact.cellsRejected} rejected`}
+      />
     );
   }
-  return (
-    <Button
-      variant="light"
-      size="xs"
-      leftSection={<IconDownload size={14} />}
-      loading={download.isPending}
-      onClick={() => download.mutate()}
-    >
-      Download rejected cells (CSV)
-    </Button>
-  );
+  return <CsvFileButton {...common} variant="light" size="xs" iconSize={14} label="Download rejected cells (CSV)" />;
 }

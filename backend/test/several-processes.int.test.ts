@@ -25,7 +25,7 @@ async function postgresMissing(): Promise<string | undefined> {
   }
 }
 const skipReason = await postgresMissing();
-if (skipReason) console.warn(`several-processes.test.ts skipped: ${skipReason}`);
+if (skipReason) console.warn(`several-processes.int.test.ts skipped: ${skipReason}`);
 
 // Small numbers, so the whole file runs in well under a minute.
 const RATE = 10; // requests per second per marketplace, shared by all workers

@@ -11,6 +11,7 @@ import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { ADMIN, bearer, changeOwnPassword, createUser, login, postLoginForm, startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows, ENGINES } from './helpers/databases.ts';
 import { postJobUpload } from './helpers/multipart.ts';
+import { userById } from '../src/users/repository.ts';
 
 const DAY = 86_400_000;
 
@@ -190,7 +191,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
       expect((await changeOwnPassword(t.app, changed.json().access_token, 'wrong-current-1', 'x-password-2')).statusCode).toBe(400);
       expect(await eventsOf('auth.password_changed', id)).toHaveLength(1);
 
-      const user = await t.users.byId(id);
+      const user = await userById(t.ctx.db, id);
       const resetToken = await t.ctx.tokens.createResetToken('self@example.com', user?.password_changed_at ?? new Date());
       secrets.push(resetToken);
       const reset = () => api('POST', '/reset-password/', '', { token: resetToken, new_password: 'reset-password-1' });

@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { userByEmail } from '../src/users/repository.ts';
 
 describe.each(ENGINES)('account security on %s', (engine) => {
   const t = testAppPerSuite(engine);
@@ -131,7 +132,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('a reset link used by 5 parallel requests works exactly once', async () => {
     const email = 'reset-race@example.com';
     await createUser(t, email, 'before-reset');
-    const user = (await t.users.byEmail(email))!;
+    const user = (await userByEmail(t.ctx.db, email))!;
     const token = await t.ctx.tokens.createResetToken(email, user.password_changed_at);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
@@ -144,7 +145,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   });
 
   it('a token without an expiry is refused, even correctly signed', async () => {
-    const admin = (await t.users.byEmail(ADMIN.email))!;
+    const admin = (await userByEmail(t.ctx.db, ADMIN.email))!;
     const forever = await new SignJWT({ typ: 'access', pwd: admin.password_changed_at.getTime() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(admin.id)
@@ -167,13 +168,13 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('a superuser cannot demote or deactivate themself', async () => {
     const adminToken = await login(t.app, ADMIN.email, ADMIN.password);
-    const me = (await t.users.byEmail(ADMIN.email))!;
+    const me = (await userByEmail(t.ctx.db, ADMIN.email))!;
     for (const payload of [{ is_superuser: false }, { is_active: false }]) {
       const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${me.id}`, headers: bearer(adminToken), payload });
       expect(res.statusCode).toBe(403);
       expect(res.json().detail).toMatch(/not allowed to remove their own superuser rights/);
     }
-    const still = (await t.users.byEmail(ADMIN.email))!;
+    const still = (await userByEmail(t.ctx.db, ADMIN.email))!;
     expect([still.is_superuser, still.is_active]).toEqual([true, true]);
   });
 });

@@ -5,6 +5,7 @@ import { ADMIN, bearer, changeOwnPassword, createUser, login, postLoginForm, tes
 import { ENGINES } from './helpers/databases.ts';
 import { RECOVERY_MESSAGE } from '../src/auth/routes.ts';
 import { must } from '@app/domain/must';
+import { userByEmail } from '../src/users/repository.ts';
 
 describe.each(ENGINES)('accounts on %s', (engine) => {
   const t = testAppPerSuite(engine);
@@ -176,7 +177,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       }
       const { TokenService } = await import('../src/core/security/tokens.ts');
       const expiredIssuer = new TokenService(t.ctx.config.SECRET_KEY, 60, -1);
-      const user = (await t.users.byEmail(ADMIN.email))!;
+      const user = (await userByEmail(t.ctx.db, ADMIN.email))!;
       const expired = await expiredIssuer.createResetToken(ADMIN.email, user.password_changed_at);
       const res = await resetPassword(expired, 'whatever-123');
       expect(res.statusCode).toBe(400);
@@ -233,7 +234,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       });
       expect(dup.statusCode).toBe(400);
       expect(dup.json()).toEqual({ detail: 'The user with this email already exists in the system.' });
-      const me = (await t.users.byEmail(ADMIN.email))!;
+      const me = (await userByEmail(t.ctx.db, ADMIN.email))!;
       const self = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${me.id}`, headers: bearer(adminToken) });
       expect(self.statusCode).toBe(403);
       const badId = await t.app.inject({ method: 'GET', url: '/api/v1/users/not-a-uuid', headers: bearer(adminToken) });

@@ -23,6 +23,7 @@ import { ENGINES } from './helpers/databases.ts';
 import { seedComparisonJob, seedLookup } from './helpers/seed-lookups.ts';
 import { ALL_SOURCES, postJobUpload } from './helpers/multipart.ts';
 import { openEventStream, type EventStream } from './helpers/sse.ts';
+import { userByEmail } from '../src/users/repository.ts';
 
 const LAST_DAY = '9999-12-31';
 const dateFilter = (operator: string, value = LAST_DAY) => ({ filters: [{ field: 'created_at', operator, value }] });
@@ -94,7 +95,7 @@ describe.each(ENGINES)('hostile inputs on %s', (engine) => {
   describe('a date filter on the last day a date may name', () => {
     let jobId: number;
     beforeAll(async () => {
-      const admin = (await t.users.byEmail(ADMIN.email))!;
+      const admin = (await userByEmail(t.ctx.db, ADMIN.email))!;
       jobId = await seedComparisonJob(
         t.ctx.db,
         admin.id,

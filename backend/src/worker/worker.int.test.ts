@@ -54,7 +54,7 @@ describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
         expect(row.attempts, `${id} ${row.isbn}`).toBe(1);
         expect(s.stats().calls[`${id}:${row.isbn}`], `${id} ${row.isbn}`).toHaveLength(1);
         // Amazon answers in batches; an ISBN its catalog lacks is an answer, and a known book keeps its
-        // catalog facts without offers (batch.test.ts covers the rest).
+        // catalog facts without offers (batch.int.test.ts covers the rest).
         if (id === 'amazon') {
           expect(['completed', 'no_offers_available']).toContain(row.lookup_status);
           if (row.isbn === '97801') expect(row.last_error).toBe("Amazon's catalog has no item with this ISBN");

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.ts';
 import { ensureFirstSuperuser } from '../src/users/first-superuser.ts';
-import { UsersRepository } from '../src/users/repository.ts';
 import { countRows, createPgDatabase, openTestDatabase } from './helpers/databases.ts';
 
 describe('processes starting together on PostgreSQL', () => {
@@ -36,9 +35,7 @@ describe('processes starting together on PostgreSQL', () => {
   it('three API processes making sure of the first superuser at once: all start, one creates it', async () => {
     const t = await openTestDatabase('pg', { prefix: 'superuser' });
     drops.push(() => t.cleanup());
-    const started = await Promise.allSettled(
-      [0, 1, 2].map(() => ensureFirstSuperuser(new UsersRepository(t.db), 'first@example.com', 'a long password')),
-    );
+    const started = await Promise.allSettled([0, 1, 2].map(() => ensureFirstSuperuser(t.db, 'first@example.com', 'a long password')));
     expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
     expect(started.filter((s) => s.status === 'fulfilled' && s.value.created)).toHaveLength(1);
     expect(await countRows(t.db, 'users')).toBe(1);
