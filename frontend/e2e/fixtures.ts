@@ -62,6 +62,20 @@ export class Api {
     await this.signUp(email, password, fullName);
     return { email, password, fullName, token: await this.token(email, password) };
   }
+
+  /** A fresh user the superuser has marked "decisions only" (Edit User), as a scout's account is. */
+  async decisionsOnlyUser(tag: string): Promise<User> {
+    const scout = await this.user(tag);
+    const me = await this.call<{ id: string }>('GET', '/api/v1/users/me', { headers: { Authorization: `Bearer ${scout.token}` } });
+    const admin = await this.token(ADMIN.email, ADMIN.password);
+    const marked = await this.request.fetch(`/api/v1/users/${me.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { decisions_only: true },
+    });
+    expect(marked.ok()).toBe(true);
+    return scout;
+  }
 }
 
 export interface Mail {

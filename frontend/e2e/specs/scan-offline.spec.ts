@@ -5,7 +5,7 @@
 // verdicts turn final. A decisions-only account's pack holds no figure; logging out deletes it.
 import type { Page } from '@playwright/test';
 import { isbns } from '../jobs';
-import { ADMIN, type Api, expect, expectAccessible, test } from '../fixtures';
+import { type Api, expect, expectAccessible, test } from '../fixtures';
 
 const KNOWN = '9780131457577';
 // A book no other spec or upload fixture uses (the specs share one database): the team has no
@@ -145,15 +145,7 @@ test('offline, a scan is judged on the phone from the pack and marked offline; b
 });
 
 test("a decisions-only account's pack holds outcomes and no figure; logging out deletes it", async ({ api, pageAs }) => {
-  const scout = await api.user('offline-scout');
-  const me = await api.call<{ id: string }>('GET', '/api/v1/users/me', { headers: { Authorization: `Bearer ${scout.token}` } });
-  const admin = await api.token(ADMIN.email, ADMIN.password);
-  const marked = await api.request.fetch(`/api/v1/users/${me.id}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { decisions_only: true },
-  });
-  expect(marked.ok()).toBe(true);
+  const scout = await api.decisionsOnlyUser('offline-scout');
   const page = await pageAs(scout.token);
   await page.goto('/scan');
   await page.getByRole('button', { name: 'Make available offline' }).click();

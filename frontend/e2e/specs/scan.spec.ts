@@ -7,7 +7,7 @@
 import { ISBN_REJECTION } from '@app/domain/isbn';
 import { CAMERA_MESSAGES } from '../../src/lib/camera-errors';
 import { barcodeVideo, withFakeCamera } from '../fake-camera';
-import { ADMIN, type Api, expect, expectAccessible, test } from '../fixtures';
+import { type Api, expect, expectAccessible, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 const BOOK = '9780131457577';
@@ -202,15 +202,7 @@ test('a session counts copies and outcomes, marks what was bought, and undoes a 
 });
 
 test('a decisions-only account scans and sees outcomes, never a figure, and reaches no other page', async ({ api, pageAs }) => {
-  const scout = await api.user('scout-only');
-  const me = await api.call<{ id: string }>('GET', '/api/v1/users/me', { headers: { Authorization: `Bearer ${scout.token}` } });
-  const admin = await api.token(ADMIN.email, ADMIN.password);
-  const marked = await api.request.fetch(`/api/v1/users/${me.id}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { decisions_only: true },
-  });
-  expect(marked.ok()).toBe(true);
+  const scout = await api.decisionsOnlyUser('scout-only');
 
   const page = await pageAs(scout.token);
   await page.goto('/jobs');
