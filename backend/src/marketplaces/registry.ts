@@ -43,6 +43,8 @@ export interface MarketplaceEntry {
   simulator: SimulatedFormat;
   /** A daily call quota shared by every worker (<PREFIX>_DAILY_CALL_BUDGET overrides it); none when unset. */
   defaultDailyCallBudget?: number;
+  /** The IANA time zone whose midnight starts the quota's day (worker/daily-budget.ts); UTC when unset. */
+  quotaTimeZone?: string;
   /** Settings of its own beyond the key (a client secret, an auth URL), by env name: given to the adapter as `settings.extra`. */
   extraEnv?: Record<string, z.ZodType>;
 }
@@ -111,6 +113,8 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     defaultRatePerSecond: 5,
     // Browse API default: 5,000 calls a day per application (eBay's API call limits page).
     defaultDailyCallBudget: 5000,
+    // eBay resets the count at midnight US Pacific time (PST or PDT as the date has it).
+    quotaTimeZone: 'America/Los_Angeles',
     extraEnv: EBAY_ENV,
     createAdapter: createEbayAdapter,
     simulator: ebaySim,
