@@ -68,6 +68,19 @@ export function delivered(price: Amount | null, shipping: Amount | null): Amount
 }
 
 /**
+ * An offer whose price and shipping are plain amounts in one currency: delivered is their sum unless
+ * the marketplace gives its own total.
+ */
+export function plainOffer(
+  figures: { price: unknown; shipping: unknown; currency: string; total?: unknown },
+  rest: Pick<OfferSummary, 'condition' | 'seller' | 'link'>,
+): OfferSummary {
+  const price = amount(figures.price, figures.currency);
+  const shipping = amount(figures.shipping, figures.currency);
+  return { price, shipping, delivered: amount(figures.total, figures.currency) ?? delivered(price, shipping), ...rest };
+}
+
+/**
  * An answer's offers summarised, cheapest delivered first (then by price; those without a price
  * last); null when the marketplace has no normaliser (PalletIQ's evaluation is no offer list) or no
  * offer has a price or a seller.

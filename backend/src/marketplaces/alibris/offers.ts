@@ -1,14 +1,8 @@
 // An Alibris <book> as a book page shows it: its price in USD; Alibris states no shipping.
-import { amount, currencyCode, firstText, type OfferNormaliser } from '../offer-summary.ts';
+import { currencyCode, firstText, plainOffer, type OfferNormaliser } from '../offer-summary.ts';
 
-export const normaliseAlibrisOffer: OfferNormaliser = (o) => {
-  const currency = currencyCode(o.currency);
-  return {
-    price: amount(o.price, currency),
-    shipping: null,
-    delivered: null,
-    condition: firstText(o.condition),
-    seller: firstText(o.sellername),
-    link: null,
-  };
-};
+export const normaliseAlibrisOffer: OfferNormaliser = (o) =>
+  plainOffer(
+    { price: o.price, shipping: undefined, currency: currencyCode(o.currency) },
+    { condition: firstText(o.condition), seller: firstText(o.sellername), link: null },
+  );
