@@ -28,12 +28,12 @@ export function validateTableSearch(fields: readonly FieldDef[]) {
 }
 
 /** A table's search params as the URL has them, before the field table that checks them is known. */
-export interface RawTableSearch {
+export type RawTableSearch = {
   page: number;
   filters?: unknown;
   sort_by?: unknown;
   sort_direction?: unknown;
-}
+};
 
 /**
  * `validateSearch` of a route whose field table depends on its path (every marketplace's page is

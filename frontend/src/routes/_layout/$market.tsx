@@ -23,7 +23,7 @@ function MarketPage() {
   const { market } = Route.useParams();
   const marketplace = must(marketplaceAt(market), 'params.parse matched a marketplace');
   const raw = Route.useSearch();
-  const search = useMemo(() => validateTableSearch(marketplace.fields)(raw as unknown as Record<string, unknown>), [marketplace, raw]);
+  const search = useMemo(() => validateTableSearch(marketplace.fields)(raw), [marketplace, raw]);
   // Keyed: another marketplace's page starts afresh (its column choice, its open offers).
   return <MarketplacePage key={marketplace.id} marketplace={marketplace} search={search} />;
 }
