@@ -212,7 +212,9 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       : sql`CASE WHEN ${pricedCount} >= 2 THEN ${cents(sql`${dec(worst)} - ${dec(best)}`)} END AS spread`,
     sql`${profit} AS estimated_profit`,
     ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
-    ...DECISION_SOURCES.flatMap((d) => [decisionField(d.marketplace), valueField(d.marketplace), statusField(d.marketplace)].map((n) => sql.identifier(n))),
+    ...DECISION_SOURCES.flatMap((d) =>
+      [decisionField(d.marketplace), valueField(d.marketplace), statusField(d.marketplace)].map((n) => sql.identifier(n)),
+    ),
     sql.identifier(DECISION_FIELD),
     sql.identifier(DECISION_RANK),
   ];
