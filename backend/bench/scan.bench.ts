@@ -7,7 +7,7 @@
 //    at the marketplaces' default rates against the sandbox; a scan of a book nobody answered yet:
 //    how long until each marketplace's lookup of it is claimed, beside that marketplace's rate interval.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DECISION_SOURCE, PRICE_SOURCES } from '@app/domain/comparison';
+import { DECISION_SOURCES, PRICE_SOURCES } from '@app/domain/comparison';
 import { MARKETPLACE_LIST, MARKETPLACES } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { sql } from 'drizzle-orm';
@@ -57,8 +57,9 @@ async function seedAnswers(db: Db, ownerId: string, n: number): Promise<void> {
       cols.push('sales_rank');
       vals.push('(g::bigint * 104729 % 2000000)');
     }
-    if (m.id === DECISION_SOURCE.marketplace) {
-      cols.push(DECISION_SOURCE.decision, DECISION_SOURCE.value);
+    const advice = DECISION_SOURCES.find((d) => d.marketplace === m.id);
+    if (advice) {
+      cols.push(advice.decision, advice.value);
       vals.push(`CASE WHEN g % 3 = 0 THEN 'accept' ELSE 'reject' END`, '(g % 5000) / 100.0');
     }
     const extra = cols.length ? `, ${cols.join(', ')}` : '';

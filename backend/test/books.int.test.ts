@@ -135,12 +135,32 @@ describe.each(ENGINES)('book page on %s', (engine) => {
     // The latest observation; its offers unchanged since the one before, so read from there.
     expect(latest.abe_books).toMatchObject({ status: 'completed', price: 10, currency: 'USD', offer_count: 2 });
     expect(latest.abe_books.offers).toEqual([offer('11.00', 'Shop A'), offer('14.50', 'Shop B')]);
+    // Summarised by AbeBooks' normaliser (abebooks/offers.ts): the total is the delivered price.
+    const abeSummary = (value: number, seller: string) => ({
+      price: null,
+      shipping: null,
+      delivered: { value, currency: 'USD' },
+      condition: 'Good',
+      seller,
+      link: null,
+    });
+    expect(latest.abe_books.summaries).toEqual([abeSummary(11, 'Shop A'), abeSummary(14.5, 'Shop B')]);
     expect(new Date(latest.abe_books.observed_at).getTime()).toBeLessThan(Date.now() - 59 * 60_000);
     // No observation: the latest answered lookup row, its price with shipping in its currency.
     expect(latest.biblio).toMatchObject({ status: 'completed', price: 16, currency: 'EUR', offer_count: 1 });
     expect(latest.biblio.offers).toEqual([{ price: 15, shipping_price: 1, currency: 'EUR', seller: 'Libreria' }]);
+    expect(latest.biblio.summaries).toEqual([
+      {
+        price: { value: 15, currency: 'EUR' },
+        shipping: { value: 1, currency: 'EUR' },
+        delivered: { value: 16, currency: 'EUR' },
+        condition: null,
+        seller: 'Libreria',
+        link: null,
+      },
+    ]);
     // Market data is shared: the other user's answer shows on the owner's page; its latest had no offers.
-    expect(latest.alibris).toMatchObject({ status: 'no_offers_available', price: null, offer_count: 0, offers: [] });
+    expect(latest.alibris).toMatchObject({ status: 'no_offers_available', price: null, offer_count: 0, offers: [], summaries: null });
     expect(latest.pallet_iq).toBeNull();
   });
 

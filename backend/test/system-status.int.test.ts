@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceDailyCalls, marketplaceRateSlots, workerHeartbeats } from '../src/db/schema.ts';
 import { LAST_ERRORS } from '../src/health/status.ts';
 import { marketplaceRefusals, rateLimitWait } from '../src/metrics/instruments.ts';
-import { quotaDay } from '../src/worker/daily-budget.ts';
+import { quotaDay, quotaTimeZoneOf } from '../src/worker/daily-budget.ts';
 import { bearer, createUser, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { seedJob } from './helpers/worker.ts';
@@ -42,7 +42,9 @@ describe.each(ENGINES)('system status on %s', (engine) => {
           WHERE isbn IN (${ISBNS[2]}, ${ISBNS[3]})`,
     );
     await t.ctx.db.insert(marketplaceRateSlots).values({ marketplace: 'ebay', next_at: sql`now() + interval '30 seconds'` });
-    await t.ctx.db.insert(marketplaceDailyCalls).values({ marketplace: 'ebay', day: quotaDay(new Date()).day, used: 120, per_user: {} });
+    await t.ctx.db
+      .insert(marketplaceDailyCalls)
+      .values({ marketplace: 'ebay', day: quotaDay(new Date(), quotaTimeZoneOf('ebay')).day, used: 120, per_user: {} });
     await t.ctx.db.insert(workerHeartbeats).values({
       id: '00000000-0000-4000-8000-0000000000aa',
       host: 'worker-1',

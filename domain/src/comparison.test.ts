@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_CSV_FIELDS, COMPARISON_FIELDS, DECISION_SOURCE, PRICE_SOURCES, comparisonFieldSource } from './comparison.ts';
+import { COMPARISON_CSV_FIELDS, COMPARISON_FIELDS, DECISION_SOURCES, PRICE_SOURCES, comparisonFieldSource } from './comparison.ts';
 import { MARKETPLACES } from './marketplaces.ts';
 
 const fieldOf = (id: keyof typeof MARKETPLACES, name: string) => MARKETPLACES[id].fields.find((f) => f.name === name);
@@ -11,8 +11,11 @@ describe('comparison field table', () => {
         expect(fieldOf(s.marketplace, p)?.type, `${s.marketplace}.${p}`).toBe('number');
       if (s.currency) expect(fieldOf(s.marketplace, s.currency)?.type).toBe('text');
     }
-    expect(fieldOf(DECISION_SOURCE.marketplace, DECISION_SOURCE.decision)?.type).toBe('text');
-    expect(fieldOf(DECISION_SOURCE.marketplace, DECISION_SOURCE.value)?.type).toBe('number');
+    expect(DECISION_SOURCES.map((d) => d.marketplace)).toEqual(['pallet_iq']);
+    for (const d of DECISION_SOURCES) {
+      expect(fieldOf(d.marketplace, d.decision)?.type).toBe('text');
+      expect(fieldOf(d.marketplace, d.value)?.type).toBe('number');
+    }
   });
 
   it('has unique names, an id to break ties, and exports all but the id', () => {

@@ -1,5 +1,6 @@
 // Seller fees per selling marketplace and the profit a sale at the best price would leave.
-// Defaults come from published fee tables (docs/features/fees.md, The defaults); each carries its source, the
+// Defaults come from published fee tables (docs/features/fees.md, The defaults), declared by each
+// selling marketplace's registry entry (domain/src/marketplaces.ts); each carries its source, the
 // date the source gives and how sure we are, because fee tables change every few years and a default
 // is only as good as its date. Superusers override them (fee_schedules table); the comparison's
 // estimated_profit is computed in SQL from the schedules in force with the formula below.
@@ -13,20 +14,10 @@
 //   month, not per book;
 // - Biblio's commission-free sales to other dealers.
 import { PRICE_SOURCES } from './comparison.ts';
-import { MARKETPLACES, type MarketplaceId } from './marketplaces.ts';
+import type { FeeDefault, FeeSchedule } from './fee-schedule.ts';
+import { MARKETPLACE_LIST, MARKETPLACES, type MarketplaceFacts, type MarketplaceId } from './marketplaces.ts';
 
-/** What selling one book costs on a marketplace. */
-export interface FeeSchedule {
-  /** Commission, percent of the price the comparison shows (with shipping where the marketplace gives it). */
-  percent: number;
-  /** The commission's per-item minimum and maximum, in USD; null: no bound. */
-  min_commission: number | null;
-  max_commission: number | null;
-  /** Fixed fee per item sold, in USD. */
-  fixed: number;
-  /** What the marketplace pays the seller towards shipping, in USD. */
-  shipping_credit: number;
-}
+export { FEE_CERTAINTIES, type FeeCertainty, type FeeDefault, type FeeSchedule } from './fee-schedule.ts';
 
 export const FEE_FIELDS = [
   'percent',
@@ -56,93 +47,16 @@ export const FEE_FIELD_LABELS: Record<keyof FeeSchedule, string> = {
   shipping_credit: 'Shipping credit',
 };
 
-/** CONFIRMED: stated by the platform or two consistent sources; HISTORICAL: true at a past date; UNCERTAIN: weak or no source. */
-export const FEE_CERTAINTIES = ['CONFIRMED', 'HISTORICAL', 'UNCERTAIN'] as const;
-export type FeeCertainty = (typeof FEE_CERTAINTIES)[number];
-
-/** A default schedule and where its figures come from. */
-export interface FeeDefault extends FeeSchedule {
-  source: string;
-  source_url: string;
-  /** The date the source gives for the figures, as precise as it is. */
-  as_of: string;
-  certainty: FeeCertainty;
-  note: string;
-}
-
 /** The marketplaces a book is sold on: the comparison's price sources (PalletIQ only advises). */
 export const SELLING_MARKETPLACES: readonly MarketplaceId[] = PRICE_SOURCES.map((s) => s.marketplace);
 export const SELLING_SLUGS = SELLING_MARKETPLACES.map((id) => MARKETPLACES[id].slug);
 
-export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> = {
-  abe_books: {
-    percent: 8,
-    min_commission: 0.5,
-    max_commission: 40,
-    fixed: 0,
-    // No credit: the dealer sets the shipping the buyer pays, which is already in the compared total.
-    shipping_credit: 0,
-    source: 'AbeBooks Bookseller Policies and Bookseller Agreement',
-    source_url: 'https://www.abebooks.com/docs/BooksellerCentral/agreement/overview.shtml',
-    as_of: '2008-04-28',
-    certainty: 'CONFIRMED',
-    note: 'Commission on price + shipping, at least US$0.50 and at most US$40 per item. Not modelled: card-processing fee, monthly subscription.',
-  },
-  biblio: {
-    percent: 15,
-    min_commission: null,
-    max_commission: null,
-    fixed: 0,
-    shipping_credit: 0,
-    source: 'Rare Book Hub, Biblio seller plans (Plan A)',
-    source_url: 'https://www.rarebookhub.com/articles/340',
-    as_of: '2006-02',
-    certainty: 'HISTORICAL',
-    note: 'Plan A: 15 % of sales, no monthly fee; current plans not confirmed. Not modelled: payment-processing fee, Plan B.',
-  },
-  alibris: {
-    percent: 20,
-    min_commission: null,
-    max_commission: null,
-    fixed: 0,
-    shipping_credit: 0,
-    source: 'Rare Book Hub, Alibris commission-only model',
-    source_url: 'https://www.rarebookhub.com/articles/290',
-    as_of: 'before 2005',
-    certainty: 'UNCERTAIN',
-    note: 'Historical 20 % commission; current commission, per-item fee and shipping credit are unconfirmed: check the Alibris seller agreement.',
-  },
-  amazon: {
-    // Books: 15 % referral fee, no per-item minimum; $1.80 closing fee for media since 2017-03-01.
-    percent: 15,
-    min_commission: null,
-    max_commission: null,
-    fixed: 1.8,
-    // The compared price is Amazon's landed price, which already holds the shipping the buyer pays
-    // (the seller's shipping credit), so no credit is added on top.
-    shipping_credit: 0,
-    source: 'Amazon Seller Central fee table (Books, referral 15 %) and the media closing fee notice',
-    source_url: 'https://sellercentral.amazon.com/forums/t/new-fees-for-media-new-shipping/224195',
-    as_of: '2021-04-19',
-    certainty: 'CONFIRMED',
-    note: 'Referral fee on price + shipping: sources conflict on whether shipping counts, so the conservative reading. Not modelled: Professional plan $39.99/month or Individual $0.99 per item, FBA fees.',
-  },
-  ebay: {
-    // Final value fee, Books & Magazines, no Store: 15.3 % of the total sale (item + shipping + tax)
-    // up to $7,500, plus a per-order fee of $0.30 (order ≤ $10) or $0.40 (> $10).
-    percent: 15.3,
-    min_commission: null,
-    max_commission: null,
-    // One fixed fee per item: the $0.40 of orders over $10 (conservative for cheaper ones).
-    fixed: 0.4,
-    shipping_credit: 0,
-    source: 'eBay selling fees (final value fee, Books & Magazines) and per-order fee',
-    source_url: 'https://www.ebay.com/help/selling/fees-credits-invoices/selling-fees?id=4822',
-    as_of: '2026-09-20',
-    certainty: 'CONFIRMED',
-    note: '15.3 % of item + shipping up to $7,500 (2.35 % above, not modelled) plus $0.40 per order ($0.30 when the order is $10 or less). Not modelled: the +4 points for below-standard sellers, tax in the fee base, Store subscriptions.',
-  },
-};
+/** Each selling marketplace's default schedule, as its registry entry declares it. */
+export function feeDefaultsOf<Id extends string>(registry: readonly MarketplaceFacts<Id>[]): Partial<Record<Id, FeeDefault>> {
+  return Object.fromEntries(registry.flatMap((m) => (m.selling ? [[m.id, m.selling.fees]] : []))) as Partial<Record<Id, FeeDefault>>;
+}
+
+export const FEE_DEFAULTS: Readonly<Partial<Record<MarketplaceId, FeeDefault>>> = feeDefaultsOf(MARKETPLACE_LIST);
 
 /** A selling marketplace's default (every selling marketplace has one: see fees.test.ts). */
 export function feeDefault(id: MarketplaceId): FeeDefault {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARISON_FIELDS } from './comparison.ts';
-import { knownValues, PALLET_IQ_DECISIONS } from './known-values.ts';
+import { knownValues } from './known-values.ts';
+import { PALLET_IQ_DECISIONS } from './marketplaces.ts';
 import { LOOKUP_STATUSES } from './status.ts';
 
 describe('knownValues', () => {

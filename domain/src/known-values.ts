@@ -1,16 +1,9 @@
 // Fields whose every value is known in advance: a filter or rule condition on them offers those
 // values in a list instead of a text box (a dealer typing "complete" or "abe books" never matched).
 // Each list is taken from where the values are made, so a new status or marketplace shows up here.
-import { DECISION_SOURCE, PRICE_SOURCES, statusField } from './comparison.ts';
+import { DECISION_SOURCES, PRICE_SOURCES, decisionField, statusField } from './comparison.ts';
 import { MARKETPLACE_IDS, MARKETPLACES } from './marketplaces.ts';
 import { LOOKUP_STATUSES } from './status.ts';
-
-/**
- * PalletIQ's marketplace decision (mp_decision) as stored: PalletIQ's word as it sends it (the
- * sandbox answers accept or reject), or a boolean as "true" / "false" (palletiq/mapping.ts).
- */
-export const PALLET_IQ_DECISIONS = ['accept', 'reject', 'true', 'false'] as const;
-export type PalletIqDecision = (typeof PALLET_IQ_DECISIONS)[number];
 
 /** Best Source holds the selling marketplace's label, as the comparison's SQL writes it. */
 const BEST_SOURCES = PRICE_SOURCES.map((s) => MARKETPLACES[s.marketplace].label);
@@ -19,8 +12,8 @@ const KNOWN: ReadonlyMap<string, readonly string[]> = new Map<string, readonly s
   ['lookup_status', LOOKUP_STATUSES],
   ...MARKETPLACE_IDS.map((id) => [statusField(id), LOOKUP_STATUSES] as const),
   ['best_source', BEST_SOURCES],
-  ['pallet_iq_decision', PALLET_IQ_DECISIONS],
-  [DECISION_SOURCE.decision, PALLET_IQ_DECISIONS],
+  // An advising marketplace's decision, in the comparison and in its own lookups (its entry's values).
+  ...DECISION_SOURCES.flatMap((d) => [[decisionField(d.marketplace), d.values] as const, [d.decision, d.values] as const]),
 ]);
 
 /** The values a field (of the comparison or a marketplace's lookups) can hold, when they are known. */

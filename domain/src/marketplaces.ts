@@ -1,10 +1,57 @@
 // The marketplaces: identifiers, page texts and field tables shared by backend and frontend.
+import type { FeeDefault } from './fee-schedule.ts';
 import { col, field, money, type FieldDef } from './fields.ts';
 
+/** Sidebar icons a marketplace may name (the frontend maps each to its picture: components/layout/marketplace-icons.ts). */
+export const MARKETPLACE_ICONS = ['book', 'books', 'store', 'package', 'amazon', 'shopping-bag'] as const;
+export type MarketplaceIcon = (typeof MARKETPLACE_ICONS)[number];
+
+/** Columns of a marketplace's lookup row shown in the job comparison as they are (Amazon's demand and Buy Box). */
+export interface ExtraColumnFacts {
+  /** The lookup row's column. */
+  column: string;
+  /** The comparison's field. */
+  name: string;
+  label: string;
+  money?: boolean;
+}
+
+/**
+ * A marketplace books are sold on: it is a price source of the job comparison (best price, spread,
+ * estimated profit), has a fee schedule and a price history.
+ */
+export interface SellingFacts {
+  /** Price columns, first non-empty wins: a total with shipping first when the marketplace gives one. */
+  price: readonly string[];
+  /** Added to the price when present (a shipping cost given apart from the price). */
+  shipping?: string;
+  /** The price counts only with its shipping known: an empty shipping is unknown, not free. */
+  shippingRequired?: boolean;
+  /** The row's currency column; without one the marketplace answers in USD (we ask it for USD). */
+  currency?: string;
+  /** Columns of its lookup row the comparison shows as they are. */
+  extraColumns?: readonly ExtraColumnFacts[];
+  /** Its default fee schedule, with its source and date (docs/features/fees.md). */
+  fees: FeeDefault;
+}
+
+/**
+ * A marketplace that does not sell but advises (PalletIQ): whether to buy and what the book is
+ * worth. The comparison shows them as `<id>_decision` and `<id>_value`.
+ */
+export interface DecisionFacts {
+  /** Its lookup row's decision column (text). */
+  decision: string;
+  /** Its lookup row's value column (a number, USD). */
+  value: string;
+  /** Every value the decision column can hold, offered as a list by filters and rules. */
+  values: readonly string[];
+}
+
 /** What the rest of the product knows about one marketplace (its row of the registry below). */
-export interface MarketplaceFacts {
+export interface MarketplaceFacts<Id extends string = string> {
   /** Key of its flags and progress on jobs (`abe_books`), its job_progress source and env settings. */
-  id: string;
+  id: Id;
   /** URL segment: /api/v1/{slug}/… and the page route /{slug}. */
   slug: string;
   /** Sidebar and checkbox label. */
@@ -20,6 +67,14 @@ export interface MarketplaceFacts {
   fields: readonly FieldDef[];
   /** Said wherever the marketplace's offers are shown, when it returns only some of them. */
   offersNote?: string;
+  /** Its sidebar icon; without one a generic one. */
+  icon?: MarketplaceIcon;
+  /** Its colour in every chart (a Mantine palette shade), unlike every other marketplace's. */
+  color: string;
+  /** Books are sold there: how to read its price, and its fees. */
+  selling?: SellingFacts;
+  /** It advises rather than sells: its decision and value columns. */
+  decision?: DecisionFacts;
 }
 
 // Columns every lookup row has, whatever the marketplace.
@@ -151,6 +206,13 @@ const alibrisFields: FieldDef[] = [
   field('author', 'Author'),
 ];
 
+/**
+ * PalletIQ's marketplace decision (mp_decision) as stored: PalletIQ's word as it sends it (the
+ * sandbox answers accept or reject), or a boolean as "true" / "false" (backend palletiq/mapping.ts).
+ */
+export const PALLET_IQ_DECISIONS = ['accept', 'reject', 'true', 'false'] as const;
+export type PalletIqDecision = (typeof PALLET_IQ_DECISIONS)[number];
+
 const palletIqFields: FieldDef[] = [
   col('id', 'Offer ID', 'number'),
   col('isbn', 'ISBN'),
@@ -250,6 +312,25 @@ const REGISTRY = [
     placeholderRows: 15,
     table: 'abe_books_price_lookups',
     fields: markRequired(abeBooksFields),
+    icon: 'book',
+    color: 'red.7',
+    selling: {
+      // totalListingPrice is book + first-book shipping (docs/marketplaces/abebooks.md); the bare price is the fallback.
+      price: ['total_listing_price', 'listing_price'],
+      fees: {
+        percent: 8,
+        min_commission: 0.5,
+        max_commission: 40,
+        fixed: 0,
+        // No credit: the dealer sets the shipping the buyer pays, which is already in the compared total.
+        shipping_credit: 0,
+        source: 'AbeBooks Bookseller Policies and Bookseller Agreement',
+        source_url: 'https://www.abebooks.com/docs/BooksellerCentral/agreement/overview.shtml',
+        as_of: '2008-04-28',
+        certainty: 'CONFIRMED',
+        note: 'Commission on price + shipping, at least US$0.50 and at most US$40 per item. Not modelled: card-processing fee, monthly subscription.',
+      },
+    },
   },
   {
     id: 'biblio',
@@ -260,6 +341,26 @@ const REGISTRY = [
     placeholderRows: 13,
     table: 'biblio_price_lookups',
     fields: markRequired(biblioFields),
+    icon: 'books',
+    color: 'blue.6',
+    selling: {
+      // Biblio may answer in another currency and may give shipping apart.
+      price: ['price'],
+      shipping: 'shipping_price',
+      currency: 'currency',
+      fees: {
+        percent: 15,
+        min_commission: null,
+        max_commission: null,
+        fixed: 0,
+        shipping_credit: 0,
+        source: 'Rare Book Hub, Biblio seller plans (Plan A)',
+        source_url: 'https://www.rarebookhub.com/articles/340',
+        as_of: '2006-02',
+        certainty: 'HISTORICAL',
+        note: 'Plan A: 15 % of sales, no monthly fee; current plans not confirmed. Not modelled: payment-processing fee, Plan B.',
+      },
+    },
   },
   {
     id: 'alibris',
@@ -270,6 +371,23 @@ const REGISTRY = [
     placeholderRows: 4,
     table: 'alibris_price_lookups',
     fields: markRequired(alibrisFields),
+    icon: 'store',
+    color: 'teal.7',
+    selling: {
+      price: ['price'],
+      fees: {
+        percent: 20,
+        min_commission: null,
+        max_commission: null,
+        fixed: 0,
+        shipping_credit: 0,
+        source: 'Rare Book Hub, Alibris commission-only model',
+        source_url: 'https://www.rarebookhub.com/articles/290',
+        as_of: 'before 2005',
+        certainty: 'UNCERTAIN',
+        note: 'Historical 20 % commission; current commission, per-item fee and shipping credit are unconfirmed: check the Alibris seller agreement.',
+      },
+    },
   },
   {
     id: 'pallet_iq',
@@ -280,6 +398,14 @@ const REGISTRY = [
     placeholderRows: 4,
     table: 'pallet_iq_price_lookups',
     fields: markRequired(palletIqFields),
+    icon: 'package',
+    color: 'gray.7',
+    // PalletIQ does not sell: it says whether to buy (decision) and what it is worth (value).
+    decision: {
+      decision: 'winner_amazon_log_data_mp_decision',
+      value: 'winner_amazon_log_data_mm_val',
+      values: PALLET_IQ_DECISIONS,
+    },
   },
   {
     id: 'amazon',
@@ -291,6 +417,33 @@ const REGISTRY = [
     table: 'amazon_price_lookups',
     fields: markRequired(amazonFields),
     offersNote: 'Amazon returns at most 20 used offers per book (its own choice of them), so the site may list more.',
+    icon: 'amazon',
+    color: 'orange.7',
+    selling: {
+      // Amazon's lowest landed (price + shipping) used offer, else its lowest new one.
+      price: ['lowest_used_price', 'lowest_new_price'],
+      extraColumns: [
+        { column: 'sales_rank', name: 'amazon_sales_rank', label: 'Amazon Sales Rank' },
+        { column: 'lowest_used_price', name: 'amazon_lowest_used', label: 'Amazon Lowest Used', money: true },
+        { column: 'lowest_new_price', name: 'amazon_lowest_new', label: 'Amazon Lowest New', money: true },
+        { column: 'buy_box_price', name: 'amazon_buy_box', label: 'Amazon Buy Box', money: true },
+      ],
+      fees: {
+        // Books: 15 % referral fee, no per-item minimum; $1.80 closing fee for media since 2017-03-01.
+        percent: 15,
+        min_commission: null,
+        max_commission: null,
+        fixed: 1.8,
+        // The compared price is Amazon's landed price, which already holds the shipping the buyer pays
+        // (the seller's shipping credit), so no credit is added on top.
+        shipping_credit: 0,
+        source: 'Amazon Seller Central fee table (Books, referral 15 %) and the media closing fee notice',
+        source_url: 'https://sellercentral.amazon.com/forums/t/new-fees-for-media-new-shipping/224195',
+        as_of: '2021-04-19',
+        certainty: 'CONFIRMED',
+        note: 'Referral fee on price + shipping: sources conflict on whether shipping counts, so the conservative reading. Not modelled: Professional plan $39.99/month or Individual $0.99 per item, FBA fees.',
+      },
+    },
   },
   {
     id: 'ebay',
@@ -301,14 +454,38 @@ const REGISTRY = [
     placeholderRows: 10,
     table: 'ebay_price_lookups',
     fields: markRequired(ebayFields),
+    icon: 'shopping-bag',
+    color: 'grape.7',
+    selling: {
+      // eBay gives shipping apart (shippingOptions[].shippingCost); we ask EBAY_US, which answers in USD.
+      // Empty only when eBay could not price CALCULATED shipping for any offer: no delivered price then.
+      price: ['price'],
+      shipping: 'shipping_cost',
+      shippingRequired: true,
+      currency: 'currency',
+      fees: {
+        // Final value fee, Books & Magazines, no Store: 15.3 % of the total sale (item + shipping + tax)
+        // up to $7,500, plus a per-order fee of $0.30 (order ≤ $10) or $0.40 (> $10).
+        percent: 15.3,
+        min_commission: null,
+        max_commission: null,
+        // One fixed fee per item: the $0.40 of orders over $10 (conservative for cheaper ones).
+        fixed: 0.4,
+        shipping_credit: 0,
+        source: 'eBay selling fees (final value fee, Books & Magazines) and per-order fee',
+        source_url: 'https://www.ebay.com/help/selling/fees-credits-invoices/selling-fees?id=4822',
+        as_of: '2026-09-20',
+        certainty: 'CONFIRMED',
+        note: '15.3 % of item + shipping up to $7,500 (2.35 % above, not modelled) plus $0.40 per order ($0.30 when the order is $10 or less). Not modelled: the +4 points for below-standard sellers, tax in the fee base, Store subscriptions.',
+      },
+    },
   },
 ] as const satisfies readonly MarketplaceFacts[];
 
 export type MarketplaceId = (typeof REGISTRY)[number]['id'];
 export type MarketplaceSlug = (typeof REGISTRY)[number]['slug'];
 
-export interface MarketplaceInfo extends MarketplaceFacts {
-  id: MarketplaceId;
+export interface MarketplaceInfo extends MarketplaceFacts<MarketplaceId> {
   slug: MarketplaceSlug;
 }
 

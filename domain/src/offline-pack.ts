@@ -2,7 +2,18 @@
 // keeps. Columnar (one array per figure, in ISBN order), prices in integer cents, repeated texts as
 // codes into a small list, so 1M ISBNs stay a few MB once gzipped. Shared by the API that builds it
 // and the page that reads it.
-import { DECISION_SOURCE, EXTRA_COLUMNS, PRICE_SOURCES, currencyField, offersField, priceField, statusField } from './comparison.ts';
+import {
+  COMPARED_MARKETPLACES,
+  DECISION_SOURCES,
+  EXTRA_COLUMNS,
+  PRICE_SOURCES,
+  currencyField,
+  decisionField,
+  offersField,
+  priceField,
+  statusField,
+  valueField,
+} from './comparison.ts';
 import type { FeeSchedule } from './fees.ts';
 import type { MarketplaceId } from './marketplaces.ts';
 import { UNANSWERED_STATUS, type OfflineFigures } from './offline-verdict.ts';
@@ -18,18 +29,17 @@ export const PACK_NUMBER_COLUMNS: readonly { name: string; cents: boolean }[] = 
     { name: `${s.marketplace}_previous_price`, cents: false },
   ]),
   ...EXTRA_COLUMNS.map((e) => ({ name: e.name, cents: false })),
-  { name: 'pallet_iq_value', cents: false },
+  ...DECISION_SOURCES.map((d) => ({ name: valueField(d.marketplace), cents: false })),
 ];
 
 /** Text columns, each sent as a list of its distinct values and one code per ISBN (0: empty). */
 export const PACK_TEXT_COLUMNS: readonly string[] = [
   ...PRICE_SOURCES.flatMap((s) => [currencyField(s.marketplace), statusField(s.marketplace), `${s.marketplace}_previous_currency`]),
-  'pallet_iq_decision',
-  statusField(DECISION_SOURCE.marketplace),
+  ...DECISION_SOURCES.flatMap((d) => [decisionField(d.marketplace), statusField(d.marketplace)]),
 ];
 
 /** The statuses the pack has an answer with; any other marketplace of an ISBN is still to ask. */
-export const STATUS_COLUMNS: readonly string[] = [...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace].map(statusField);
+export const STATUS_COLUMNS: readonly string[] = COMPARED_MARKETPLACES.map(statusField);
 
 export interface CodedText {
   values: string[];

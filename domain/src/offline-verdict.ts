@@ -6,14 +6,17 @@
 // demands the same outcome for every row.
 import {
   COMPARISON_CURRENCY,
-  DECISION_SOURCE,
+  COMPARED_MARKETPLACES,
+  DECISION_SOURCES,
   EXTRA_COLUMNS,
   PRICE_SOURCES,
   changeField,
+  decisionField,
   currencyField,
   offersField,
   priceField,
   statusField,
+  valueField,
 } from './comparison.ts';
 import { add, compare, decimalOfDouble, decimalOfText, mul, parseDecimal, round, shift, sub, toNumber, type Decimal } from './decimal.ts';
 import type { FeeSchedule } from './fees.ts';
@@ -43,10 +46,7 @@ export const UNANSWERED_STATUS = 'queued';
 
 /** Figures of an ISBN the pack does not hold: every marketplace waiting, as a new scan's lookups are. */
 export function unansweredFigures(isbn: string): OfflineFigures {
-  return Object.fromEntries([
-    ['isbn', isbn],
-    ...[...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace].map((id) => [statusField(id), UNANSWERED_STATUS]),
-  ]);
+  return Object.fromEntries([['isbn', isbn], ...COMPARED_MARKETPLACES.map((id) => [statusField(id), UNANSWERED_STATUS])]);
 }
 
 const num = (v: Value | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -94,9 +94,11 @@ export function comparisonValues(f: OfflineFigures, fees: FeeSchedulesById, cost
   row.spread = best !== null && worst !== null && priced.length >= 2 ? cents(sub(decimalOfDouble(worst), decimalOfDouble(best))) : null;
   row.estimated_profit = best !== null && bestId ? estimatedProfitAt(best, fees[bestId], costPerBook) : null;
   for (const e of EXTRA_COLUMNS) row[e.name] = num(f[e.name]);
-  row.pallet_iq_decision = text(f.pallet_iq_decision);
-  row.pallet_iq_value = num(f.pallet_iq_value);
-  row[statusField(DECISION_SOURCE.marketplace)] = text(f[statusField(DECISION_SOURCE.marketplace)]);
+  for (const { marketplace: id } of DECISION_SOURCES) {
+    row[decisionField(id)] = text(f[decisionField(id)]);
+    row[valueField(id)] = num(f[valueField(id)]);
+    row[statusField(id)] = text(f[statusField(id)]);
+  }
   return row;
 }
 

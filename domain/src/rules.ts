@@ -52,7 +52,10 @@ export interface RuleSetInput {
  * Fields a condition may test: the comparison's filterable fields, except the row id and the
  * decision itself (a rule cannot depend on what the rules decide).
  */
-export const RULE_FIELDS: readonly FieldDef[] = COMPARISON_FIELDS.filter((f) => f.filterable && f.name !== 'id' && f.name !== 'decision');
+export const ruleFieldsOf = (comparisonFields: readonly FieldDef[]): FieldDef[] =>
+  comparisonFields.filter((f) => f.filterable && f.name !== 'id' && f.name !== 'decision');
+
+export const RULE_FIELDS: readonly FieldDef[] = ruleFieldsOf(COMPARISON_FIELDS);
 
 /** One refusal: where it is, relative to the request body (["rules", 2, "conditions", 0, "field"]), and why. */
 export interface RuleIssue {

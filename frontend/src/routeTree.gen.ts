@@ -15,16 +15,11 @@ import { Route as RecoverPasswordRouteImport } from './routes/recover-password'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as LayoutIndexRouteImport } from './routes/_layout/index'
-import { Route as LayoutAbeBooksRouteImport } from './routes/_layout/abe-books'
+import { Route as LayoutMarketRouteImport } from './routes/_layout/$market'
 import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
-import { Route as LayoutAlibrisRouteImport } from './routes/_layout/alibris'
-import { Route as LayoutAmazonRouteImport } from './routes/_layout/amazon'
-import { Route as LayoutBiblioRouteImport } from './routes/_layout/biblio'
-import { Route as LayoutEbayRouteImport } from './routes/_layout/ebay'
 import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
-import { Route as LayoutPalletIqRouteImport } from './routes/_layout/pallet-iq'
 import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutScanRouteImport } from './routes/_layout/scan'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
@@ -62,34 +57,14 @@ const LayoutIndexRoute = LayoutIndexRouteImport.update({
   path: '/',
   getParentRoute: () => LayoutRoute,
 } as any)
-const LayoutAbeBooksRoute = LayoutAbeBooksRouteImport.update({
-  id: '/abe-books',
-  path: '/abe-books',
+const LayoutMarketRoute = LayoutMarketRouteImport.update({
+  id: '/$market',
+  path: '/$market',
   getParentRoute: () => LayoutRoute,
 } as any)
 const LayoutAdminRoute = LayoutAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
-  getParentRoute: () => LayoutRoute,
-} as any)
-const LayoutAlibrisRoute = LayoutAlibrisRouteImport.update({
-  id: '/alibris',
-  path: '/alibris',
-  getParentRoute: () => LayoutRoute,
-} as any)
-const LayoutAmazonRoute = LayoutAmazonRouteImport.update({
-  id: '/amazon',
-  path: '/amazon',
-  getParentRoute: () => LayoutRoute,
-} as any)
-const LayoutBiblioRoute = LayoutBiblioRouteImport.update({
-  id: '/biblio',
-  path: '/biblio',
-  getParentRoute: () => LayoutRoute,
-} as any)
-const LayoutEbayRoute = LayoutEbayRouteImport.update({
-  id: '/ebay',
-  path: '/ebay',
   getParentRoute: () => LayoutRoute,
 } as any)
 const LayoutFeesRoute = LayoutFeesRouteImport.update({
@@ -105,11 +80,6 @@ const LayoutItemsRoute = LayoutItemsRouteImport.update({
 const LayoutJobsRoute = LayoutJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
-  getParentRoute: () => LayoutRoute,
-} as any)
-const LayoutPalletIqRoute = LayoutPalletIqRouteImport.update({
-  id: '/pallet-iq',
-  path: '/pallet-iq',
   getParentRoute: () => LayoutRoute,
 } as any)
 const LayoutRulesRoute = LayoutRulesRouteImport.update({
@@ -154,16 +124,11 @@ export interface FileRoutesByFullPath {
   '/recover-password': typeof RecoverPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
-  '/abe-books': typeof LayoutAbeBooksRoute
+  '/$market': typeof LayoutMarketRoute
   '/admin': typeof LayoutAdminRoute
-  '/alibris': typeof LayoutAlibrisRoute
-  '/amazon': typeof LayoutAmazonRoute
-  '/biblio': typeof LayoutBiblioRoute
-  '/ebay': typeof LayoutEbayRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
-  '/pallet-iq': typeof LayoutPalletIqRoute
   '/rules': typeof LayoutRulesRoute
   '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
@@ -177,16 +142,11 @@ export interface FileRoutesByTo {
   '/recover-password': typeof RecoverPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
-  '/abe-books': typeof LayoutAbeBooksRoute
+  '/$market': typeof LayoutMarketRoute
   '/admin': typeof LayoutAdminRoute
-  '/alibris': typeof LayoutAlibrisRoute
-  '/amazon': typeof LayoutAmazonRoute
-  '/biblio': typeof LayoutBiblioRoute
-  '/ebay': typeof LayoutEbayRoute
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
-  '/pallet-iq': typeof LayoutPalletIqRoute
   '/rules': typeof LayoutRulesRoute
   '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
@@ -203,16 +163,11 @@ export interface FileRoutesById {
   '/recover-password': typeof RecoverPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
-  '/_layout/abe-books': typeof LayoutAbeBooksRoute
+  '/_layout/$market': typeof LayoutMarketRoute
   '/_layout/admin': typeof LayoutAdminRoute
-  '/_layout/alibris': typeof LayoutAlibrisRoute
-  '/_layout/amazon': typeof LayoutAmazonRoute
-  '/_layout/biblio': typeof LayoutBiblioRoute
-  '/_layout/ebay': typeof LayoutEbayRoute
   '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
-  '/_layout/pallet-iq': typeof LayoutPalletIqRoute
   '/_layout/rules': typeof LayoutRulesRoute
   '/_layout/scan': typeof LayoutScanRoute
   '/_layout/settings': typeof LayoutSettingsRoute
@@ -230,16 +185,11 @@ export interface FileRouteTypes {
     | '/recover-password'
     | '/reset-password'
     | '/signup'
-    | '/abe-books'
+    | '/$market'
     | '/admin'
-    | '/alibris'
-    | '/amazon'
-    | '/biblio'
-    | '/ebay'
     | '/fees'
     | '/items'
     | '/jobs'
-    | '/pallet-iq'
     | '/rules'
     | '/scan'
     | '/settings'
@@ -253,16 +203,11 @@ export interface FileRouteTypes {
     | '/recover-password'
     | '/reset-password'
     | '/signup'
-    | '/abe-books'
+    | '/$market'
     | '/admin'
-    | '/alibris'
-    | '/amazon'
-    | '/biblio'
-    | '/ebay'
     | '/fees'
     | '/items'
     | '/jobs'
-    | '/pallet-iq'
     | '/rules'
     | '/scan'
     | '/settings'
@@ -278,16 +223,11 @@ export interface FileRouteTypes {
     | '/recover-password'
     | '/reset-password'
     | '/signup'
-    | '/_layout/abe-books'
+    | '/_layout/$market'
     | '/_layout/admin'
-    | '/_layout/alibris'
-    | '/_layout/amazon'
-    | '/_layout/biblio'
-    | '/_layout/ebay'
     | '/_layout/fees'
     | '/_layout/items'
     | '/_layout/jobs'
-    | '/_layout/pallet-iq'
     | '/_layout/rules'
     | '/_layout/scan'
     | '/_layout/settings'
@@ -350,11 +290,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutIndexRouteImport
       parentRoute: typeof LayoutRoute
     }
-    '/_layout/abe-books': {
-      id: '/_layout/abe-books'
-      path: '/abe-books'
-      fullPath: '/abe-books'
-      preLoaderRoute: typeof LayoutAbeBooksRouteImport
+    '/_layout/$market': {
+      id: '/_layout/$market'
+      path: '/$market'
+      fullPath: '/$market'
+      preLoaderRoute: typeof LayoutMarketRouteImport
       parentRoute: typeof LayoutRoute
     }
     '/_layout/admin': {
@@ -362,34 +302,6 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof LayoutAdminRouteImport
-      parentRoute: typeof LayoutRoute
-    }
-    '/_layout/alibris': {
-      id: '/_layout/alibris'
-      path: '/alibris'
-      fullPath: '/alibris'
-      preLoaderRoute: typeof LayoutAlibrisRouteImport
-      parentRoute: typeof LayoutRoute
-    }
-    '/_layout/amazon': {
-      id: '/_layout/amazon'
-      path: '/amazon'
-      fullPath: '/amazon'
-      preLoaderRoute: typeof LayoutAmazonRouteImport
-      parentRoute: typeof LayoutRoute
-    }
-    '/_layout/biblio': {
-      id: '/_layout/biblio'
-      path: '/biblio'
-      fullPath: '/biblio'
-      preLoaderRoute: typeof LayoutBiblioRouteImport
-      parentRoute: typeof LayoutRoute
-    }
-    '/_layout/ebay': {
-      id: '/_layout/ebay'
-      path: '/ebay'
-      fullPath: '/ebay'
-      preLoaderRoute: typeof LayoutEbayRouteImport
       parentRoute: typeof LayoutRoute
     }
     '/_layout/fees': {
@@ -411,13 +323,6 @@ declare module '@tanstack/react-router' {
       path: '/jobs'
       fullPath: '/jobs'
       preLoaderRoute: typeof LayoutJobsRouteImport
-      parentRoute: typeof LayoutRoute
-    }
-    '/_layout/pallet-iq': {
-      id: '/_layout/pallet-iq'
-      path: '/pallet-iq'
-      fullPath: '/pallet-iq'
-      preLoaderRoute: typeof LayoutPalletIqRouteImport
       parentRoute: typeof LayoutRoute
     }
     '/_layout/rules': {
@@ -473,16 +378,11 @@ declare module '@tanstack/react-router' {
 }
 
 interface LayoutRouteChildren {
-  LayoutAbeBooksRoute: typeof LayoutAbeBooksRoute
+  LayoutMarketRoute: typeof LayoutMarketRoute
   LayoutAdminRoute: typeof LayoutAdminRoute
-  LayoutAlibrisRoute: typeof LayoutAlibrisRoute
-  LayoutAmazonRoute: typeof LayoutAmazonRoute
-  LayoutBiblioRoute: typeof LayoutBiblioRoute
-  LayoutEbayRoute: typeof LayoutEbayRoute
   LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
-  LayoutPalletIqRoute: typeof LayoutPalletIqRoute
   LayoutRulesRoute: typeof LayoutRulesRoute
   LayoutScanRoute: typeof LayoutScanRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
@@ -494,16 +394,11 @@ interface LayoutRouteChildren {
 }
 
 const LayoutRouteChildren: LayoutRouteChildren = {
-  LayoutAbeBooksRoute: LayoutAbeBooksRoute,
+  LayoutMarketRoute: LayoutMarketRoute,
   LayoutAdminRoute: LayoutAdminRoute,
-  LayoutAlibrisRoute: LayoutAlibrisRoute,
-  LayoutAmazonRoute: LayoutAmazonRoute,
-  LayoutBiblioRoute: LayoutBiblioRoute,
-  LayoutEbayRoute: LayoutEbayRoute,
   LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,
-  LayoutPalletIqRoute: LayoutPalletIqRoute,
   LayoutRulesRoute: LayoutRulesRoute,
   LayoutScanRoute: LayoutScanRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,

@@ -8,6 +8,8 @@ import type { Db } from '../db/client.ts';
 import { readBookDetails } from '../book-details/repository.ts';
 import { priceObservations } from '../db/schema.ts';
 import { ANSWERED_STATUSES, headlinePrice } from '../history/observations.ts';
+import { summariseOffers } from '../marketplaces/offer-summary.ts';
+import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import type { UserRow } from '../users/schemas.ts';
 
 /** Jobs listed on a book's page; more are left out (jobs_truncated). */
@@ -121,7 +123,10 @@ export async function readBook(db: Db, user: UserRow, isbn: string) {
     Promise.all(
       MARKETPLACE_LIST.map(async (m) => {
         const [observed, lookup] = await Promise.all([latestObservation(db, m.id, isbn), latestLookup(db, m, isbn)]);
-        return { marketplace: m.id, latest: observed ?? lookup.answer, title: lookup.title, author: lookup.author };
+        const latest = observed ?? lookup.answer;
+        // The offers as the book page shows them, read by the marketplace's own normaliser (its folder's offers.ts).
+        const summaries = latest && summariseOffers(marketplaceRegistry[m.id].normaliseOffer, latest.offers);
+        return { marketplace: m.id, latest: latest && { ...latest, summaries }, title: lookup.title, author: lookup.author };
       }),
     ),
     readBookDetails(db, isbn),

@@ -2,6 +2,7 @@
 import { MARKETPLACE_IDS, MARKETPLACE_LIST, byMarketplace } from '@app/domain/marketplaces';
 import { z } from 'zod';
 import { IsbnText } from '../lib/isbn-schema.ts';
+import { OfferSummary } from '../marketplaces/offer-summary.ts';
 
 /** Any form the upload's normaliser accepts; anything else is a 422 naming `isbn` with its reason. */
 export const IsbnParam = z.object({
@@ -18,7 +19,13 @@ export const BookAnswer = z
     price: z.number().nullable(),
     currency: z.string().nullable(),
     offer_count: z.number().int(),
+    /** Every offer as the marketplace sent it (the page's "All details"). */
     offers: z.array(z.record(z.string(), z.unknown())),
+    /**
+     * The offers as a dealer compares them, cheapest delivered first, read by the marketplace's own
+     * normaliser; null when the answer is no offer list (PalletIQ's evaluation) or says no price or seller.
+     */
+    summaries: z.array(OfferSummary).nullable(),
   })
   .meta({ id: 'BookAnswer' });
 

@@ -9,14 +9,16 @@ import {
   COMPARISON_CURRENCY,
   DECISION_FIELD,
   DECISION_RANK,
-  DECISION_SOURCE,
+  DECISION_SOURCES,
   EXTRA_COLUMNS,
   PRICE_SOURCES,
   changeField,
   currencyField,
+  decisionField,
   offersField,
   priceField,
   statusField,
+  valueField,
 } from '@app/domain/comparison';
 import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { bookDetails, comparisonRows, jobDecisions } from '../db/schema.ts';
@@ -134,8 +136,18 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     sql`${textOrNull(isAsked(source.marketplace), column(source.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(source.marketplace))}`,
     ...historyColumns(source.marketplace, isAsked(source.marketplace)),
   ]);
-  const decisionAsked = isAsked(DECISION_SOURCE.marketplace);
-  const d = DECISION_SOURCE;
+  const extras = EXTRA_COLUMNS.map(
+    (e) => sql`${isAsked(e.marketplace) ? column(e.marketplace, e.column) : sql`NULL::double precision`} AS ${sql.identifier(e.name)}`,
+  );
+  // Each advising marketplace's decision, value and status (its entry's `decision`).
+  const advice = DECISION_SOURCES.flatMap((d) => {
+    const on = isAsked(d.marketplace);
+    return [
+      sql`${textOrNull(on, column(d.marketplace, d.decision))} AS ${sql.identifier(decisionField(d.marketplace))}`,
+      sql`${on ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS ${sql.identifier(valueField(d.marketplace))}`,
+      sql`${textOrNull(on, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))}`,
+    ];
+  });
 
   // Level 1: the joined columns. Level 2: each source's price when it is in the comparison currency.
   // Level 3: best, worst, which source is best, the spread (only with two or more prices to compare).
@@ -143,18 +155,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   const inner = sql`SELECT ${column(base.id, 'id')} AS id, ${column(base.id, 'isbn')} AS isbn,
       coalesce(bd.title${titles.length ? sql`, ${sql.join(titles, sql`, `)}` : sql``}) AS title,
       bd.authors AS author, bd.publisher AS publisher, bd.publish_year::double precision AS publish_year,
-      ${sql.join(perSource, sql`, `)},
-      ${sql.join(
-        EXTRA_COLUMNS.map(
-          (e) =>
-            sql`${isAsked(e.marketplace) ? column(e.marketplace, e.column) : sql`NULL::double precision`} AS ${sql.identifier(e.name)}`,
-        ),
-        sql`, `,
-      )},
-      ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
-      ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
-      ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
-      ${decisions.columns}${stored.columns}
+      ${sql.join([...perSource, ...extras, ...advice, decisions.columns], sql`, `)}${stored.columns}
     FROM ${baseRows}${sql.join(joins, sql``)}${decisions.join}${stored.join}
       LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}${only}`;
@@ -211,9 +212,9 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       : sql`CASE WHEN ${pricedCount} >= 2 THEN ${cents(sql`${dec(worst)} - ${dec(best)}`)} END AS spread`,
     sql`${profit} AS estimated_profit`,
     ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
-    sql`pallet_iq_decision`,
-    sql`pallet_iq_value`,
-    sql.identifier(statusField(d.marketplace)),
+    ...DECISION_SOURCES.flatMap((d) =>
+      [decisionField(d.marketplace), valueField(d.marketplace), statusField(d.marketplace)].map((n) => sql.identifier(n)),
+    ),
     sql.identifier(DECISION_FIELD),
     sql.identifier(DECISION_RANK),
   ];

@@ -10,7 +10,7 @@ import { LOOKUP_TABLES, marketplaceDailyCalls, marketplaceRateSlots } from '../d
 import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { marketplaceRefusals, rateLimitWait } from '../metrics/instruments.ts';
 import { QUEUE_DEPTH_BOUND, readQueue } from '../metrics/scrape.ts';
-import { quotaDay } from '../worker/daily-budget.ts';
+import { quotaDay, quotaTimeZoneOf } from '../worker/daily-budget.ts';
 import { listWorkers } from './workers.ts';
 
 /** Failed lookups shown per marketplace. */
@@ -59,12 +59,12 @@ export async function readSystemStatus(db: Db, budgets: Readonly<Record<string, 
     byMarketplace(marketplaceRefusals),
     Promise.all(MARKETPLACE_IDS.map((id) => lastErrors(db, id))),
   ]);
-  const today = quotaDay(now).day;
   const marketplaces = MARKETPLACE_IDS.map((id, i) => {
     const q = queue.find((r) => r.marketplace === id);
     const budget = budgetOf(id, budgets);
     const row = calls.find((c) => c.marketplace === id);
     // A row from an earlier quota day counts nothing today.
+    const today = quotaDay(now, quotaTimeZoneOf(id)).day;
     const used = row && row.day >= today ? row.used : 0;
     const w = waits.get(id);
     return {

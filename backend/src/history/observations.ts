@@ -2,7 +2,7 @@
 // the worker in the same statement that finishes the lookups (worker/queue.ts), so re-pricing a job
 // or reusing an answer never erases what was seen before. This module gives that statement its parts.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPARISON_CURRENCY, DECISION_SOURCE, PRICE_SOURCES } from '@app/domain/comparison';
+import { COMPARISON_CURRENCY, DECISION_SOURCES, PRICE_SOURCES } from '@app/domain/comparison';
 import type { MarketplaceId } from '@app/domain/marketplaces';
 import { priceOf } from '../comparison/query.ts';
 import { priceObservations } from '../db/schema.ts';
@@ -27,8 +27,9 @@ export function headlinePrice(marketplace: MarketplaceId, columnOf: (name: strin
     const { price, currency } = priceOf(source, true, columnOf);
     return { price, currency: sql`CASE WHEN ${currency} ~ '^[A-Z]{3}$' THEN ${currency} END` };
   }
-  if (marketplace === DECISION_SOURCE.marketplace) {
-    const value = columnOf(DECISION_SOURCE.value);
+  const advice = DECISION_SOURCES.find((d) => d.marketplace === marketplace);
+  if (advice) {
+    const value = columnOf(advice.value);
     return { price: value, currency: sql`CASE WHEN ${value} IS NOT NULL THEN ${COMPARISON_CURRENCY}::text END` };
   }
   return { price: sql`NULL::double precision`, currency: sql`NULL::text` };

@@ -13,6 +13,12 @@ import { biblioSim } from './biblio/sandbox-format.ts';
 import { palletIqSim } from './palletiq/sandbox-format.ts';
 import { amazonSim } from './amazon/sandbox-format.ts';
 import { ebaySim } from './ebay/sandbox-format.ts';
+import { normaliseAbeBooksOffer } from './abebooks/offers.ts';
+import { normaliseAlibrisOffer } from './alibris/offers.ts';
+import { normaliseAmazonOffer } from './amazon/offers.ts';
+import { normaliseBiblioOffer } from './biblio/offers.ts';
+import { normaliseEbayOffer } from './ebay/offers.ts';
+import type { OfferNormaliser } from './offer-summary.ts';
 import type { z } from 'zod';
 import type { SimulatedFormat } from '../sandbox/formats/types.ts';
 import type { MarketplaceAdapter, MarketplaceSettings } from './types.ts';
@@ -41,8 +47,12 @@ export interface MarketplaceEntry {
   createAdapter(settings: MarketplaceSettings): MarketplaceAdapter;
   /** How the local sandbox speaks this marketplace's wire format. */
   simulator: SimulatedFormat;
+  /** Reads one of its stored offers for a book's page (its folder's offers.ts); none: its answer is no offer list. */
+  normaliseOffer?: OfferNormaliser;
   /** A daily call quota shared by every worker (<PREFIX>_DAILY_CALL_BUDGET overrides it); none when unset. */
   defaultDailyCallBudget?: number;
+  /** The IANA time zone whose midnight starts the quota's day (worker/daily-budget.ts); UTC when unset. */
+  quotaTimeZone?: string;
   /** Settings of its own beyond the key (a client secret, an auth URL), by env name: given to the adapter as `settings.extra`. */
   extraEnv?: Record<string, z.ZodType>;
 }
@@ -54,6 +64,7 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     productionBaseUrl: 'https://search2.abebooks.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createAbeBooksAdapter,
+    normaliseOffer: normaliseAbeBooksOffer,
     simulator: abeBooksSim,
   },
   biblio: {
@@ -62,6 +73,7 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     productionBaseUrl: 'https://www.biblio.com',
     defaultRatePerSecond: 10, // no documented limit
     createAdapter: createBiblioAdapter,
+    normaliseOffer: normaliseBiblioOffer,
     simulator: biblioSim,
   },
   alibris: {
@@ -73,6 +85,7 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     // Mashery's standard developer plan, which Alibris' portal used: 2 calls/s (5,000 a day).
     defaultRatePerSecond: 2,
     createAdapter: createAlibrisAdapter,
+    normaliseOffer: normaliseAlibrisOffer,
     simulator: alibrisSim,
   },
   pallet_iq: {
@@ -99,6 +112,7 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     defaultConcurrency: 1,
     extraEnv: AMAZON_ENV,
     createAdapter: createAmazonAdapter,
+    normaliseOffer: normaliseAmazonOffer,
     simulator: amazonSim,
   },
   ebay: {
@@ -111,8 +125,11 @@ export const marketplaceRegistry: Record<MarketplaceId, MarketplaceEntry> = {
     defaultRatePerSecond: 5,
     // Browse API default: 5,000 calls a day per application (eBay's API call limits page).
     defaultDailyCallBudget: 5000,
+    // eBay resets the count at midnight US Pacific time (PST or PDT as the date has it).
+    quotaTimeZone: 'America/Los_Angeles',
     extraEnv: EBAY_ENV,
     createAdapter: createEbayAdapter,
+    normaliseOffer: normaliseEbayOffer,
     simulator: ebaySim,
   },
 };

@@ -3,7 +3,18 @@
 // shipping and its currency computed by the comparison's own SQL, priceOf in comparison/query.ts),
 // with the rule sets and fee schedules to judge them with; or, for a "decisions only" account, only
 // the team default's outcome per ISBN (judged here with the same evaluator the phone runs).
-import { DECISION_SOURCE, EXTRA_COLUMNS, PRICE_SOURCES, currencyField, offersField, priceField, statusField } from '@app/domain/comparison';
+import {
+  COMPARED_MARKETPLACES,
+  DECISION_SOURCES,
+  EXTRA_COLUMNS,
+  PRICE_SOURCES,
+  currencyField,
+  decisionField,
+  offersField,
+  priceField,
+  statusField,
+  valueField,
+} from '@app/domain/comparison';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import {
   OFFLINE_PACK_FORMAT,
@@ -35,11 +46,12 @@ export interface PackOptions {
 function marketplaceColumns(id: MarketplaceId): { name: string; value: SQL; type: 'bigint' | 'int' | 'float8' | 'text' }[] {
   const a = (name: string) => sql`a.${sql.identifier(name)}`;
   const status = { name: statusField(id), value: sql`a.lookup_status`, type: 'text' as const };
-  if (id === DECISION_SOURCE.marketplace)
+  const advice = DECISION_SOURCES.find((d) => d.marketplace === id);
+  if (advice)
     return [
       status,
-      { name: 'pallet_iq_decision', value: a(DECISION_SOURCE.decision), type: 'text' },
-      { name: 'pallet_iq_value', value: a(DECISION_SOURCE.value), type: 'float8' },
+      { name: decisionField(id), value: a(advice.decision), type: 'text' },
+      { name: valueField(id), value: a(advice.value), type: 'float8' },
     ];
   const source = PRICE_SOURCES.find((s) => s.marketplace === id);
   if (!source) return [];
@@ -61,8 +73,8 @@ const MICROS = sql`(extract(epoch FROM a.answered_at) * 1000000)::bigint`;
 
 const ANSWERED = sql`lookup_status IN ('completed', 'no_offers_available') AND answered_at IS NOT NULL`;
 
-/** The marketplaces whose answers the pack carries: the price sources and PalletIQ. */
-const PACK_MARKETPLACES: MarketplaceId[] = [...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace];
+/** The marketplaces whose answers the pack carries: the price sources and the advising ones (PalletIQ). */
+const PACK_MARKETPLACES: readonly MarketplaceId[] = COMPARED_MARKETPLACES;
 
 interface Rows {
   /** In ascending order; each column has one value per ISBN in this order. */

@@ -2,7 +2,7 @@
 // derived table, rules SQL and fee formula the job page judges with, so a scan and the job page never
 // disagree), with the figures behind it. Provisional while a marketplace the session asks has not
 // answered the ISBN yet; final once all have.
-import { DECISION_SOURCE, PRICE_SOURCES, statusField } from '@app/domain/comparison';
+import { COMPARED_MARKETPLACES, statusField } from '@app/domain/comparison';
 import { NO_RULE, type RuleColor } from '@app/domain/rules';
 import type { VerdictState } from '@app/domain/scan';
 import { sql } from 'drizzle-orm';
@@ -39,7 +39,7 @@ export interface Verdict {
 }
 
 /** The statuses the comparison carries, one per marketplace it asks. */
-const STATUS_COLUMNS = [...PRICE_SOURCES.map((s) => s.marketplace), DECISION_SOURCE.marketplace];
+const STATUS_COLUMNS = COMPARED_MARKETPLACES;
 
 /**
  * The verdicts of these ISBNs of the job, judged with `version` (none: no outcome, the figures still).

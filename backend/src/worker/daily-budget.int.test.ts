@@ -10,10 +10,23 @@ import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, seedUser, type TestDatabase } from '../../test/helpers/worker.ts';
-import { DailyCallBudget, SHARE_RECHECK_MS, quotaDay, quotaNote } from './daily-budget.ts';
+import { DailyCallBudget, SHARE_RECHECK_MS, quotaDay, quotaNote, quotaTimeZoneOf } from './daily-budget.ts';
 import { startWorker, type Worker } from './worker.ts';
 
+const EBAY_ZONE = quotaTimeZoneOf('ebay');
+
 describe('the quota day (eBay resets at midnight Pacific)', () => {
+  it('is declared by eBay’s registry entry; a marketplace declaring none counts UTC days', () => {
+    expect(EBAY_ZONE).toBe('America/Los_Angeles');
+    expect(quotaTimeZoneOf('alibris')).toBe('UTC');
+    expect(quotaDay(new Date('2026-11-24T23:59:59Z'), 'UTC')).toEqual({ day: '2026-11-24', resetsAt: new Date('2026-11-25T00:00:00Z') });
+    // A zone east of UTC with daylight saving: Berlin's clocks went back at 03:00 on 2026-10-25.
+    expect(quotaDay(new Date('2026-10-24T22:30:00Z'), 'Europe/Berlin')).toEqual({
+      day: '2026-10-25',
+      resetsAt: new Date('2026-10-25T23:00:00Z'),
+    });
+  });
+
   it.each([
     ['2026-11-24T07:59:59Z', '2026-11-23', '2026-11-24T08:00:00.000Z'], // PST: UTC-8
     ['2026-11-24T08:00:00Z', '2026-11-24', '2026-11-25T08:00:00.000Z'],
@@ -21,7 +34,7 @@ describe('the quota day (eBay resets at midnight Pacific)', () => {
     ['2026-03-08T12:00:00Z', '2026-03-08', '2026-03-09T07:00:00.000Z'], // clocks went forward at 02:00 that day
     ['2026-11-01T12:00:00Z', '2026-11-01', '2026-11-02T08:00:00.000Z'], // and back
   ])('%s is Pacific day %s, whose quota resets at %s', (at, day, resetsAt) => {
-    const q = quotaDay(new Date(at));
+    const q = quotaDay(new Date(at), 'America/Los_Angeles');
     expect(q.day).toBe(day);
     expect(q.resetsAt.toISOString()).toBe(resetsAt);
   });
@@ -67,7 +80,9 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
     const answers = await Promise.all([...Array(8)].flatMap(() => [a.take(jobId), b.take(jobId)]));
     expect(answers.filter((x) => x.ok)).toHaveLength(5);
     const refused = answers.filter((x) => !x.ok);
-    expect(refused.map((x) => !x.ok && x.resumesAt.toISOString())).toEqual(refused.map(() => quotaDay(now()).resetsAt.toISOString()));
+    expect(refused.map((x) => !x.ok && x.resumesAt.toISOString())).toEqual(
+      refused.map(() => quotaDay(now(), EBAY_ZONE).resetsAt.toISOString()),
+    );
   });
 
   // Issue 29: one user's big job spent the team's day, and another user's one lookup waited for the reset.
@@ -97,7 +112,7 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
       // The single lookup is done: the big job's user may now take the rest of the day.
       await t.db.update(jobProgress).set({ processed: 1 }).where(eq(jobProgress.job_id, single));
       expect(okCount(await takes(w1, big, 6))).toBe(4);
-      expect(await w1.take(big)).toMatchObject({ ok: false, note: quotaNote(quotaDay(now()).resetsAt) });
+      expect(await w1.take(big)).toMatchObject({ ok: false, note: quotaNote(quotaDay(now(), EBAY_ZONE).resetsAt) });
     });
 
     it('keeps the reserve for a one-book job from the book page', async () => {
@@ -107,7 +122,7 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
       const batch = await takes(budget, big, 9);
       expect(okCount(batch)).toBe(7);
       // Batch work past budget − reserve waits for the reset.
-      expect(batch.at(-1)).toMatchObject({ ok: false, resumesAt: quotaDay(now()).resetsAt });
+      expect(batch.at(-1)).toMatchObject({ ok: false, resumesAt: quotaDay(now(), EBAY_ZONE).resetsAt });
       const book = await seedJob(t.db, sampleIsbns(1, 15_000), ['ebay'], { ownerId: owner, inputFilename: BOOK_PAGE_FILENAME });
       expect(okCount(await takes(budget, book, 4))).toBe(3);
       const [day] = await t.db.select().from(marketplaceDailyCalls);
@@ -122,7 +137,7 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
     workers.push(
       startWorker({ db: t.db, pollIntervalMs: 20, ...sandboxWorkerParts(sandbox, ['ebay'], { dailyCallBudget: 6, dailyReserve: 2 }) }),
     );
-    const { resetsAt } = quotaDay(new Date());
+    const { resetsAt } = quotaDay(new Date(), EBAY_ZONE);
     await vi.waitFor(
       async () => {
         expect((await lookupRows(t.db, 'ebay', book)).map((r) => isDone(r.lookup_status))).toEqual([true]);
@@ -144,7 +159,7 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
     await t.db.update(jobs).set({ ebay: true }).where(eq(jobs.id, jobId));
     startEbayWorker(4, clock);
     startEbayWorker(4, clock);
-    const { resetsAt } = quotaDay(clock());
+    const { resetsAt } = quotaDay(clock(), EBAY_ZONE);
     await vi.waitFor(
       async () => {
         const rows = await lookupRows(t.db, 'ebay', jobId);
@@ -175,7 +190,7 @@ describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
     // Two days ago: that day's reset has passed for the database, so the held rows are due at once and
     // only the budget (on this clock) holds them until the clock is moved past the reset.
     let now = new Date(Date.now() - 2 * 86_400_000);
-    const { resetsAt } = quotaDay(now);
+    const { resetsAt } = quotaDay(now, EBAY_ZONE);
     const jobId = await seedJob(t.db, sampleIsbns(6, 47_000), ['ebay']);
     const worker = startEbayWorker(3, () => now);
     await vi.waitFor(

@@ -1,8 +1,9 @@
 // A marketplace's daily call quota (eBay: 5,000 Browse calls a day per application), shared by every
 // worker and, fairly, by the users: the day's count lives in PostgreSQL (marketplace_daily_calls),
 // one row per marketplace, taken one call at a time in a single statement on that row, so N workers
-// together never send more than the budget. The day is the quota's own: eBay resets at midnight US
-// Pacific time (America/Los_Angeles, so PST or PDT as the date has it).
+// together never send more than the budget. The day is the quota's own, in the time zone its registry
+// entry declares (`quotaTimeZone`): eBay resets at midnight US Pacific time (America/Los_Angeles, so
+// PST or PDT as the date has it).
 //
 // How the day is shared (issue 29: one user's 5,000-ISBN job spent the team's whole day):
 // - `reserve` calls are kept for interactive jobs (worker/interactive-jobs.ts: "Price it now"):
@@ -14,13 +15,15 @@
 //   Interactive calls count towards the day only, not towards a user's share.
 // Once the whole budget is spent the worker keeps that in memory until the reset, so it defers
 // lookups without a round trip each, and notes the reset in the row for the job page's hint.
+import type { MarketplaceId } from '@app/domain/marketplaces';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobProgress, jobs, marketplaceDailyCalls } from '../db/schema.ts';
+import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { isInteractiveJob } from './interactive-jobs.ts';
 
-/** Where the quota's day begins and ends. */
-export const QUOTA_TIME_ZONE = 'America/Los_Angeles';
+/** Where a marketplace's quota day begins and ends: its entry's `quotaTimeZone`, else UTC. */
+export const quotaTimeZoneOf = (id: MarketplaceId): string => marketplaceRegistry[id].quotaTimeZone ?? 'UTC';
 
 /** The part of the budget kept for interactive jobs when no reserve is set (the spec names no figure). */
 export const DEFAULT_RESERVE_SHARE = 0.05;
@@ -28,18 +31,38 @@ export const DEFAULT_RESERVE_SHARE = 0.05;
 /** How long a user past their share waits before their lookups are tried again (the spec names no figure). */
 export const SHARE_RECHECK_MS = 60_000;
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: QUOTA_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** The wall clock of a time zone, as 'YYYY-MM-DD, HH:MM:SS' (en-CA, 24 hours). */
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    const parts = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', ...parts });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
 
-/** The quota day of an instant ('2026-11-24', in Pacific time) and the instant the next one begins. */
-export function quotaDay(at: Date): { day: string; resetsAt: Date } {
-  const day = dayFormat.format(at);
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  // Midnight Pacific is 08:00 UTC in standard time and 07:00 in daylight time; DST changes at 02:00,
-  // never at midnight, so one look at the hour 08:00 UTC falls on tells which.
-  const at8Utc = Date.UTC(y, m - 1, d + 1, 8);
-  const hour = Number(hourFormat.format(new Date(at8Utc)));
-  return { day, resetsAt: new Date(at8Utc - hour * 3_600_000) };
+/** The zone's wall clock at an instant, in milliseconds as if it were UTC. */
+function wallMs(instant: number, timeZone: string): number {
+  const n = (type: string) =>
+    Number(
+      wallClock(timeZone)
+        .formatToParts(new Date(instant))
+        .find((p) => p.type === type)?.value,
+    );
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+}
+
+/** The quota day of an instant in a time zone ('2026-11-24') and the instant the next one begins. */
+export function quotaDay(at: Date, timeZone: string): { day: string; resetsAt: Date } {
+  const wall = new Date(wallMs(at.getTime(), timeZone));
+  const day = wall.toISOString().slice(0, 10);
+  // The next midnight on the zone's clock, read as UTC, less the zone's offset there; the offset is
+  // looked at twice since it may change (daylight saving) between the first guess and the answer.
+  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + 1);
+  const guess = midnight - (wallMs(midnight, timeZone) - midnight);
+  return { day, resetsAt: new Date(midnight - (wallMs(guess, timeZone) - guess)) };
 }
 
 export type BudgetAnswer = { ok: true } | { ok: false; resumesAt: Date; note: string };
@@ -51,10 +74,11 @@ export class DailyCallBudget {
 
   constructor(
     private readonly db: Db,
-    private readonly marketplace: string,
+    private readonly marketplace: MarketplaceId,
     private readonly budget: number,
     reserve: number | undefined,
     private readonly now: () => Date = () => new Date(),
+    private readonly timeZone: string = quotaTimeZoneOf(marketplace),
   ) {
     this.reserve = Math.min(reserve ?? Math.floor(budget * DEFAULT_RESERVE_SHARE), budget);
   }
@@ -63,7 +87,7 @@ export class DailyCallBudget {
   async take(jobId: number): Promise<BudgetAnswer> {
     const at = this.now();
     if (this.spentUntil && at < this.spentUntil) return { ok: false, resumesAt: this.spentUntil, note: quotaNote(this.spentUntil) };
-    const { day, resetsAt } = quotaDay(at);
+    const { day, resetsAt } = quotaDay(at, this.timeZone);
     const t = marketplaceDailyCalls;
     // A new day starts the count again; a worker whose clock lags behind another's counts on the newer day.
     await this.db

@@ -127,6 +127,20 @@ export type AppInfoInput = {
     prices_simulated: boolean;
 };
 
+export type OfferAmountInput = {
+    value: number;
+    currency: string;
+};
+
+export type OfferSummaryInput = {
+    price: OfferAmountInput | null;
+    shipping: OfferAmountInput | null;
+    delivered: OfferAmountInput | null;
+    condition: string | null;
+    seller: string | null;
+    link: string | null;
+};
+
 export type HealthStatusInput = {
     status: 'ok';
 };
@@ -283,6 +297,7 @@ export type BookAnswerInput = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+    summaries: Array<OfferSummaryInput> | null;
 };
 
 export type BookJobInput = {
@@ -1266,6 +1281,20 @@ export type AppInfo = {
     prices_simulated: boolean;
 };
 
+export type OfferAmount = {
+    value: number;
+    currency: string;
+};
+
+export type OfferSummary = {
+    price: OfferAmount | null;
+    shipping: OfferAmount | null;
+    delivered: OfferAmount | null;
+    condition: string | null;
+    seller: string | null;
+    link: string | null;
+};
+
 export type HealthStatus = {
     status: 'ok';
 };
@@ -1422,6 +1451,7 @@ export type BookAnswer = {
     offers: Array<{
         [key: string]: unknown;
     }>;
+    summaries: Array<OfferSummary> | null;
 };
 
 export type BookJob = {

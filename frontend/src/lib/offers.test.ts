@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerDate } from './format';
-import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerLink, offerMoney, summarisedOffers } from './offers';
+import { chosenOfferIndex, offerCellText, offerHeader, offerKeys, offerLink, offerMoney } from './offers';
 import { ACCEPT, hasUploadExtension } from './uploads';
 
 describe('offers drawer table', () => {
@@ -25,82 +25,6 @@ describe('offers drawer table', () => {
 });
 
 describe("a book page's offers", () => {
-  it('reads price, shipping, condition, seller and link from each wire format, cheapest first', () => {
-    const abe = {
-      listingUrl: 'www.abebooks.com/x',
-      totalListingPrice: '12.50',
-      listingPrice: '9',
-      firstBookShipCost: '3.50',
-      itemCondition: 'Fine',
-      vendorName: 'Shop',
-      vendorId: '7',
-    };
-    const biblio = {
-      price: 8,
-      shipping_price: 2,
-      currency: 'eur',
-      book_condition: 'Good',
-      seller: 'Libreria',
-      url: 'https://biblio.com/b',
-      seller_id: 'x',
-    };
-    const alibris = { price: '20.00', condition: 'As new.', fl_bookcond: '5', sellername: 'Pico' };
-    expect(summarisedOffers([alibris, abe, biblio])).toEqual([
-      {
-        price: { value: 8, currency: 'EUR' },
-        shipping: { value: 2, currency: 'EUR' },
-        delivered: { value: 10, currency: 'EUR' },
-        condition: 'Good',
-        seller: 'Libreria',
-        link: 'https://biblio.com/b',
-      },
-      // AbeBooks' total is the delivered figure, its listing price the item's: $9 + $3.50, never "$12.50 + $3.50".
-      {
-        price: { value: '9', currency: 'USD' },
-        shipping: { value: '3.50', currency: 'USD' },
-        delivered: { value: '12.50', currency: 'USD' },
-        condition: 'Fine',
-        seller: 'Shop',
-        link: 'www.abebooks.com/x',
-      },
-      { price: { value: '20.00', currency: 'USD' }, shipping: null, delivered: null, condition: 'As new.', seller: 'Pico', link: null },
-    ]);
-    // PalletIQ's evaluation is no listing: shown whole instead.
-    expect(summarisedOffers([{ status: 'success', meta: { title: 't' } }])).toBeNull();
-  });
-  it("reads eBay's nested item summaries: {value, currency} strings, the seller's username, the first shipping cost", () => {
-    const ebay = (price: string, shipping?: string) => ({
-      itemId: `v1|${price}|0`,
-      price: { value: price, currency: 'USD' },
-      seller: { username: 'shelfwise', feedbackPercentage: '99.1', feedbackScore: 812 },
-      condition: 'Very Good',
-      conditionId: '4000',
-      shippingOptions: [
-        shipping === undefined
-          ? { shippingCostType: 'CALCULATED' }
-          : { shippingCostType: 'FIXED', shippingCost: { value: shipping, currency: 'USD' } },
-      ],
-      itemWebUrl: 'https://www.ebay.com/itm/1',
-    });
-    expect(summarisedOffers([ebay('9.00'), ebay('6.75', '0.00')])).toEqual([
-      {
-        price: { value: '6.75', currency: 'USD' },
-        shipping: { value: '0.00', currency: 'USD' },
-        delivered: { value: 6.75, currency: 'USD' },
-        condition: 'Very Good',
-        seller: 'shelfwise',
-        link: 'https://www.ebay.com/itm/1',
-      },
-      {
-        price: { value: '9.00', currency: 'USD' },
-        shipping: null,
-        delivered: null,
-        condition: 'Very Good',
-        seller: 'shelfwise',
-        link: 'https://www.ebay.com/itm/1',
-      },
-    ]);
-  });
   it('links only to addresses', () => {
     expect(offerLink('listingUrl', { listingUrl: 'www.abebooks.com/servlet/x?y=1' })).toBe('www.abebooks.com/servlet/x?y=1');
     expect(offerLink('photo_url', { photo_url: 'not a link' })).toBeNull();

@@ -89,43 +89,6 @@ export function offerLink(key: string, offer: Record<string, unknown>): string |
   return /^(https?:\/\/|\/\/)?[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(text) ? text : null;
 }
 
-type Amount = { value: unknown; currency: string };
-
-/**
- * One offer as a dealer reads it at a glance: the item's price, its shipping, what it costs delivered
- * (the marketplace's total, else price + shipping; unknown while the shipping is), condition, seller
- * and listing. Three labelled figures, so AbeBooks' total is never read as its item price.
- */
-export interface OfferSummary {
-  price: Amount | null;
-  shipping: Amount | null;
-  delivered: Amount | null;
-  condition: string | null;
-  seller: string | null;
-  link: string | null;
-}
-
-// The wire keys that hold each part, best first (AbeBooks, Biblio and Alibris name them differently).
-const PRICE_KEYS = [/^price$/i, /^listing_?price$/i];
-const TOTAL_KEYS = [/^total_?listing_?price$/i];
-const SHIPPING_KEYS = [/^first_?book_?ship_?cost$/i, /^shipping_?(price|cost)$/i];
-const CONDITION_KEYS = [/^item_?condition$/i, /^book_?condition$/i, /^condition$/i, /^listing_?condition$/i];
-const SELLER_KEYS = [/^vendor_?name$/i, /^seller_?name$/i, /^seller$/i, /^dealer$/i];
-
-function firstKey(offer: Record<string, unknown>, patterns: RegExp[]): string | undefined {
-  const keys = Object.keys(offer).filter((k) => offer[k] !== null && offer[k] !== '');
-  for (const re of patterns) {
-    const k = keys.find((key) => re.test(key));
-    if (k) return k;
-  }
-  return undefined;
-}
-
-function text(offer: Record<string, unknown>, patterns: RegExp[]): string | null {
-  const k = firstKey(offer, patterns);
-  return k === undefined ? null : offerCellText(offer[k]);
-}
-
 /** eBay nests amounts as `{value, currency}` (strings), the seller as `{username, …}` and shipping in `shippingOptions[]`. */
 type Obj = Record<string, unknown>;
 const asObj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -137,54 +100,4 @@ function nestedAmount(v: unknown): { value: unknown; currency: string } | null {
     value: o.value,
     currency: typeof o.currency === 'string' && /^[A-Za-z]{3}$/.test(o.currency) ? o.currency.toUpperCase() : 'USD',
   };
-}
-
-function nestedShipping(offer: Obj): { value: unknown; currency: string } | null {
-  const options = offer.shippingOptions;
-  if (!Array.isArray(options)) return null;
-  for (const option of options) {
-    const cost = nestedAmount(asObj(option)?.shippingCost);
-    if (cost) return cost;
-  }
-  return null;
-}
-
-export function offerSummary(offer: Record<string, unknown>): OfferSummary {
-  const money = (patterns: RegExp[]) => {
-    const k = firstKey(offer, patterns);
-    return k === undefined ? null : (offerMoney(k, offer) ?? nestedAmount(offer[k]));
-  };
-  const sellerObj = asObj(offer.seller);
-  const sellerName =
-    sellerObj && (typeof sellerObj.username === 'string' ? sellerObj.username : typeof sellerObj.name === 'string' ? sellerObj.name : null);
-  const linkKey = Object.keys(offer).find((k) => offerLink(k, offer) !== null);
-  const price = money(PRICE_KEYS);
-  const shipping = money(SHIPPING_KEYS) ?? nestedShipping(offer);
-  return {
-    price,
-    shipping,
-    delivered: money(TOTAL_KEYS) ?? sum(price, shipping),
-    condition: text(offer, CONDITION_KEYS),
-    seller: sellerName ?? text(offer, SELLER_KEYS),
-    link: linkKey === undefined ? null : offerLink(linkKey, offer),
-  };
-}
-
-/** Price + shipping in cents, when both are known and in one currency. */
-function sum(price: Amount | null, shipping: Amount | null): Amount | null {
-  if (!price || !shipping || price.currency !== shipping.currency) return null;
-  const [a, b] = [Number(price.value), Number(shipping.value)];
-  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
-  return { value: (Math.round(a * 100) + Math.round(b * 100)) / 100, currency: price.currency };
-}
-
-/** Offers summarised, cheapest delivered first (then by price; those without a price last); null when none has a price or a seller (e.g. PalletIQ's evaluation). */
-export function summarisedOffers(offers: readonly Record<string, unknown>[]): OfferSummary[] | null {
-  const rows = offers.map(offerSummary);
-  if (!rows.some((r) => r.price || r.seller)) return null;
-  const amount = (r: OfferSummary) => {
-    const m = r.delivered ?? r.price;
-    return m ? Number(m.value) : Number.POSITIVE_INFINITY;
-  };
-  return rows.sort((a, b) => amount(a) - amount(b));
 }

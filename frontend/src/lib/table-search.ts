@@ -26,3 +26,26 @@ export function validateTableSearch(fields: readonly FieldDef[]) {
     return { page: parsePage(search.page), ...(filters ? { filters } : {}), ...parseSort(search, fields) };
   };
 }
+
+/** A table's search params as the URL has them, before the field table that checks them is known. */
+export type RawTableSearch = {
+  page: number;
+  filters?: unknown;
+  sort_by?: unknown;
+  sort_direction?: unknown;
+};
+
+/**
+ * `validateSearch` of a route whose field table depends on its path (every marketplace's page is
+ * one route, `$market`): keeps the table's params as they are, for validateTableSearch with the
+ * marketplace's fields once the page knows them.
+ */
+export function rawTableSearch(search: Record<string, unknown>): RawTableSearch {
+  const { filters, sort_by, sort_direction } = search;
+  return {
+    page: parsePage(search.page),
+    ...(filters === undefined ? {} : { filters }),
+    ...(sort_by === undefined ? {} : { sort_by }),
+    ...(sort_direction === undefined ? {} : { sort_direction }),
+  };
+}

@@ -1,6 +1,6 @@
 // PalletIQ as its public clients see it: GET /v1/isbn/{isbn}/0?token=…, JSON with status, meta and
 // winner.amazonLogData; {"status":"failed"} when there is nothing to evaluate.
-import type { PalletIqDecision } from '@app/domain/known-values';
+import type { PalletIqDecision } from '@app/domain/marketplaces';
 import { json, queryParam, type SimulatedFormat } from '../../sandbox/formats/types.ts';
 
 const PATH = /^\/v1\/isbn\/([^/]*)\/0$/;
@@ -15,7 +15,7 @@ export const palletIqSim: SimulatedFormat = {
     // Profit if bought at the cheapest listing and sold at the book's typical price, less fees.
     const buy = Math.min(...listings.map((l) => l.price + l.shipping));
     const profit = Math.round((book.basePrice * 1.6 - buy - 3.5) * 100) / 100;
-    // One of the decisions the filter and rule lists offer (domain/src/known-values.ts).
+    // One of the decisions the filter and rule lists offer (its registry entry's decision values, domain/src/marketplaces.ts).
     const decision: PalletIqDecision = profit > 2 ? 'accept' : 'reject';
     return json({
       status: 'success',

@@ -121,7 +121,8 @@ function HistorySection({ history }: { history: BookHistory }) {
         No prices seen yet.
       </Text>
     );
-  const priced = series.some((s) => s.marketplace !== 'pallet_iq' && s.points.some((p) => p.price !== null));
+  // The chart draws the selling marketplaces' prices (an advising one's value is no price to buy at).
+  const priced = series.some((s) => MARKETPLACES[s.marketplace].selling && s.points.some((p) => p.price !== null));
   return (
     <>
       {priced && (

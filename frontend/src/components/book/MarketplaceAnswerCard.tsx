@@ -29,7 +29,12 @@ export function MarketplaceAnswerCard({ marketplace, answer }: { marketplace: Ma
           </Text>
         )}
         {answer.offers.length ? (
-          <OfferSummaryTable offers={answer.offers} label={`${label} offers`} fields={MARKETPLACES[marketplace].fields} />
+          <OfferSummaryTable
+            offers={answer.offers}
+            summaries={answer.summaries}
+            label={`${label} offers`}
+            fields={MARKETPLACES[marketplace].fields}
+          />
         ) : (
           <Text size="sm" c="dimmed">
             No offers.

@@ -1,12 +1,15 @@
 // A book page's offers at a glance: item price, shipping, delivered total, condition, seller and a
-// link to the listing, cheapest delivered first. Every field of every offer stays one click away (the offers drawer's table).
+// link to the listing, cheapest delivered first, as the API summarised them (each marketplace's
+// normaliser, backend/src/marketplaces/<id>/offers.ts). Every field of every offer stays one click
+// away (the offers drawer's table).
 import type { FieldDef } from '@app/domain/fields';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
-import { offerLink, offerMoney, summarisedOffers, type OfferSummary } from '../../lib/offers';
+import type { OfferSummary } from '../../client/types.gen';
+import { offerLink, offerMoney } from '../../lib/offers';
 import { readableFields, readableValue } from '../../lib/readable-fields';
 import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { CARDS_BELOW } from '../common/PagedTable';
@@ -142,17 +145,19 @@ function AnswerFields({ answer, fields, label }: { answer: Record<string, unknow
 
 export function OfferSummaryTable({
   offers,
+  summaries: rows,
   label,
   fields,
 }: {
   offers: Record<string, unknown>[];
+  /** The offers summarised by the API; null when the answer is no offer list. */
+  summaries: OfferSummary[] | null;
   label: string;
   /** The marketplace's field table: its labels name an answer's fields. */
   fields?: readonly FieldDef[];
 }) {
   const [all, setAll] = useState(false);
   const phone = useMediaQuery(`(max-width: ${CARDS_BELOW})`, false, { getInitialValueInEffect: false });
-  const rows = summarisedOffers(offers);
   // Nothing to summarise (PalletIQ's evaluation): each answer's fields, labelled.
   if (!rows)
     return (

@@ -1,27 +1,23 @@
 // Sidebar content: navigation links, then who is logged in.
 import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import {
-  IconBook,
-  IconBooks,
   IconBox,
   IconBarcode,
-  IconBrandAmazon,
-  IconBuildingStore,
   IconHeartbeat,
   IconHistory,
   IconHome,
   IconListCheck,
   IconListDetails,
   IconReceiptTax,
-  IconPackage,
   IconSettings,
-  IconShoppingBag,
   IconShieldLock,
   IconStack2,
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { UserPublic } from '../../client/types.gen';
+import { MARKETPLACE_ICON } from './marketplace-icons';
 import { type NavEntry, visibleEntries } from './nav';
 
 const ICONS: Record<string, Icon> = {
@@ -29,12 +25,8 @@ const ICONS: Record<string, Icon> = {
   '/scan': IconBarcode,
   '/jobs': IconListCheck,
   '/rules': IconListDetails,
-  '/abe-books': IconBook,
-  '/biblio': IconBooks,
-  '/alibris': IconBuildingStore,
-  '/pallet-iq': IconPackage,
-  '/amazon': IconBrandAmazon,
-  '/ebay': IconShoppingBag,
+  // Each marketplace's page: the icon its registry entry names.
+  ...Object.fromEntries(MARKETPLACE_LIST.flatMap((m) => (m.icon ? [[`/${m.slug}`, MARKETPLACE_ICON[m.icon]]] : []))),
   '/items': IconBox,
   '/fees': IconReceiptTax,
   '/settings': IconSettings,
