@@ -25,6 +25,8 @@ export async function analyzeIfGrown(
   tables: readonly string[],
   addedRows: number,
   log?: { warn(details: object, message: string): void },
+  /** default_statistics_target for these ANALYZEs (its sample is 300 × this many rows); the server's own when undefined. */
+  statisticsTarget?: number,
 ): Promise<void> {
   if (addedRows < MIN_ROWS || tables.length === 0) return;
   try {
@@ -35,7 +37,14 @@ export async function analyzeIfGrown(
     );
     const stale = rows.filter((r) => r.reltuples < 0 || addedRows >= GROWTH_SHARE * r.reltuples).map((r) => r.relname);
     // One table per statement: on PGlite each holds the one connection, so others go between.
-    for (const table of stale) await db.execute(sql`ANALYZE ${sql.identifier(table)}`);
+    for (const table of stale) {
+      if (statisticsTarget === undefined) await db.execute(sql`ANALYZE ${sql.identifier(table)}`);
+      else
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('default_statistics_target', ${String(statisticsTarget)}, true)`);
+          await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
+        });
+    }
   } catch (err) {
     log?.warn({ err, tables }, 'refreshing planner statistics failed; plans use the old estimates until autovacuum runs');
   }
