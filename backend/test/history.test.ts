@@ -119,6 +119,21 @@ describe.each(ENGINES)('price history on %s', (engine) => {
       });
       expect(row.best_price_change).toBeNull();
     }
+    // Amazon's answers keep its sales rank, Buy Box and lowest used / new (the lookup row's), the others none.
+    const amazonRows = await lookupRows(t.ctx.db, 'amazon', jobId);
+    for (const r of amazonRows) {
+      const o = first.find((x) => x.isbn === r.isbn && x.marketplace === 'amazon');
+      expect(r.sales_rank, r.isbn).toEqual(expect.any(Number));
+      expect(o, r.isbn).toMatchObject({
+        sales_rank: Math.round(Number(r.sales_rank)),
+        buy_box_price: r.buy_box_price,
+        lowest_used_price: r.lowest_used_price,
+        lowest_new_price: r.lowest_new_price,
+      });
+    }
+    for (const o of first.filter((x) => x.marketplace !== 'amazon')) {
+      expect([o.sales_rank, o.buy_box_price, o.lowest_used_price, o.lowest_new_price], o.marketplace).toEqual([null, null, null, null]);
+    }
     // The first observation of each (marketplace, ISBN) carries its offers.
     for (const o of first) expect(Array.isArray(o.offers) && o.offers.length === o.offer_count, `${o.marketplace} ${o.isbn}`).toBe(true);
 

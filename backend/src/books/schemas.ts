@@ -62,6 +62,21 @@ export const BookPublic = z
   })
   .meta({ id: 'BookPublic' });
 
+const HistoryPoint = z
+  .object({
+    observed_at: z.date(),
+    status: z.string(),
+    price: z.number().nullable(),
+    currency: z.string().nullable(),
+    offer_count: z.number().int(),
+    /** Amazon's (and Keepa's) market facts at that time; null where the source has none. */
+    sales_rank: z.number().int().nullable(),
+    buy_box_price: z.number().nullable(),
+    lowest_used_price: z.number().nullable(),
+    lowest_new_price: z.number().nullable(),
+  })
+  .meta({ id: 'HistoryPoint' });
+
 export const BookHistory = z
   .object({
     isbn: z.string(),
@@ -69,18 +84,12 @@ export const BookHistory = z
       z.object({
         marketplace: MarketplaceId,
         /** Oldest first; at most the latest HISTORY_POINTS. */
-        points: z.array(
-          z.object({
-            observed_at: z.date(),
-            status: z.string(),
-            price: z.number().nullable(),
-            currency: z.string().nullable(),
-            offer_count: z.number().int(),
-          }),
-        ),
+        points: z.array(HistoryPoint),
         truncated: z.boolean(),
       }),
     ),
+    /** Keepa's points of Amazon's history (empty without KEEPA_API_KEY): price is the lowest used, else new. */
+    keepa: z.object({ points: z.array(HistoryPoint), truncated: z.boolean() }),
   })
   .meta({ id: 'BookHistory' });
 

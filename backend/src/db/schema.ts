@@ -370,6 +370,14 @@ export const priceObservations = pgTable(
     offers: jsonb(),
     /** The lookup row that asked (it may be gone since: jobs are deleted, history stays). */
     lookup_id: bigint({ mode: 'number' }),
+    /**
+     * Market facts of an answer that has them (Amazon's; Keepa's points, marketplace 'keepa'): sales
+     * rank (lower sells faster), Buy Box, lowest used and new, in the headline's currency.
+     */
+    sales_rank: integer(),
+    buy_box_price: doublePrecision(),
+    lowest_used_price: doublePrecision(),
+    lowest_new_price: doublePrecision(),
   },
   (t) => [
     index('price_observations_isbn_idx').on(t.isbn, t.marketplace, t.observed_at.desc()),

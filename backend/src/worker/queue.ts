@@ -8,7 +8,7 @@ import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
 import { refreshStoredRows } from '../comparison/stored.ts';
-import { headlinePrice, recordObservations, setPreviousLook } from '../history/observations.ts';
+import { headlinePrice, marketFacts, recordObservations, setPreviousLook } from '../history/observations.ts';
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 import { isInteractiveJob } from './interactive-jobs.ts';
@@ -216,7 +216,8 @@ export class LookupQueue {
         FROM v
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
         RETURNING t.isbn_lookup_job_id, t.id, t.isbn, t.lookup_status, t.offers, t.offer_count, t.answered_at,
-                  ${headline.price} AS price, ${headline.currency} AS currency
+                  ${headline.price} AS price, ${headline.currency} AS currency,
+                  ${marketFacts(this.source, (name) => sql`t.${sql.identifier(name)}`)}
       ),
       observed AS (${recordObservations(this.source, sql`done`)})
       SELECT count(*)::int AS written, array_agg(id) AS ids, array_agg(isbn_lookup_job_id) AS row_job_ids,

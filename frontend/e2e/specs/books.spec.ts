@@ -154,4 +154,16 @@ test('a book’s price history survives a re-price of its job: two observations 
   for (const m of MARKETPLACE_LIST) {
     await expect(history.locator(`tr[data-marketplace="${m.id}"] td`).nth(1), m.label).toHaveText('2');
   }
+  // Amazon's sales rank is charted beside the price on its own axis (log scale, best rank on top).
+  const chart = page.getByTestId('history-chart');
+  await expect(chart).toHaveAttribute('data-ranked', 'true');
+  await expect(chart.getByText('Sales rank', { exact: true }).first()).toBeVisible();
+  const rankTicks = chart.locator('.recharts-yAxis text').filter({ hasText: /^#[\d,]+$/ });
+  await expect(rankTicks.first()).toBeVisible();
+  await expect(history.locator('tr[data-marketplace="amazon"] td').nth(4)).toHaveText(/^#[\d,]+$/);
+  // On a phone the chart and its rank axis stay within the screen.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(rankTicks.first()).toBeVisible();
+  const box = (await chart.boundingBox())!;
+  expect(box.x >= 0 && box.x + box.width <= 390, `chart within the screen (${box.x}..${box.x + box.width})`).toBe(true);
 });

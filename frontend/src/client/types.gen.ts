@@ -317,19 +317,29 @@ export type BookPublicInput = {
     jobs_truncated: boolean;
 };
 
+export type HistoryPointInput = {
+    observed_at: unknown;
+    status: string;
+    price: number | null;
+    currency: string | null;
+    offer_count: number;
+    sales_rank: number | null;
+    buy_box_price: number | null;
+    lowest_used_price: number | null;
+    lowest_new_price: number | null;
+};
+
 export type BookHistoryInput = {
     isbn: string;
     series: Array<{
         marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
-        points: Array<{
-            observed_at: unknown;
-            status: string;
-            price: number | null;
-            currency: string | null;
-            offer_count: number;
-        }>;
+        points: Array<HistoryPointInput>;
         truncated: boolean;
     }>;
+    keepa: {
+        points: Array<HistoryPointInput>;
+        truncated: boolean;
+    };
 };
 
 export type BookPriceBodyInput = {
@@ -1456,19 +1466,29 @@ export type BookPublic = {
     jobs_truncated: boolean;
 };
 
+export type HistoryPoint = {
+    observed_at: string;
+    status: string;
+    price: number | null;
+    currency: string | null;
+    offer_count: number;
+    sales_rank: number | null;
+    buy_box_price: number | null;
+    lowest_used_price: number | null;
+    lowest_new_price: number | null;
+};
+
 export type BookHistory = {
     isbn: string;
     series: Array<{
         marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
-        points: Array<{
-            observed_at: string;
-            status: string;
-            price: number | null;
-            currency: string | null;
-            offer_count: number;
-        }>;
+        points: Array<HistoryPoint>;
         truncated: boolean;
     }>;
+    keepa: {
+        points: Array<HistoryPoint>;
+        truncated: boolean;
+    };
 };
 
 export type BookPriceBody = {
