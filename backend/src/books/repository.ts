@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { readBookDetails } from '../book-details/repository.ts';
 import { priceObservations } from '../db/schema.ts';
-import { ANSWERED_STATUSES, KEEPA_SOURCE, MARKET_FACTS, headlinePrice } from '../history/observations.ts';
+import { ANSWERED_STATUSES, MARKET_FACTS, headlinePrice } from '../history/observations.ts';
+import { KEEPA_SOURCE } from '@app/domain/velocity';
 import type { UserRow } from '../users/schemas.ts';
 
 /** Jobs listed on a book's page; more are left out (jobs_truncated). */

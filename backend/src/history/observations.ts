@@ -34,9 +34,6 @@ export function headlinePrice(marketplace: MarketplaceId, columnOf: (name: strin
   return { price: sql`NULL::double precision`, currency: sql`NULL::text` };
 }
 
-/** The `marketplace` of the history points that came from Keepa (Amazon's history before our looks). */
-export const KEEPA_SOURCE = 'keepa';
-
 /**
  * Market facts kept in the history beside the headline price, by the lookup column of the same name:
  * a marketplace whose field table has them (Amazon) keeps them with every answer, so the book page
