@@ -3,11 +3,13 @@
 // Keepa -1 gap (no rank: neither averaged nor a drop when the rank comes back), and Keepa's series
 // preferred over our own looks. Every figure below is worked out by hand in the comments.
 import { eq } from 'drizzle-orm';
+import { VELOCITY_FIELDS } from '@app/domain/velocity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookVelocity, priceObservations } from '../src/db/schema.ts';
 import { refreshVelocity } from '../src/velocity/compute.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { seedJob } from './helpers/worker.ts';
 
 const AS_OF = new Date('2026-06-01T00:00:00Z');
 const DAY = 86_400_000;
@@ -101,6 +103,40 @@ describe.each(ENGINES)('velocity on %s', (engine) => {
       avg_rank_90: null,
       avg_rank_180: null,
     });
+
+    // The comparison shows them per ISBN: filterable, sortable, in the CSV (the rules read the same SQL).
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    const jobId = await seedJob(t.ctx.db, [OURS, KEEPA, NONE], ['abe_books']);
+    const compare = async (filters: unknown[], qs = '') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/jobs/${jobId}/comparison${qs}`,
+        headers: bearer(admin),
+        payload: { filters },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Record<string, unknown>[] }).data;
+    };
+    const all = await compare([], '?sort_by=sale_days_180&sort_direction=desc');
+    expect(all.map((r) => [r.isbn, r.sale_days_180, r.velocity_observations, r.velocity_source])).toEqual([
+      [OURS, 3, 7, 'amazon'],
+      [KEEPA, 1, 3, 'keepa'],
+      [NONE, 0, 0, 'amazon'],
+    ]);
+    expect(all[0]).toMatchObject({ rank_drops_30: 1, rank_drops_90: 3, rank_drops_180: 4 });
+    const fast = await compare([{ field: 'sale_days_180', operator: 'gte', value: '2' }]);
+    expect(fast.map((r) => r.isbn)).toEqual([OURS]);
+    const ranked = await compare([{ field: 'avg_rank_90', operator: 'lt', value: '40000' }]);
+    expect(ranked.map((r) => r.isbn)).toEqual([OURS]);
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/jobs/${jobId}/comparison/download-csv`,
+      headers: bearer(admin),
+      payload: { filters: [] },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header] = csv.body.split(/\r?\n/);
+    for (const f of VELOCITY_FIELDS) expect(header, f.label).toContain(f.label);
 
     // Recomputed later, the windows move: as of 31 days on, day 10's drop is out of the 30-day count.
     await refreshVelocity(t.ctx.db, [OURS], new Date(AS_OF.getTime() + 21 * DAY));

@@ -4,6 +4,7 @@
 // like the marketplaces' own tables.
 import { col, field, money, type FieldDef } from './fields.ts';
 import { MARKETPLACES, type MarketplaceId } from './marketplaces.ts';
+import { VELOCITY_FIELDS } from './velocity.ts';
 
 /** Where a selling marketplace's price lives in its lookup row. */
 export interface PriceSource {
@@ -101,6 +102,8 @@ export const COMPARISON_FIELDS: readonly FieldDef[] = [
   // Selling at the best price, after the best source's fees and the job's cost per book (domain/src/fees.ts).
   money(col('estimated_profit', 'Estimated Profit', 'number')),
   ...EXTRA_COLUMNS.map((e) => (e.money ? money(col(e.name, e.label, 'number')) : col(e.name, e.label, 'number'))),
+  // How fast the book sells, from its Amazon sales rank over time (velocity.ts; docs/features/velocity.md).
+  ...VELOCITY_FIELDS.map(({ stored: _, ...f }) => f),
   col('pallet_iq_decision', 'PalletIQ Decision'),
   money(col('pallet_iq_value', 'PalletIQ Value', 'number')),
   // Change since the previous look (price history): empty until an ISBN was looked at twice in one currency.

@@ -22,6 +22,7 @@ import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId, type MarketplaceInf
 import { bookDetails, comparisonRows, jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
+import { VELOCITY_OUTPUTS, velocityJoin } from '../velocity/comparison.ts';
 
 /** What the comparison needs besides the job: the fee schedules in force (read once per request). */
 export interface ComparisonOptions {
@@ -125,6 +126,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     ? sql`(SELECT * FROM ${sql.identifier(base.table)} WHERE id = ANY(${sql.param(opts.rowIds.map(String))}::bigint[]) OFFSET 0) AS ${sql.identifier(base.id)}`
     : sql`${sql.identifier(base.table)} AS ${sql.identifier(base.id)}`;
   const only = opts.only ? sql` AND ${opts.only({ id: column(base.id, 'id'), isbn: column(base.id, 'isbn') })}` : sql``;
+  const velocity = velocityJoin(column(base.id, 'isbn'));
   const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
 
   const prices = PRICE_SOURCES.map((s) => ({ source: s, ...priceOf(s, isAsked(s.marketplace)) }));
@@ -151,12 +153,13 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
         ),
         sql`, `,
       )},
+      ${velocity.columns},
       ${textOrNull(decisionAsked, column(d.marketplace, d.decision))} AS pallet_iq_decision,
       ${decisionAsked ? column(d.marketplace, d.value) : sql`NULL::double precision`} AS pallet_iq_value,
       ${textOrNull(decisionAsked, column(d.marketplace, 'lookup_status'))} AS ${sql.identifier(statusField(d.marketplace))},
       ${decisions.columns}${stored.columns}
     FROM ${baseRows}${sql.join(joins, sql``)}${decisions.join}${stored.join}
-      LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}
+      LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}${velocity.join}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}${only}`;
 
   const comparable = (id: MarketplaceId) =>
@@ -211,6 +214,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       : sql`CASE WHEN ${pricedCount} >= 2 THEN ${cents(sql`${dec(worst)} - ${dec(best)}`)} END AS spread`,
     sql`${profit} AS estimated_profit`,
     ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
+    ...VELOCITY_OUTPUTS,
     sql`pallet_iq_decision`,
     sql`pallet_iq_value`,
     sql.identifier(statusField(d.marketplace)),
