@@ -14,7 +14,7 @@ const days = (n: number) => sql.raw(`interval '${n} days'`);
  * Recomputes book_velocity for `isbns` (a text[] SQL value) as of `asOf` (default the transaction's
  * now()). Each ISBN reads Keepa's points when it has any, else our Amazon looks. A step is a drop
  * when both it and the point before it have a rank and it is better than the previous rank by more
- * than SALE_RANK_IMPROVEMENT; averages weight each rank by how long it held within the window (a
+ * than SALE_RANK_IMPROVEMENT; averages (whole ranks) weight each rank by how long it held within the window (a
  * rankless stretch, Keepa's -1, counts for nothing). `skipKeepa`: leave out ISBNs that have Keepa's
  * series (an Amazon write-back: reading a long Keepa series per answer would slow the hot path).
  */
@@ -23,9 +23,10 @@ export function refreshVelocitySql(isbns: SQL, asOf: SQL = sql`now()`, opts: { s
   const inWindow = (n: number) => sql`p.at > ${asOf} - ${days(n)} AND p.at <= ${asOf}`;
   const drop = sql`p.rank IS NOT NULL AND p.prev_rank IS NOT NULL AND p.rank < p.prev_rank * ${1 - SALE_RANK_IMPROVEMENT}::float8`;
   const held = (n: number) => sql`extract(epoch FROM least(p.until, ${asOf}) - greatest(p.at, ${asOf} - ${days(n)}))`;
+  // Rounded to a whole rank (a rank is a position).
   const avg = (n: number) =>
-    sql`sum(p.rank * ${held(n)}) FILTER (WHERE p.rank IS NOT NULL AND ${held(n)} > 0)
-        / nullif(sum(${held(n)}) FILTER (WHERE p.rank IS NOT NULL AND ${held(n)} > 0), 0)`;
+    sql`round((sum(p.rank * ${held(n)}) FILTER (WHERE p.rank IS NOT NULL AND ${held(n)} > 0)
+        / nullif(sum(${held(n)}) FILTER (WHERE p.rank IS NOT NULL AND ${held(n)} > 0), 0))::numeric)::double precision`;
   const since = sql`${asOf} - ${days(LONGEST_DAYS)}`;
   // Raw SQL: window functions over each ISBN's points and an upsert in one statement, run in the
   // write-back's transaction (worker/queue.ts), so it is one round trip per batch.
