@@ -10,17 +10,17 @@ export const IsbnParam = z.object({
 
 const MarketplaceId = z.enum(MARKETPLACE_IDS);
 
-export const BookAnswer = z
-  .object({
-    observed_at: z.date(),
-    status: z.string(),
-    /** The headline price: a selling marketplace's cheapest offer with shipping, PalletIQ's value. */
-    price: z.number().nullable(),
-    currency: z.string().nullable(),
-    offer_count: z.number().int(),
-    offers: z.array(z.record(z.string(), z.unknown())),
-  })
-  .meta({ id: 'BookAnswer' });
+/** What every observation says: when, its status, its headline price and how many offers. */
+const observed = {
+  observed_at: z.date(),
+  status: z.string(),
+  /** The headline price: a selling marketplace's cheapest offer with shipping, PalletIQ's value. */
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  offer_count: z.number().int(),
+};
+
+export const BookAnswer = z.object({ ...observed, offers: z.array(z.record(z.string(), z.unknown())) }).meta({ id: 'BookAnswer' });
 
 export const BookJob = z
   .object({
@@ -64,11 +64,7 @@ export const BookPublic = z
 
 const HistoryPoint = z
   .object({
-    observed_at: z.date(),
-    status: z.string(),
-    price: z.number().nullable(),
-    currency: z.string().nullable(),
-    offer_count: z.number().int(),
+    ...observed,
     /** Amazon's (and Keepa's) market facts at that time; null where the source has none. */
     sales_rank: z.number().int().nullable(),
     buy_box_price: z.number().nullable(),
