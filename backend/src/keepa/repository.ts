@@ -8,39 +8,37 @@ import { jobs, keepaBooks, LOOKUP_TABLES, priceObservations } from '../db/schema
 import { isbnArray, refreshVelocitySql } from '../velocity/compute.ts';
 import type { KeepaProduct } from './wire.ts';
 
-/** Rows per INSERT of points (a long history is thousands of points). */
-const INSERT_CHUNK = 1000;
-
-/** Stores one answer: every ISBN asked is dated, found ones get their points, and their velocity is recomputed. */
+/**
+ * Stores one answer, one transaction per ISBN asked: it is dated (found or not), a found one's points
+ * replace its earlier Keepa points, and its velocity is recomputed. Per ISBN, not per batch: a batch
+ * of 100 long histories is ~30,000 points, about 5 s of writing on the embedded database, whose one
+ * connection every request waits for; an ISBN's few hundred points take tens of milliseconds.
+ */
 export async function storeKeepaHistory(db: Db, answers: Map<string, KeepaProduct | null>): Promise<void> {
-  if (answers.size === 0) return;
-  const isbns = [...answers.keys()];
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(keepaBooks)
-      .values([...answers].map(([isbn, p]) => ({ isbn, found: p !== null, asin: p?.asin.slice(0, 10) ?? null, fetched_at: sql`now()` })))
-      .onConflictDoUpdate({
-        target: keepaBooks.isbn,
-        set: { found: sql`excluded.found`, asin: sql`excluded.asin`, fetched_at: sql`excluded.fetched_at` },
-      });
-    await tx.execute(sql`DELETE FROM ${priceObservations} WHERE marketplace = ${KEEPA_SOURCE} AND isbn = ANY(${isbnArray(isbns)})`);
-    const rows = [...answers].flatMap(([isbn, p]) =>
-      (p?.points ?? []).map((pt) => ({
-        marketplace: KEEPA_SOURCE,
-        isbn,
-        observed_at: pt.at,
-        status: 'completed',
-        // The headline, as Amazon's own: the lowest used, else new.
-        price: pt.used ?? pt.new,
-        currency: (pt.used ?? pt.new) ? 'USD' : null,
-        sales_rank: pt.salesRank,
-        lowest_used_price: pt.used,
-        lowest_new_price: pt.new,
-      })),
-    );
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(priceObservations).values(rows.slice(i, i + INSERT_CHUNK));
-    await tx.execute(refreshVelocitySql(isbnArray(isbns)));
-  });
+  for (const [isbn, product] of answers) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(keepaBooks)
+        .values({ isbn, found: product !== null, asin: product?.asin.slice(0, 10) ?? null, fetched_at: sql`now()` })
+        .onConflictDoUpdate({
+          target: keepaBooks.isbn,
+          set: { found: sql`excluded.found`, asin: sql`excluded.asin`, fetched_at: sql`excluded.fetched_at` },
+        });
+      await tx.execute(sql`DELETE FROM ${priceObservations} WHERE marketplace = ${KEEPA_SOURCE} AND isbn = ${isbn}`);
+      const points = (product?.points ?? []).map((pt) => ({ at: pt.at.toISOString(), rank: pt.salesRank, used: pt.used, new: pt.new }));
+      // Raw SQL: the points travel as one jsonb parameter (drizzle's .values() spends seconds building
+      // big inserts; docs/architecture.md, house habit 7). The headline is Amazon's own: used, else new.
+      if (points.length > 0) {
+        await tx.execute(sql`
+          INSERT INTO ${priceObservations} (marketplace, isbn, observed_at, status, price, currency, offer_count, sales_rank, lowest_used_price, lowest_new_price)
+          SELECT ${KEEPA_SOURCE}, ${isbn}, r.at, 'completed', coalesce(r.used, r.new),
+                 CASE WHEN coalesce(r.used, r.new) IS NOT NULL THEN 'USD' END, 0, r.rank, r.used, r.new
+          FROM jsonb_to_recordset(${JSON.stringify(points)}::jsonb)
+            AS r(at timestamptz, rank integer, used double precision, new double precision)`);
+      }
+      await tx.execute(refreshVelocitySql(isbnArray([isbn])));
+    });
+  }
 }
 
 /** Jobs that ask Amazon, newest first, not yet known to be done in this process. */

@@ -31,7 +31,7 @@ export function refreshVelocitySql(isbns: SQL, asOf: SQL = sql`now()`, opts: { s
   // Raw SQL: window functions over each ISBN's points and an upsert in one statement, run in the
   // write-back's transaction (worker/queue.ts), so it is one round trip per batch.
   return sql`
-    WITH books AS (
+    WITH sourced AS (
       SELECT DISTINCT i.isbn,
              CASE WHEN EXISTS (SELECT 1 FROM ${o} k WHERE k.isbn = i.isbn AND k.marketplace = ${KEEPA_SOURCE})
                   THEN ${KEEPA_SOURCE} ELSE 'amazon' END AS source
@@ -40,15 +40,21 @@ export function refreshVelocitySql(isbns: SQL, asOf: SQL = sql`now()`, opts: { s
         opts.skipKeepa ? sql` WHERE NOT EXISTS (SELECT 1 FROM ${o} k WHERE k.isbn = i.isbn AND k.marketplace = ${KEEPA_SOURCE})` : sql``
       }
     ),
+    -- Each book's first point to read: the one before the window (the rank holding at its start, and
+    -- the first step's previous rank), one index probe per book.
+    books AS (
+      SELECT s.*, coalesce(
+        (SELECT e.observed_at FROM ${o} e WHERE e.isbn = s.isbn AND e.marketplace = s.source AND e.observed_at <= ${since}
+         ORDER BY e.observed_at DESC LIMIT 1),
+        '-infinity') AS first_at
+      FROM sourced s
+    ),
     p AS (
       SELECT b.isbn, b.source, o.observed_at AS at, o.sales_rank AS rank,
              lag(o.sales_rank) OVER w AS prev_rank,
              coalesce(lead(o.observed_at) OVER w, greatest(${asOf}, o.observed_at)) AS until
       FROM books b JOIN ${o} o ON o.isbn = b.isbn AND o.marketplace = b.source
-      -- The window's points and the one before it (the rank holding at its start, and the first step's previous rank).
-      WHERE o.observed_at <= ${asOf} AND o.observed_at >= coalesce(
-        (SELECT max(e.observed_at) FROM ${o} e WHERE e.isbn = b.isbn AND e.marketplace = b.source AND e.observed_at <= ${since}),
-        '-infinity')
+      WHERE o.observed_at <= ${asOf} AND o.observed_at >= b.first_at
       WINDOW w AS (PARTITION BY b.isbn ORDER BY o.observed_at, o.id)
     )
     INSERT INTO ${bookVelocity} (isbn, source, observations, ${sql.join(
