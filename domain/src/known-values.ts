@@ -4,6 +4,7 @@
 import { DECISION_SOURCE, PRICE_SOURCES, statusField } from './comparison.ts';
 import { MARKETPLACE_IDS, MARKETPLACES } from './marketplaces.ts';
 import { LOOKUP_STATUSES } from './status.ts';
+import { VELOCITY_SOURCES } from './velocity.ts';
 
 /**
  * PalletIQ's marketplace decision (mp_decision) as stored: PalletIQ's word as it sends it (the
@@ -21,6 +22,7 @@ const KNOWN: ReadonlyMap<string, readonly string[]> = new Map<string, readonly s
   ['best_source', BEST_SOURCES],
   ['pallet_iq_decision', PALLET_IQ_DECISIONS],
   [DECISION_SOURCE.decision, PALLET_IQ_DECISIONS],
+  ['velocity_source', VELOCITY_SOURCES],
 ]);
 
 /** The values a field (of the comparison or a marketplace's lookups) can hold, when they are known. */
