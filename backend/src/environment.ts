@@ -5,12 +5,14 @@
 import { parseConfig, type ConfigRule, type ParsedConfig } from './core/config.ts';
 import { everyMarketplaceReachable, marketplacesConfigSection, marketplacesNeedingSandbox } from './marketplaces/env.ts';
 import { bookDetailsConfigSection } from './book-details/options.ts';
+import { keepaConfigSection } from './keepa/options.ts';
 import { sandboxConfigSection } from './sandbox/options.ts';
 import { workerConfigSection } from './worker/options.ts';
 
 export const FEATURE_SECTIONS = {
   marketplaces: marketplacesConfigSection,
   bookDetails: bookDetailsConfigSection,
+  keepa: keepaConfigSection,
   worker: workerConfigSection,
   sandbox: sandboxConfigSection,
 };

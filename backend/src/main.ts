@@ -14,6 +14,7 @@ import { productRoutes } from './routes.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
 import { bookDetailsSettings } from './book-details/options.ts';
+import { keepaSettings } from './keepa/options.ts';
 import { startMarketplaceSandbox } from './marketplaces/sandbox.ts';
 import { startWorker } from './worker/worker.ts';
 import { inBackground } from './db/work-lane.ts';
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
     routes: productRoutes,
   });
   await app.listen({ host: config.HOST, port: config.PORT });
+  const keepaOf = (sandboxUrl: string | undefined) => {
+    const keepa = keepaSettings(env.keepa, sandboxUrl, simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length);
+    return keepa ? { keepa } : undefined;
+  };
   const worker = env.worker.runInApi
     ? // Background work on the embedded database's one session: pages and health checks go first.
       inBackground(() =>
@@ -56,6 +61,7 @@ async function main(): Promise<void> {
             sandbox?.url ?? env.sandbox.url,
             simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
           ),
+          ...(keepaOf(sandbox?.url ?? env.sandbox.url) ?? {}),
           ...env.worker.tuning,
           reuseWindowMs: config.LOOKUP_REUSE_WINDOW,
           listen: ctx.listen,

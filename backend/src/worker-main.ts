@@ -11,6 +11,7 @@ import { loadEnvironment } from './environment.ts';
 import { marketplaceSettings } from './marketplaces/env.ts';
 import { createAdapters, simulatedMarketplaces } from './marketplaces/registry.ts';
 import { bookDetailsSettings } from './book-details/options.ts';
+import { keepaSettings } from './keepa/options.ts';
 import { startWorker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     env.sandbox.url,
     simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
   );
+  const keepa = keepaSettings(env.keepa, env.sandbox.url, simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length);
   const worker = startWorker({
     db: database.db,
     adapters: createAdapters(settings),
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     log,
     jobEvents,
     bookDetails,
+    ...(keepa ? { keepa } : {}),
     ...tuning,
     reuseWindowMs: env.answers.LOOKUP_REUSE_WINDOW,
     listen: database.listen,

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { COMPARISON_CURRENCY, PRICE_SOURCES } from '@app/domain/comparison';
 import type { MarketplaceId } from '@app/domain/marketplaces';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, LOOKUP_TABLES, priceObservations } from '../src/db/schema.ts';
+import { bookVelocity, jobs, LOOKUP_TABLES, priceObservations } from '../src/db/schema.ts';
 import { HistoryPruner, pruneObservations } from '../src/history/retention.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
@@ -119,6 +119,21 @@ describe.each(ENGINES)('price history on %s', (engine) => {
       });
       expect(row.best_price_change).toBeNull();
     }
+    // Amazon's answers keep its sales rank, Buy Box and lowest used / new (the lookup row's), the others none.
+    const amazonRows = await lookupRows(t.ctx.db, 'amazon', jobId);
+    for (const r of amazonRows) {
+      const o = first.find((x) => x.isbn === r.isbn && x.marketplace === 'amazon');
+      expect(r.sales_rank, r.isbn).toEqual(expect.any(Number));
+      expect(o, r.isbn).toMatchObject({
+        sales_rank: Math.round(Number(r.sales_rank)),
+        buy_box_price: r.buy_box_price,
+        lowest_used_price: r.lowest_used_price,
+        lowest_new_price: r.lowest_new_price,
+      });
+    }
+    for (const o of first.filter((x) => x.marketplace !== 'amazon')) {
+      expect([o.sales_rank, o.buy_box_price, o.lowest_used_price, o.lowest_new_price], o.marketplace).toEqual([null, null, null, null]);
+    }
     // The first observation of each (marketplace, ISBN) carries its offers.
     for (const o of first) expect(Array.isArray(o.offers) && o.offers.length === o.offer_count, `${o.marketplace} ${o.isbn}`).toBe(true);
 
@@ -149,6 +164,14 @@ describe.each(ENGINES)('price history on %s', (engine) => {
       const bestBefore = Number(was?.best_price);
       expect(Number(row.best_price)).toBeLessThan(bestBefore);
       expect(row.best_price_change).toBeCloseTo(Number(row.best_price) - bestBefore, 6);
+    }
+
+    // Amazon's write-back moved each book's velocity, resting on its ranked looks (docs/features/velocity.md).
+    const velocity = await t.ctx.db.select().from(bookVelocity).where(inArray(bookVelocity.isbn, isbns));
+    expect(velocity).toHaveLength(isbns.length);
+    for (const v of velocity) {
+      const ranked = all.filter((o) => o.isbn === v.isbn && o.marketplace === 'amazon' && o.sales_rank !== null);
+      expect(v, v.isbn).toMatchObject({ source: 'amazon', observations: ranked.length });
     }
 
     // The lookup rows note the previous look.

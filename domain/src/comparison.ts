@@ -11,6 +11,7 @@ import {
   type MarketplaceId,
   type SellingFacts,
 } from './marketplaces.ts';
+import { VELOCITY_FIELDS } from './velocity.ts';
 
 /** Best price and spread compare only prices in this currency: prices are never converted. */
 export const COMPARISON_CURRENCY = 'USD';
@@ -104,6 +105,8 @@ export function comparisonFieldsOf(registry: readonly MarketplaceFacts[]): Field
     // Selling at the best price, after the best source's fees and the job's cost per book (domain/src/fees.ts).
     money(col('estimated_profit', 'Estimated Profit', 'number')),
     ...extraColumnsOf(registry).map((e) => (e.money ? money(col(e.name, e.label, 'number')) : col(e.name, e.label, 'number'))),
+    // How fast the book sells, from its Amazon sales rank over time (velocity.ts; docs/features/velocity.md).
+    ...VELOCITY_FIELDS.map(({ stored: _, ...f }) => f),
     ...registry
       .filter((m) => m.decision)
       .flatMap((m) => [col(decisionField(m.id), `${m.label} Decision`), money(col(valueField(m.id), `${m.label} Value`, 'number'))]),

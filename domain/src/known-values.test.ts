@@ -11,6 +11,7 @@ describe('knownValues', () => {
     expect(knownValues('pallet_iq_status')).toEqual(LOOKUP_STATUSES);
     expect(knownValues('best_source')).toEqual(['Abe Books', 'Biblio', 'Alibris', 'Amazon', 'eBay']);
     expect(knownValues('pallet_iq_decision')).toEqual(PALLET_IQ_DECISIONS);
+    expect(knownValues('velocity_source')).toEqual(['keepa', 'amazon']);
     expect(knownValues('winner_amazon_log_data_mp_decision')).toEqual(PALLET_IQ_DECISIONS);
     expect(knownValues('title')).toBeUndefined();
   });

@@ -4,6 +4,7 @@
 import { DECISION_SOURCES, PRICE_SOURCES, decisionField, statusField } from './comparison.ts';
 import { MARKETPLACE_IDS, MARKETPLACES } from './marketplaces.ts';
 import { LOOKUP_STATUSES } from './status.ts';
+import { VELOCITY_SOURCES } from './velocity.ts';
 
 /** Best Source holds the selling marketplace's label, as the comparison's SQL writes it. */
 const BEST_SOURCES = PRICE_SOURCES.map((s) => MARKETPLACES[s.marketplace].label);
@@ -14,6 +15,7 @@ const KNOWN: ReadonlyMap<string, readonly string[]> = new Map<string, readonly s
   ['best_source', BEST_SOURCES],
   // An advising marketplace's decision, in the comparison and in its own lookups (its entry's values).
   ...DECISION_SOURCES.flatMap((d) => [[decisionField(d.marketplace), d.values] as const, [d.decision, d.values] as const]),
+  ['velocity_source', VELOCITY_SOURCES],
 ]);
 
 /** The values a field (of the comparison or a marketplace's lookups) can hold, when they are known. */

@@ -7,9 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { readBookDetails } from '../book-details/repository.ts';
 import { priceObservations } from '../db/schema.ts';
-import { ANSWERED_STATUSES, headlinePrice } from '../history/observations.ts';
+import { ANSWERED_STATUSES, MARKET_FACTS, headlinePrice } from '../history/observations.ts';
 import { summariseOffers } from '../marketplaces/offer-summary.ts';
 import { marketplaceRegistry } from '../marketplaces/registry.ts';
+import { KEEPA_SOURCE } from '@app/domain/velocity';
 import type { UserRow } from '../users/schemas.ts';
 
 /** Jobs listed on a book's page; more are left out (jobs_truncated). */
@@ -154,20 +155,29 @@ export async function readBook(db: Db, user: UserRow, isbn: string) {
   };
 }
 
-/** Per marketplace, its latest HISTORY_POINTS observations, oldest first. */
+type HistoryRow = Omit<AnswerRow, 'offers'> & Record<(typeof MARKET_FACTS)[number], number | null>;
+
+/** The latest HISTORY_POINTS observations of one source (a marketplace, or Keepa's points), oldest first. */
+async function readSeries(db: Db, isbn: string, source: string) {
+  const { rows } = await db.execute<HistoryRow>(sql`
+    SELECT observed_at, status, price, currency, offer_count, ${sql.join(
+      MARKET_FACTS.map((name) => sql.identifier(name)),
+      sql`, `,
+    )} FROM ${priceObservations}
+    WHERE isbn = ${isbn} AND marketplace = ${source}
+    ORDER BY observed_at DESC, id DESC LIMIT ${HISTORY_POINTS + 1}`);
+  const points = rows
+    .slice(0, HISTORY_POINTS)
+    .reverse()
+    .map((r) => ({ ...r, observed_at: new Date(r.observed_at) }));
+  return { points, truncated: rows.length > HISTORY_POINTS };
+}
+
+/**
+ * Per marketplace, its latest HISTORY_POINTS observations, oldest first; and Keepa's points of
+ * Amazon's history (keepa/), which reach back before our first look.
+ */
 export async function readHistory(db: Db, isbn: string) {
-  const series = await Promise.all(
-    MARKETPLACE_LIST.map(async (m) => {
-      const { rows } = await db.execute<Omit<AnswerRow, 'offers'>>(sql`
-        SELECT observed_at, status, price, currency, offer_count FROM ${priceObservations}
-        WHERE isbn = ${isbn} AND marketplace = ${m.id}
-        ORDER BY observed_at DESC, id DESC LIMIT ${HISTORY_POINTS + 1}`);
-      const points = rows
-        .slice(0, HISTORY_POINTS)
-        .reverse()
-        .map((r) => ({ ...r, observed_at: new Date(r.observed_at) }));
-      return { marketplace: m.id, points, truncated: rows.length > HISTORY_POINTS };
-    }),
-  );
-  return { isbn, series };
+  const series = await Promise.all(MARKETPLACE_LIST.map(async (m) => ({ marketplace: m.id, ...(await readSeries(db, isbn, m.id)) })));
+  return { isbn, series, keepa: await readSeries(db, isbn, KEEPA_SOURCE) };
 }

@@ -11,14 +11,19 @@ export const IsbnParam = z.object({
 
 const MarketplaceId = z.enum(MARKETPLACE_IDS);
 
+/** What every observation says: when, its status, its headline price and how many offers. */
+const observed = {
+  observed_at: z.date(),
+  status: z.string(),
+  /** The headline price: a selling marketplace's cheapest offer with shipping, PalletIQ's value. */
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  offer_count: z.number().int(),
+};
+
 export const BookAnswer = z
   .object({
-    observed_at: z.date(),
-    status: z.string(),
-    /** The headline price: a selling marketplace's cheapest offer with shipping, PalletIQ's value. */
-    price: z.number().nullable(),
-    currency: z.string().nullable(),
-    offer_count: z.number().int(),
+    ...observed,
     /** Every offer as the marketplace sent it (the page's "All details"). */
     offers: z.array(z.record(z.string(), z.unknown())),
     /**
@@ -69,6 +74,17 @@ export const BookPublic = z
   })
   .meta({ id: 'BookPublic' });
 
+const HistoryPoint = z
+  .object({
+    ...observed,
+    /** Amazon's (and Keepa's) market facts at that time; null where the source has none. */
+    sales_rank: z.number().int().nullable(),
+    buy_box_price: z.number().nullable(),
+    lowest_used_price: z.number().nullable(),
+    lowest_new_price: z.number().nullable(),
+  })
+  .meta({ id: 'HistoryPoint' });
+
 export const BookHistory = z
   .object({
     isbn: z.string(),
@@ -76,18 +92,12 @@ export const BookHistory = z
       z.object({
         marketplace: MarketplaceId,
         /** Oldest first; at most the latest HISTORY_POINTS. */
-        points: z.array(
-          z.object({
-            observed_at: z.date(),
-            status: z.string(),
-            price: z.number().nullable(),
-            currency: z.string().nullable(),
-            offer_count: z.number().int(),
-          }),
-        ),
+        points: z.array(HistoryPoint),
         truncated: z.boolean(),
       }),
     ),
+    /** Keepa's points of Amazon's history (empty without KEEPA_API_KEY): price is the lowest used, else new. */
+    keepa: z.object({ points: z.array(HistoryPoint), truncated: z.boolean() }),
   })
   .meta({ id: 'BookHistory' });
 

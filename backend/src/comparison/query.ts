@@ -24,6 +24,7 @@ import { MARKETPLACES, MARKETPLACE_LIST, type MarketplaceId, type MarketplaceInf
 import { bookDetails, comparisonRows, jobDecisions } from '../db/schema.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
+import { VELOCITY_OUTPUTS, velocityJoin } from '../velocity/comparison.ts';
 
 /** What the comparison needs besides the job: the fee schedules in force (read once per request). */
 export interface ComparisonOptions {
@@ -127,6 +128,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
     ? sql`(SELECT * FROM ${sql.identifier(base.table)} WHERE id = ANY(${sql.param(opts.rowIds.map(String))}::bigint[]) OFFSET 0) AS ${sql.identifier(base.id)}`
     : sql`${sql.identifier(base.table)} AS ${sql.identifier(base.id)}`;
   const only = opts.only ? sql` AND ${opts.only({ id: column(base.id, 'id'), isbn: column(base.id, 'isbn') })}` : sql``;
+  const velocity = velocityJoin(column(base.id, 'isbn'));
   const titles = asked.filter((m) => m.fields.some((f) => f.name === 'title')).map((m) => column(m.id, 'title'));
 
   const prices = PRICE_SOURCES.map((s) => ({ source: s, ...priceOf(s, isAsked(s.marketplace)) }));
@@ -155,9 +157,9 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
   const inner = sql`SELECT ${column(base.id, 'id')} AS id, ${column(base.id, 'isbn')} AS isbn,
       coalesce(bd.title${titles.length ? sql`, ${sql.join(titles, sql`, `)}` : sql``}) AS title,
       bd.authors AS author, bd.publisher AS publisher, bd.publish_year::double precision AS publish_year,
-      ${sql.join([...perSource, ...extras, ...advice, decisions.columns], sql`, `)}${stored.columns}
+      ${sql.join([...perSource, ...extras, velocity.columns, ...advice, decisions.columns], sql`, `)}${stored.columns}
     FROM ${baseRows}${sql.join(joins, sql``)}${decisions.join}${stored.join}
-      LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}
+      LEFT JOIN ${bookDetails} AS bd ON bd.isbn = ${column(base.id, 'isbn')}${velocity.join}
     WHERE ${column(base.id, 'isbn_lookup_job_id')} = ${job.id}${only}`;
 
   const comparable = (id: MarketplaceId) =>
@@ -212,6 +214,7 @@ export function comparisonTable(job: JobRow, opts: ComparisonOptions): SQL {
       : sql`CASE WHEN ${pricedCount} >= 2 THEN ${cents(sql`${dec(worst)} - ${dec(best)}`)} END AS spread`,
     sql`${profit} AS estimated_profit`,
     ...EXTRA_COLUMNS.map((e) => sql.identifier(e.name)),
+    ...VELOCITY_OUTPUTS,
     ...DECISION_SOURCES.flatMap((d) =>
       [decisionField(d.marketplace), valueField(d.marketplace), statusField(d.marketplace)].map((n) => sql.identifier(n)),
     ),

@@ -313,6 +313,51 @@ export const bookDetails = pgTable(
 );
 
 /**
+ * Keepa's token bucket as the last answer left it, shared by every worker (keepa/tokens.ts): the
+ * balance (negative after a big batch), the refill per minute, and when the answer was given. One row.
+ */
+export const keepaTokens = pgTable('keepa_tokens', {
+  id: integer().primaryKey(),
+  tokens_left: doublePrecision().notNull(),
+  refill_rate: doublePrecision().notNull(),
+  at: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * When Keepa was last asked about each ISBN (keepa/fetcher.ts): `found` false when Keepa does not know
+ * it. Asked again after KEEPA_REFRESH. Its points are kept in price_observations (marketplace 'keepa').
+ */
+export const keepaBooks = pgTable(
+  'keepa_books',
+  {
+    isbn: varchar({ length: 13 }).primaryKey(),
+    found: boolean().notNull(),
+    asin: varchar({ length: 10 }),
+    fetched_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('keepa_books_fetched_idx').on(t.fetched_at)],
+);
+
+/**
+ * How fast each ISBN sells (velocity/), computed from Keepa's rank series when there is one, else from
+ * our own Amazon observations, whenever either is written; read by the comparison (docs/features/velocity.md).
+ */
+export const bookVelocity = pgTable('book_velocity', {
+  isbn: varchar({ length: 13 }).primaryKey(),
+  /** 'keepa' or 'amazon' (our own looks). */
+  source: varchar({ length: 16 }).notNull(),
+  /** Ranked points within the last 180 days the figures rest on. */
+  observations: integer().notNull(),
+  rank_drops_30: integer().notNull(),
+  rank_drops_90: integer().notNull(),
+  rank_drops_180: integer().notNull(),
+  avg_rank_90: doublePrecision(),
+  avg_rank_180: doublePrecision(),
+  sale_days_180: integer().notNull(),
+  computed_at: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
  * Attempt counters for throttling (logins, recovery emails), shared by every API process.
  * One row per key (e.g. account+address); see core/security/attempt-limiter.ts.
  */
@@ -370,6 +415,14 @@ export const priceObservations = pgTable(
     offers: jsonb(),
     /** The lookup row that asked (it may be gone since: jobs are deleted, history stays). */
     lookup_id: bigint({ mode: 'number' }),
+    /**
+     * Market facts of an answer that has them (Amazon's; Keepa's points, marketplace 'keepa'): sales
+     * rank (lower sells faster), Buy Box, lowest used and new, in the headline's currency.
+     */
+    sales_rank: integer(),
+    buy_box_price: doublePrecision(),
+    lowest_used_price: doublePrecision(),
+    lowest_new_price: doublePrecision(),
   },
   (t) => [
     index('price_observations_isbn_idx').on(t.isbn, t.marketplace, t.observed_at.desc()),

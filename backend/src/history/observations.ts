@@ -3,7 +3,7 @@
 // or reusing an answer never erases what was seen before. This module gives that statement its parts.
 import { sql, type SQL } from 'drizzle-orm';
 import { COMPARISON_CURRENCY, DECISION_SOURCES, PRICE_SOURCES } from '@app/domain/comparison';
-import type { MarketplaceId } from '@app/domain/marketplaces';
+import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { priceOf } from '../comparison/query.ts';
 import { priceObservations } from '../db/schema.ts';
 
@@ -35,6 +35,27 @@ export function headlinePrice(marketplace: MarketplaceId, columnOf: (name: strin
   return { price: sql`NULL::double precision`, currency: sql`NULL::text` };
 }
 
+/**
+ * Market facts kept in the history beside the headline price, by the lookup column of the same name:
+ * a marketplace whose field table has them (Amazon) keeps them with every answer, so the book page
+ * charts the sales rank over time and velocity can be read from it (docs/features/history.md).
+ */
+export const MARKET_FACTS = ['sales_rank', 'buy_box_price', 'lowest_used_price', 'lowest_new_price'] as const;
+
+/** SELECT-list items naming each market fact (NULL where the marketplace has no such field). */
+export function marketFacts(marketplace: MarketplaceId, columnOf: (name: string) => SQL): SQL {
+  const fields = MARKETPLACES[marketplace].fields;
+  return sql.join(
+    MARKET_FACTS.map((name) => {
+      const has = fields.some((f) => f.name === name);
+      const value = has ? columnOf(name) : sql`NULL`;
+      const cast = name === 'sales_rank' ? sql`round(${value})::integer` : sql`${value}::double precision`;
+      return sql`${cast} AS ${sql.identifier(name)}`;
+    }),
+    sql`, `,
+  );
+}
+
 /** The latest observation of (marketplace, ISBN) before this statement, one index probe (isbn, marketplace, observed_at desc). */
 const latest = (marketplace: MarketplaceId, isbn: SQL, columns: SQL, extra: SQL = sql``) =>
   sql`SELECT ${columns} FROM ${priceObservations} o
@@ -51,7 +72,8 @@ export const setPreviousLook = (marketplace: MarketplaceId, isbn: SQL) =>
 
 /**
  * `INSERT INTO price_observations …` (a data-modifying CTE) of the answered rows of `finished`, a
- * CTE with columns id, isbn, lookup_status, offers, offer_count, answered_at, price and currency. Failures write
+ * CTE with columns id, isbn, lookup_status, offers, offer_count, answered_at, price, currency and the
+ * MARKET_FACTS (marketFacts). Failures write
  * nothing. `offers` is stored only when it differs from the latest stored offers of the ISBN on this
  * marketplace, else NULL: most re-prices see the same listings, and the offers are most of a row's
  * size. Readers take the latest non-null offers at or before an observation. (Two rows of one ISBN in
@@ -59,11 +81,18 @@ export const setPreviousLook = (marketplace: MarketplaceId, isbn: SQL) =>
  */
 export function recordObservations(marketplace: MarketplaceId, finished: SQL): SQL {
   const lastOffers = latest(marketplace, sql`f.isbn`, sql`o.offers`, sql` AND o.offers IS NOT NULL`);
-  return sql`INSERT INTO ${priceObservations} (marketplace, isbn, observed_at, status, price, currency, offer_count, offers, lookup_id)
+  const facts = sql.join(
+    MARKET_FACTS.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${priceObservations} (marketplace, isbn, observed_at, status, price, currency, offer_count, offers, lookup_id, ${facts})
     SELECT ${marketplace}, f.isbn, f.answered_at, f.lookup_status, f.price, f.currency,
            coalesce(f.offer_count, 0),
            CASE WHEN f.offers IS NOT DISTINCT FROM (${lastOffers}) THEN NULL ELSE f.offers END,
-           f.id
+           f.id, ${sql.join(
+             MARKET_FACTS.map((name) => sql`f.${sql.identifier(name)}`),
+             sql`, `,
+           )}
     FROM ${finished} f
     WHERE f.lookup_status IN (${answered})`;
 }

@@ -8,7 +8,8 @@ import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
 import { refreshStoredRows } from '../comparison/stored.ts';
-import { headlinePrice, recordObservations, setPreviousLook } from '../history/observations.ts';
+import { headlinePrice, marketFacts, recordObservations, setPreviousLook } from '../history/observations.ts';
+import { isbnArray, refreshVelocitySql } from '../velocity/compute.ts';
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 import { isInteractiveJob } from './interactive-jobs.ts';
@@ -103,6 +104,8 @@ export class LookupQueue {
   /** The data columns of a finished batch as jsonb_to_recordset reads them, and their SET list. */
   private readonly recordset: SQL;
   private readonly setData: SQL;
+  /** Whether its answers carry a sales rank, so writing them moves the books' velocity. */
+  private readonly keepsRank: boolean;
 
   constructor(
     readonly db: Db,
@@ -112,6 +115,7 @@ export class LookupQueue {
     this.source = marketplace.id;
     const fields = dataFields(marketplace);
     this.columns = fields.map((f) => f.name);
+    this.keepsRank = this.columns.includes('sales_rank');
     this.recordset = sql.join(
       [
         sql.raw('id bigint, attempts int, status text, last_error text, offers jsonb'),
@@ -205,6 +209,7 @@ export class LookupQueue {
         ids: number[] | null;
         row_job_ids: number[] | null;
         by_status: Finished['byStatus'] | null;
+        isbns: string[] | null;
       }>(sql`
       WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(${this.recordset})),
       done AS (
@@ -216,13 +221,17 @@ export class LookupQueue {
         FROM v
         WHERE t.id = v.id AND t.attempts = v.attempts AND t.lookup_status IN ('pending', 'queued')
         RETURNING t.isbn_lookup_job_id, t.id, t.isbn, t.lookup_status, t.offers, t.offer_count, t.answered_at,
-                  ${headline.price} AS price, ${headline.currency} AS currency
+                  ${headline.price} AS price, ${headline.currency} AS currency,
+                  ${marketFacts(this.source, (name) => sql`t.${sql.identifier(name)}`)}
       ),
       observed AS (${recordObservations(this.source, sql`done`)})
-      SELECT count(*)::int AS written, array_agg(id) AS ids, array_agg(isbn_lookup_job_id) AS row_job_ids,
+      SELECT count(*)::int AS written, array_agg(id) AS ids, array_agg(isbn_lookup_job_id) AS row_job_ids, array_agg(isbn) AS isbns,
              (SELECT jsonb_object_agg(lookup_status, n) FROM (SELECT lookup_status, count(*)::int AS n FROM done GROUP BY 1) s) AS by_status
       FROM done`);
       await refreshStoredRows(tx, this.table, (out[0]?.ids ?? []).map(Number));
+      // A marketplace that gives a sales rank (Amazon) moves the books' velocity (velocity/compute.ts).
+      if (this.keepsRank && out[0]?.isbns?.length)
+        await tx.execute(refreshVelocitySql(isbnArray(out[0].isbns), undefined, { skipKeepa: true }));
       // Each row reaches a final status once (the WHERE above), so the counters move exactly once.
       const rowJobIds = (out[0]?.row_job_ids ?? []).map(Number);
       await moveProgress(tx, this.source, rowJobIds);

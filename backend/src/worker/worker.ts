@@ -13,6 +13,8 @@ import { ComparisonStorer } from '../comparison/stored.ts';
 import { HistoryPruner } from '../history/retention.ts';
 import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
+import { KeepaFetcher } from '../keepa/fetcher.ts';
+import type { KeepaSettings } from '../keepa/options.ts';
 import { DailyCallBudget } from './daily-budget.ts';
 import type { WritesInProgress } from '../core/writes-in-progress.ts';
 import { INTERACTIVE_WORK_CHANNEL } from './interactive-jobs.ts';
@@ -58,6 +60,8 @@ export interface WorkerOptions {
   clock?: () => Date;
   /** Fetch book details from Open Library in the background (book-details/); off when unset. */
   bookDetails?: BookDetailsSettings;
+  /** Fetch Amazon's rank and price history from Keepa in the background (keepa/); off when unset. */
+  keepa?: KeepaSettings;
   /**
    * Big jobs being written on the embedded database in this process (ctx.writes): no claim is made
    * while one is (lookups in flight finish and are written as usual). Unset: claims never wait.
@@ -195,7 +199,11 @@ export function startWorker(opts: WorkerOptions): Worker {
   const details =
     opts.bookDetails && new BookDetailsFetcher(opts.db, { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.bookDetails }, log);
   details?.start();
-  log.info(`worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}`);
+  const keepa = opts.keepa && new KeepaFetcher(opts.db, { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.keepa }, log);
+  keepa?.start();
+  log.info(
+    `worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}${keepa ? `, Keepa history from ${opts.keepa?.url}` : ''}`,
+  );
 
   let stopped: Promise<void> | undefined;
   return {
@@ -205,7 +213,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         clearInterval(prune);
         await interactive?.stop();
         const deadline = Date.now() + stopTimeoutMs;
-        await Promise.all([...runners.map(({ runner }) => runner.stop(deadline)), details?.stop()]);
+        await Promise.all([...runners.map(({ runner }) => runner.stop(deadline)), details?.stop(), keepa?.stop()]);
         await judge.idle();
         await heartbeat.stop();
         const total = runners.reduce((n, { runner }) => n + runner.lookups, 0);

@@ -140,7 +140,11 @@ test('a book never looked up says so; Price it now prices it on its page', async
   await expect(page.getByRole('status').filter({ hasText: 'Priced: every marketplace asked now' })).toBeVisible({ timeout: 60_000 });
 });
 
-test('a book’s price history survives a re-price of its job: two observations per marketplace', async ({ userPage: page, user, api }) => {
+test('a book’s price history survives a re-price of its job: two observations per marketplace; its rank is charted, with Keepa’s history', async ({
+  userPage: page,
+  user,
+  api,
+}) => {
   test.setTimeout(120_000);
   const isbn = REPRICED;
   const auth = { headers: { Authorization: `Bearer ${user.token}` } };
@@ -154,4 +158,23 @@ test('a book’s price history survives a re-price of its job: two observations 
   for (const m of MARKETPLACE_LIST) {
     await expect(history.locator(`tr[data-marketplace="${m.id}"] td`).nth(1), m.label).toHaveText('2');
   }
+  // Keepa's points (the sandbox's Keepa knows this ISBN) reach back about two years before our first look.
+  const keepaRow = history.locator('tr[data-marketplace="keepa"]');
+  await expect(async () => {
+    await page.reload();
+    await expect(keepaRow).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(Number(await keepaRow.locator('td').nth(1).innerText())).toBeGreaterThan(100);
+  // Amazon's sales rank is charted beside the price on its own axis (log scale, best rank on top).
+  const chart = page.getByTestId('history-chart');
+  await expect(chart).toHaveAttribute('data-ranked', 'true');
+  await expect(chart.getByText('Sales rank', { exact: true }).first()).toBeVisible();
+  const rankTicks = chart.locator('svg').getByText(/^#[\d,]+$/);
+  await expect(rankTicks.first()).toBeVisible();
+  await expect(history.locator('tr[data-marketplace="amazon"] td').nth(4)).toHaveText(/^#[\d,]+$/);
+  // On a phone the chart and its rank axis stay within the screen.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(rankTicks.first()).toBeVisible();
+  const box = (await chart.boundingBox())!;
+  expect(box.x >= 0 && box.x + box.width <= 390, `chart within the screen (${box.x}..${box.x + box.width})`).toBe(true);
 });

@@ -332,19 +332,29 @@ export type BookPublicInput = {
     jobs_truncated: boolean;
 };
 
+export type HistoryPointInput = {
+    observed_at: unknown;
+    status: string;
+    price: number | null;
+    currency: string | null;
+    offer_count: number;
+    sales_rank: number | null;
+    buy_box_price: number | null;
+    lowest_used_price: number | null;
+    lowest_new_price: number | null;
+};
+
 export type BookHistoryInput = {
     isbn: string;
     series: Array<{
         marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
-        points: Array<{
-            observed_at: unknown;
-            status: string;
-            price: number | null;
-            currency: string | null;
-            offer_count: number;
-        }>;
+        points: Array<HistoryPointInput>;
         truncated: boolean;
     }>;
+    keepa: {
+        points: Array<HistoryPointInput>;
+        truncated: boolean;
+    };
 };
 
 export type BookPriceBodyInput = {
@@ -693,6 +703,14 @@ export type ComparisonRowInput = {
     amazon_lowest_used: number | null;
     amazon_lowest_new: number | null;
     amazon_buy_box: number | null;
+    rank_drops_30: number | null;
+    rank_drops_90: number | null;
+    rank_drops_180: number | null;
+    avg_rank_90: number | null;
+    avg_rank_180: number | null;
+    sale_days_180: number | null;
+    velocity_observations: number | null;
+    velocity_source: string | null;
     pallet_iq_decision: string | null;
     pallet_iq_value: number | null;
     abe_books_change: number | null;
@@ -1486,19 +1504,29 @@ export type BookPublic = {
     jobs_truncated: boolean;
 };
 
+export type HistoryPoint = {
+    observed_at: string;
+    status: string;
+    price: number | null;
+    currency: string | null;
+    offer_count: number;
+    sales_rank: number | null;
+    buy_box_price: number | null;
+    lowest_used_price: number | null;
+    lowest_new_price: number | null;
+};
+
 export type BookHistory = {
     isbn: string;
     series: Array<{
         marketplace: 'abe_books' | 'biblio' | 'alibris' | 'pallet_iq' | 'amazon' | 'ebay';
-        points: Array<{
-            observed_at: string;
-            status: string;
-            price: number | null;
-            currency: string | null;
-            offer_count: number;
-        }>;
+        points: Array<HistoryPoint>;
         truncated: boolean;
     }>;
+    keepa: {
+        points: Array<HistoryPoint>;
+        truncated: boolean;
+    };
 };
 
 export type BookPriceBody = {
@@ -1847,6 +1875,14 @@ export type ComparisonRow = {
     amazon_lowest_used: number | null;
     amazon_lowest_new: number | null;
     amazon_buy_box: number | null;
+    rank_drops_30: number | null;
+    rank_drops_90: number | null;
+    rank_drops_180: number | null;
+    avg_rank_90: number | null;
+    avg_rank_180: number | null;
+    sale_days_180: number | null;
+    velocity_observations: number | null;
+    velocity_source: string | null;
     pallet_iq_decision: string | null;
     pallet_iq_value: number | null;
     abe_books_change: number | null;

@@ -3,7 +3,7 @@
 // each marketplace's latest answer with every offer, its price over time, the jobs that included it,
 // and "Price it now". The address takes any form the normaliser reads and is replaced by the ISBN-13.
 import { readOneIsbn } from '@app/domain/book';
-import { MARKETPLACES } from '@app/domain/marketplaces';
+import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { Alert, Group, Image, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
@@ -114,19 +114,31 @@ function BookBody({ isbn }: { isbn: string }) {
 }
 
 function HistorySection({ history }: { history: BookHistory }) {
-  const series = history.series.filter((s) => s.points.length > 0);
+  // Our looks per marketplace, then Keepa's points of Amazon's history (reaching back before our first look).
+  const series = [
+    ...history.series.map((s) => ({ key: s.marketplace as string, label: MARKETPLACES[s.marketplace].label, ...s })),
+    { key: 'keepa', label: 'Amazon (Keepa)', ...history.keepa },
+  ].filter((s) => s.points.length > 0);
   if (series.length === 0)
     return (
       <Text size="sm" c="dimmed">
         No prices seen yet.
       </Text>
     );
-  // The chart draws the selling marketplaces' prices (an advising one's value is no price to buy at).
-  const priced = series.some((s) => MARKETPLACES[s.marketplace].selling && s.points.some((p) => p.price !== null));
+  // The chart draws the selling marketplaces' prices (an advising one's value is no price to buy at)
+  // and Amazon's rank; Keepa's points are Amazon's.
+  const sells = (key: string) => key === 'keepa' || (key in MARKETPLACES && Boolean(MARKETPLACES[key as MarketplaceId].selling));
+  const priced = series.some((s) => sells(s.key) && s.points.some((p) => p.price !== null || p.sales_rank !== null));
+  const ranked = series.some((s) => s.points.some((p) => p.sales_rank !== null));
   return (
     <>
       {priced && (
-        <figure style={{ margin: 0 }} aria-label="Best price over time per marketplace" data-testid="history-chart">
+        <figure
+          style={{ margin: 0 }}
+          aria-label={ranked ? 'Best price and sales rank over time' : 'Best price over time per marketplace'}
+          data-testid="history-chart"
+          data-ranked={ranked}
+        >
           <Suspense fallback={<Skeleton h={260} />}>
             <PriceHistoryChart history={history} />
           </Suspense>
@@ -140,6 +152,7 @@ function HistorySection({ history }: { history: BookHistory }) {
               <Table.Th ta="right">Observations</Table.Th>
               <Table.Th ta="right">First price</Table.Th>
               <Table.Th ta="right">Latest price</Table.Th>
+              {ranked && <Table.Th ta="right">Latest rank</Table.Th>}
               <Table.Th>Latest</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -148,15 +161,17 @@ function HistorySection({ history }: { history: BookHistory }) {
               const first = s.points[0];
               const last = s.points[s.points.length - 1];
               const money = (p: typeof first) => (p && p.price !== null ? formatMoney(p.price, p.currency ?? 'USD') : '—');
+              const rank = [...s.points].reverse().find((p) => p.sales_rank !== null)?.sales_rank;
               return (
-                <Table.Tr key={s.marketplace} data-marketplace={s.marketplace}>
-                  <Table.Td>{MARKETPLACES[s.marketplace].label}</Table.Td>
+                <Table.Tr key={s.key} data-marketplace={s.key}>
+                  <Table.Td>{s.label}</Table.Td>
                   <Table.Td ta="right">
                     {s.points.length}
                     {s.truncated && '+'}
                   </Table.Td>
                   <Table.Td ta="right">{money(first)}</Table.Td>
                   <Table.Td ta="right">{money(last)}</Table.Td>
+                  {ranked && <Table.Td ta="right">{rank != null ? `#${rank.toLocaleString('en-US')}` : '—'}</Table.Td>}
                   <Table.Td>{last && formatDateTime(last.observed_at)}</Table.Td>
                 </Table.Tr>
               );

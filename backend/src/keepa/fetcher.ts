@@ -1,0 +1,74 @@
+// The worker's background fetch of Keepa's history: for the newest jobs that ask Amazon first, the
+// ISBNs Keepa was not asked about within KEEPA_REFRESH, in batches of KEEPA_BATCH_SIZE codes per
+// request, paced on Keepa's token bucket shared by every worker (tokens.ts). A job whose ISBNs all
+// have a fresh answer is remembered as done for the process's life (a new job is always looked at).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../core/logging.ts';
+import type { Db } from '../db/client.ts';
+import { fetchKeepaHistory } from './client.ts';
+import type { KeepaSettings } from './options.ts';
+import { amazonJobsNewestFirst, isbnsNeedingKeepa, storeKeepaHistory } from './repository.ts';
+import { KeepaTokens } from './tokens.ts';
+
+/** Jobs looked at per pass. */
+const JOBS_PER_PASS = 20;
+
+export class KeepaFetcher {
+  private readonly done = new Set<number>();
+  private readonly stopping = new AbortController();
+  private readonly tokens: KeepaTokens;
+  private loop: Promise<void> | undefined;
+  /** Requests sent and ISBNs Keepa knew, since start. */
+  requests = 0;
+  found = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: KeepaSettings,
+    private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
+    private readonly idleMs = 2000,
+  ) {
+    this.tokens = new KeepaTokens(db);
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.loop?.catch(() => {});
+  }
+
+  /** One pass: asks Keepa about one batch when some job needs one. Returns whether it sent a request. */
+  async pass(): Promise<boolean> {
+    for (const jobId of await amazonJobsNewestFirst(this.db, this.done, JOBS_PER_PASS)) {
+      const isbns = await isbnsNeedingKeepa(this.db, jobId, this.settings.refreshMs, this.settings.batchSize);
+      if (isbns.length === 0) {
+        this.done.add(jobId);
+        continue;
+      }
+      this.requests++;
+      const answers = await fetchKeepaHistory(isbns, this.settings, this.tokens, this.stopping.signal);
+      await storeKeepaHistory(this.db, answers);
+      this.found += [...answers.values()].filter((p) => p !== null).length;
+      return true;
+    }
+    return false;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      let sent = false;
+      try {
+        sent = await this.pass();
+      } catch (err) {
+        if (this.stopping.signal.aborted) return;
+        // Keepa down, refused or a database hiccup: the same ISBNs are asked again after a pause.
+        this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'fetching Keepa history failed; trying again later');
+      }
+      // Tokens pace the requests (tokens.ts); an idle pass waits before looking again.
+      if (!sent) await sleep(this.idleMs, undefined, { signal: this.stopping.signal }).catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,114 @@
+// Keepa on both engines: the token bucket shared by two workers through the database (one reserves,
+// the other waits while the projected balance is not positive, and the refill lets it go), and the
+// fetcher against the sandbox's Keepa: an Amazon job's ISBNs asked in one batch, their points kept in
+// the history as Keepa's (the book page's history reaches back before our first look), unknown ones
+// dated, and velocity computed from Keepa's series.
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bookVelocity, jobs, keepaBooks, keepaTokens, priceObservations } from '../src/db/schema.ts';
+import { KeepaFetcher } from '../src/keepa/fetcher.ts';
+import { keepaSettings } from '../src/keepa/options.ts';
+import { knownToKeepa } from '../src/keepa/sandbox-format.ts';
+import { KeepaTokens } from '../src/keepa/tokens.ts';
+import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
+import { sampleIsbns } from '../src/sandbox/isbns.ts';
+import type { Sandbox } from '../src/sandbox/server.ts';
+import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ENGINES } from './helpers/databases.ts';
+import { seedJob } from './helpers/worker.ts';
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe.each(ENGINES)('Keepa on %s', (engine) => {
+  let t: TestApp;
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+    await t.ctx.db.delete(keepaTokens);
+  });
+  afterAll(() => t.close());
+
+  it('two workers share one token bucket: a reservation spends it, the other waits for the refill', async () => {
+    const a = new KeepaTokens(t.ctx.db);
+    const b = new KeepaTokens(t.ctx.db);
+    // No state yet (Keepa never asked): both go, and the first answer sets the state.
+    expect(await a.reserve(100)).toBe(0);
+    await a.update({ timestamp: Date.now(), tokensLeft: 150, refillRate: 60, refillIn: 30_000, tokensConsumed: 100 });
+    // 150 → 50: positive, so b may still send its 100 (Keepa runs a request while the balance is positive) → -50.
+    expect(await a.reserve(100)).toBe(0);
+    expect(await b.reserve(100)).toBe(0);
+    // -50 at 60 a minute: positive (≥ 1) again after 51 tokens, 51 s; nobody reserves meanwhile.
+    const wait = await a.reserve(100);
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(51_000);
+    expect(await b.reserve(1)).toBeGreaterThan(50_000);
+    expect((await a.read())?.tokensLeft).toBeCloseTo(-50, 0);
+    // A minute later (the row's time moved back) 60 tokens have come: 10 left, and exactly one of two
+    // workers asking at once gets them.
+    await t.ctx.db.update(keepaTokens).set({ at: sql`${keepaTokens.at} - interval '1 minute'` });
+    const both = await Promise.all([a.reserve(20), b.reserve(20)]);
+    expect(both.filter((w) => w === 0)).toHaveLength(1);
+    expect(both.find((w) => w > 0)).toBeGreaterThan(0);
+    // The balance never exceeds an hour of refill (Keepa's tokens expire after an hour).
+    await a.update({ timestamp: Date.now(), tokensLeft: 0, refillRate: 10, refillIn: 0, tokensConsumed: 0 });
+    await t.ctx.db.update(keepaTokens).set({ at: sql`${keepaTokens.at} - interval '1 day'` });
+    expect(await a.reserve(1)).toBe(0);
+    expect((await a.read())?.tokensLeft).toBeCloseTo(600 - 1, 3);
+  });
+
+  it('the fetcher asks the sandbox for an Amazon job’s ISBNs in one batch and keeps their history as Keepa’s', async () => {
+    sandbox = await startMarketplaceSandbox({ latencyMs: 0 });
+    const isbns = sampleIsbns(12, 57_340);
+    const jobId = await seedJob(t.ctx.db, isbns, ['amazon']);
+    await t.ctx.db.update(jobs).set({ amazon: true }).where(eq(jobs.id, jobId));
+    const settings = keepaSettings(
+      { enabled: true, key: undefined, url: undefined, batchSize: 100, refreshMs: 86_400_000, timeoutMs: 10_000 },
+      sandbox.url,
+      true,
+    );
+    expect(settings?.url).toBe(`${sandbox.url}/keepa`);
+    const fetcher = new KeepaFetcher(t.ctx.db, settings!, quiet);
+    expect(await fetcher.pass()).toBe(true);
+    expect(fetcher.requests).toBe(1);
+    // Every ISBN is dated, found or not; a second pass has nothing to ask.
+    const books = await t.ctx.db.select().from(keepaBooks).where(inArray(keepaBooks.isbn, isbns));
+    expect(books.map((b) => [b.isbn, b.found]).sort()).toEqual(isbns.map((i) => [i, knownToKeepa(i)]).sort());
+    expect(await fetcher.pass()).toBe(false);
+    // The token state is the sandbox's envelope.
+    expect((await new KeepaTokens(t.ctx.db).read())?.refillRate).toBe(600);
+
+    const known = isbns.filter(knownToKeepa);
+    expect(known.length).toBeGreaterThan(0);
+    const isbn = known[0]!;
+    const points = await t.ctx.db.select().from(priceObservations).where(eq(priceObservations.isbn, isbn));
+    expect(points.every((p) => p.marketplace === 'keepa')).toBe(true);
+    // About two years back, with ranks and prices.
+    const oldest = Math.min(...points.map((p) => p.observed_at.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(700 * 86_400_000);
+    expect(points.some((p) => p.sales_rank !== null && p.sales_rank > 0)).toBe(true);
+    expect(points.some((p) => p.lowest_used_price !== null)).toBe(true);
+
+    // Velocity from Keepa's series, resting on its ranked points.
+    const [v] = await t.ctx.db.select().from(bookVelocity).where(eq(bookVelocity.isbn, isbn));
+    expect(v).toMatchObject({ source: 'keepa' });
+    expect(v?.observations).toBeGreaterThan(10);
+    expect(v?.avg_rank_180).toBeGreaterThan(0);
+
+    // The book page's history has them as Keepa's, apart from our own looks.
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/books/${isbn}/history`, headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json() as { keepa: { points: { sales_rank: number | null }[] }; series: { points: unknown[] }[] };
+    expect(history.keepa.points.length).toBe(Math.min(points.length, 500));
+    expect(history.series.every((s) => s.points.length === 0)).toBe(true);
+
+    // Asked again (refresh due), an ISBN's Keepa points are replaced, not doubled.
+    await t.ctx.db.update(keepaBooks).set({ fetched_at: sql`now() - interval '2 days'` });
+    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet).pass()).toBe(true);
+    expect(await t.ctx.db.$count(priceObservations, eq(priceObservations.isbn, isbn))).toBe(points.length);
+  });
+});
