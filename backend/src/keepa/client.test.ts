@@ -71,8 +71,10 @@ describe('envelope', () => {
   });
 });
 
-// Keepa's samples: optional, read from beside the checkout when present; without them this is skipped.
-const SAMPLES = new URL('../../../../../shared/marketplace-samples/keepa/examples/', import.meta.url);
+// Keepa's published samples, kept beside the repository (../shared, never copied in): a check of our
+// reading against the real answers where they are present. The tests above use our own answers and
+// always run; in a checkout without the samples this block is reported as skipped.
+const SAMPLES = new URL('../../../../shared/marketplace-samples/keepa/examples/', import.meta.url);
 const sample = (name: string) => readFileSync(new URL(name, SAMPLES), 'utf8');
 const at = (minute: number) => new Date(keepaMinuteToMs(minute));
 
