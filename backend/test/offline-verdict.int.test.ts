@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonTable } from '../src/comparison/query.ts';
 import { compileRules, decisionCases } from '../src/decisions/rules-sql.ts';
-import { jobs, users } from '../src/db/schema.ts';
+import { bookVelocity, jobs, users } from '../src/db/schema.ts';
 import type { FeeSchedules } from '../src/fees/repository.ts';
 import { buildFiguresPack } from '../src/scan/offline-pack.ts';
 import { ADMIN, startTestApp, type TestApp } from './helpers/app.ts';
@@ -202,6 +202,22 @@ describe.each(ENGINES)('offline verdicts on %s', (engine) => {
         id,
         isbns.map((isbn) => ({ isbn, row: lookupRow(r, id) })),
       );
+    // How fast most of them sell (book_velocity): some from Keepa, some from our own looks, a few thin.
+    for (const isbn of isbns.filter(() => r.chance(0.7))) {
+      const drops = [r.int(5), r.int(15), r.int(40)].sort((a, b) => a - b);
+      await t.ctx.db.insert(bookVelocity).values({
+        isbn,
+        source: r.pick(['keepa', 'amazon']),
+        observations: r.int(300),
+        rank_drops_30: drops[0] ?? 0,
+        rank_drops_90: drops[1] ?? 0,
+        rank_drops_180: drops[2] ?? 0,
+        avg_rank_90: r.chance(0.2) ? null : r.int(3_000_000),
+        avg_rank_180: r.chance(0.2) ? null : r.int(3_000_000),
+        sale_days_180: r.int(60),
+        computed_at: new Date(),
+      });
+    }
     const [job] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
     if (!job) throw new Error('no job');
     const pack = await buildFiguresPack(t.ctx.db, admin, { days: 30 });

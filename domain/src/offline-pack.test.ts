@@ -6,7 +6,7 @@ const figures = (isbns: string[], prices: (number | null)[], currencies: (string
   const values = [...new Set(currencies.filter((c): c is string => c !== null))];
   return {
     kind: 'figures',
-    format: 1,
+    format: 2,
     version: '1',
     delta: false,
     days: 30,
@@ -44,7 +44,7 @@ describe('offline pack', () => {
   });
 
   it('merges a verdict delta, re-coding its outcomes', () => {
-    const base = { format: 1, days: 30, built_at: '', rule_set: null, kind: 'verdicts' } as const;
+    const base = { format: 2, days: 30, built_at: '', rule_set: null, kind: 'verdicts' } as const;
     const kept: VerdictPack = {
       ...base,
       version: '1',

@@ -18,8 +18,10 @@ import type { FeeSchedule } from './fees.ts';
 import type { MarketplaceId } from './marketplaces.ts';
 import { UNANSWERED_STATUS, type OfflineFigures } from './offline-verdict.ts';
 import type { RuleColor } from './rules.ts';
+import { VELOCITY_FIELDS } from './velocity.ts';
 
-export const OFFLINE_PACK_FORMAT = 1;
+/** 2: the velocity fields joined the pack (a phone's kept pack of format 1 is downloaded again whole). */
+export const OFFLINE_PACK_FORMAT = 2;
 
 /** Number columns: `cents` ones are sent as integer cents (prices the comparison already rounded). */
 export const PACK_NUMBER_COLUMNS: readonly { name: string; cents: boolean }[] = [
@@ -30,12 +32,15 @@ export const PACK_NUMBER_COLUMNS: readonly { name: string; cents: boolean }[] = 
   ]),
   ...EXTRA_COLUMNS.map((e) => ({ name: e.name, cents: false })),
   ...DECISION_SOURCES.map((d) => ({ name: valueField(d.marketplace), cents: false })),
+  // How fast the book sells (velocity.ts): per ISBN, not per marketplace.
+  ...VELOCITY_FIELDS.filter((f) => f.type === 'number').map((f) => ({ name: f.name, cents: false })),
 ];
 
 /** Text columns, each sent as a list of its distinct values and one code per ISBN (0: empty). */
 export const PACK_TEXT_COLUMNS: readonly string[] = [
   ...PRICE_SOURCES.flatMap((s) => [currencyField(s.marketplace), statusField(s.marketplace), `${s.marketplace}_previous_currency`]),
   ...DECISION_SOURCES.flatMap((d) => [decisionField(d.marketplace), statusField(d.marketplace)]),
+  ...VELOCITY_FIELDS.filter((f) => f.type !== 'number').map((f) => f.name),
 ];
 
 /** The statuses the pack has an answer with; any other marketplace of an ISBN is still to ask. */

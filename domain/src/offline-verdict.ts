@@ -24,6 +24,7 @@ import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef } from './fields.ts';
 import { parseFilterDate, parseFilterNumber } from './filter-values.ts';
 import { MARKETPLACES, type MarketplaceId } from './marketplaces.ts';
 import { NO_RULE, OUTCOME_MAX_LENGTH, RULE_COLORS, RULE_FIELDS, type RuleColor } from './rules.ts';
+import { VELOCITY_FIELDS } from './velocity.ts';
 
 export type Value = string | number | null;
 
@@ -94,6 +95,7 @@ export function comparisonValues(f: OfflineFigures, fees: FeeSchedulesById, cost
   row.spread = best !== null && worst !== null && priced.length >= 2 ? cents(sub(decimalOfDouble(worst), decimalOfDouble(best))) : null;
   row.estimated_profit = best !== null && bestId ? estimatedProfitAt(best, fees[bestId], costPerBook) : null;
   for (const e of EXTRA_COLUMNS) row[e.name] = num(f[e.name]);
+  for (const v of VELOCITY_FIELDS) row[v.name] = v.type === 'number' ? num(f[v.name]) : text(f[v.name]);
   for (const { marketplace: id } of DECISION_SOURCES) {
     row[decisionField(id)] = text(f[decisionField(id)]);
     row[valueField(id)] = num(f[valueField(id)]);

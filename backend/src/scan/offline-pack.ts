@@ -27,10 +27,11 @@ import {
   type VerdictPack,
 } from '@app/domain/offline-pack';
 import { compileOfflineRules, offlineVerdict, unansweredFigures } from '@app/domain/offline-verdict';
+import { VELOCITY_FIELDS } from '@app/domain/velocity';
 import { sql, type SQL } from 'drizzle-orm';
 import { priceOf } from '../comparison/query.ts';
 import type { Db } from '../db/client.ts';
-import { feeSchedules } from '../db/schema.ts';
+import { bookVelocity, feeSchedules } from '../db/schema.ts';
 import { listUsableRuleSets } from '../decisions/versions.ts';
 import { feeSchedulesInForce } from '../fees/repository.ts';
 import { readRuleSetVersion, teamDefaultVersion } from '../rules/repository.ts';
@@ -118,9 +119,13 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
     const after = sql`'epoch'::timestamptz + ${String(o.since)}::bigint * interval '1 microsecond'`;
     const { rows } = await db.execute<{ isbns: string | null }>(sql`
       SELECT array_to_json(array_agg(isbn))::text AS isbns FROM (${sql.join(
-        PACK_MARKETPLACES.map(
-          (id) => sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND answered_at > ${after}`,
-        ),
+        [
+          ...PACK_MARKETPLACES.map(
+            (id) => sql`SELECT isbn FROM ${sql.identifier(MARKETPLACES[id].table)} WHERE ${ANSWERED} AND answered_at > ${after}`,
+          ),
+          // Velocity is recomputed when Keepa's series arrive too, without a new answer.
+          sql`SELECT isbn FROM ${bookVelocity} WHERE computed_at > ${after}`,
+        ],
         sql` UNION `,
       )}) c`);
     const isbns = parse(rows[0]?.isbns) as string[];
@@ -154,14 +159,36 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
       columns: Object.fromEntries(cols.map((c) => [c.name, parse(row[c.name])])),
     };
   };
-  const lists = await Promise.all(PACK_MARKETPLACES.map(read));
-  const latest = Math.max(0, ...lists.map((l) => l.latest));
+  // How fast each book sells (book_velocity, one row per ISBN): the same figures the comparison joins.
+  const readVelocity = async () => {
+    const v = sql.identifier('v');
+    const { rows } = await db.execute<Record<string, string | null>>(sql`
+      SELECT json_agg(v.isbn)::text AS isbns, max((extract(epoch FROM v.computed_at) * 1000000)::bigint)::text AS latest, ${sql.join(
+        VELOCITY_FIELDS.map(
+          (f) =>
+            sql`json_agg(${v}.${sql.identifier(f.stored)}::${sql.raw(f.type === 'number' ? 'float8' : 'text')})::text AS ${sql.identifier(f.name)}`,
+        ),
+        sql`, `,
+      )}
+      FROM (SELECT * FROM ${bookVelocity} WHERE TRUE${changed} ORDER BY isbn) v`);
+    const row = rows[0] ?? {};
+    return {
+      latest: Number(row.latest ?? 0),
+      isbns: parse(row.isbns) as string[],
+      columns: Object.fromEntries(VELOCITY_FIELDS.map((f) => [f.name, parse(row[f.name])])),
+    };
+  };
+  const [velocity, ...lists] = await Promise.all([readVelocity(), ...PACK_MARKETPLACES.map(read)]);
+  const latest = Math.max(0, ...[velocity, ...lists].map((l) => l.latest));
+  // The pack's ISBNs are those answered; velocity only fills in the ones it knows.
   const isbns = lists.reduce<string[]>((all, l) => mergeSorted(all, l.isbns), []);
   const columns: Record<string, unknown[]> = {};
-  for (const l of lists) {
+  for (const l of [...lists, velocity]) {
     const filled = Object.fromEntries(Object.keys(l.columns).map((name) => [name, new Array<unknown>(isbns.length).fill(null)]));
     let j = 0;
     for (let i = 0; i < isbns.length && j < l.isbns.length; i++) {
+      // Both lists ascend: skip what the list has and the pack does not.
+      while (j < l.isbns.length && (l.isbns[j] as string) < (isbns[i] as string)) j++;
       if (isbns[i] !== l.isbns[j]) continue;
       for (const name in l.columns) (filled[name] as unknown[])[i] = l.columns[name]?.[j];
       j++;

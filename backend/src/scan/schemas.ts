@@ -1,4 +1,5 @@
 // Shapes of the scan API (/scan/…): sessions, scans and their verdicts.
+import { OFFLINE_PACK_FORMAT } from '@app/domain/offline-pack';
 import { RULE_COLORS } from '@app/domain/rules';
 import { SCAN_MARKS, SCAN_PLACE_MAX_LENGTH } from '@app/domain/scan';
 import { z } from 'zod';
@@ -107,7 +108,7 @@ export const OfflinePackQuery = z.object({
 
 const CodedText = z.object({ values: z.array(z.string()), codes: z.array(z.number().int()) });
 const packBase = {
-  format: z.literal(1),
+  format: z.literal(OFFLINE_PACK_FORMAT),
   /** Send back as `since` to get only what changed after this pack. */
   version: z.string(),
   /** True: only the ISBNs answered since `since`, to merge into the pack kept. */

@@ -1123,7 +1123,7 @@ export type ScanMarkBodyInput = {
 
 export type OfflinePackInput = {
     kind: 'figures';
-    format: 1;
+    format: 2;
     version: string;
     delta: boolean;
     days: number;
@@ -1157,7 +1157,7 @@ export type OfflinePackInput = {
     };
 } | {
     kind: 'verdicts';
-    format: 1;
+    format: 2;
     version: string;
     delta: boolean;
     days: number;
@@ -2295,7 +2295,7 @@ export type ScanMarkBody = {
 
 export type OfflinePack = {
     kind: 'figures';
-    format: 1;
+    format: 2;
     version: string;
     delta: boolean;
     days: number;
@@ -2329,7 +2329,7 @@ export type OfflinePack = {
     };
 } | {
     kind: 'verdicts';
-    format: 1;
+    format: 2;
     version: string;
     delta: boolean;
     days: number;

@@ -2,7 +2,7 @@
 // date by delta), judging a scan from it, and the scans made without a signal, sent once each when
 // the signal returns (on the `online` event and when the page opens). A scan is sent under the id
 // made on the phone, so one sent again (a retry, an upload cut halfway) joins the session once.
-import { mergeFiguresPack, mergeVerdictPack, type OfflinePack } from '@app/domain/offline-pack';
+import { OFFLINE_PACK_FORMAT, mergeFiguresPack, mergeVerdictPack, type OfflinePack } from '@app/domain/offline-pack';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readOfflinePack } from '../client/sdk.gen';
@@ -22,7 +22,7 @@ import {
 /** A delta merged into the pack kept; a whole pack (or one of another kind) replaces it. */
 function merged(kept: KeptPack | undefined, pack: OfflinePack, bytes: number): KeptPack {
   const saved_at = new Date().toISOString();
-  if (!kept || !pack.delta || kept.pack.kind !== pack.kind) return { pack, bytes, saved_at };
+  if (!kept || !pack.delta || kept.pack.kind !== pack.kind || kept.pack.format !== pack.format) return { pack, bytes, saved_at };
   const next =
     pack.kind === 'figures' && kept.pack.kind === 'figures'
       ? mergeFiguresPack(kept.pack, pack)
@@ -82,7 +82,8 @@ export function useOfflinePack(opts: { send: (q: QueuedScan) => Promise<void>; o
   const download = useMutation({
     mutationFn: async () => {
       const current = await readKeptPack();
-      const since = current?.pack.version;
+      // A pack kept in an older format is downloaded again whole (its columns differ).
+      const since = current?.pack.format === OFFLINE_PACK_FORMAT ? current.pack.version : undefined;
       const { data, response } = await readOfflinePack({ query: since ? { since } : {} });
       const pack = data as OfflinePack;
       // What came over the wire (gzipped); a response without a length counts its text.

@@ -9,7 +9,7 @@ const rules = (outcome: string, field: string, value: string) => [
 
 const pack: FiguresPack = {
   kind: 'figures',
-  format: 1,
+  format: 2,
   version: '1',
   delta: false,
   days: 30,
@@ -45,7 +45,7 @@ describe('judging a scan offline', () => {
   it("reads a decisions-only pack's outcome, and none for an ISBN it cannot judge", () => {
     const v: VerdictPack = {
       kind: 'verdicts',
-      format: 1,
+      format: 2,
       version: '1:1.0',
       delta: false,
       days: 30,
