@@ -1,7 +1,8 @@
 // Polls several requests, each on its own loop every `intervalMs`, from one process of its own (the
 // server under test keeps its event loop and the bench's to itself), and prints one line per answer:
 // "<name> <epoch ms at start> <latency ms> <status>" (status 0: no answer). A target is
-// "name|method|url|token|body" (token and body may be empty). Stops when its stdin closes.
+// "name|method|url|token|body|interval" (token and body may be empty; interval, in ms, defaults to the
+// first argument). Stops when its stdin closes.
 import http from 'node:http';
 
 const [interval, ...targets] = process.argv.slice(2);
@@ -30,14 +31,15 @@ function send(method: string, url: string, token: string, body: string): Promise
 
 await Promise.all(
   targets.map(async (target) => {
-    const [name = '', method = 'GET', url = '', token = '', body = ''] = target.split('|');
+    const [name = '', method = 'GET', url = '', token = '', body = '', every = ''] = target.split('|');
+    const loopMs = every ? Number(every) : intervalMs;
     for (;;) {
       const startedAt = Date.now();
       const start = performance.now();
       const status = await send(method, url, token, body);
       const ms = performance.now() - start;
       process.stdout.write(`${name} ${startedAt} ${ms.toFixed(1)} ${status}\n`);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - ms)));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, loopMs - ms)));
     }
   }),
 );
