@@ -55,10 +55,18 @@ function splitWords(cell: string, line: number, out: PastedCode[]): void {
 /** Pasted text → its codes in order, each with its line number. Blank lines and cells give nothing. */
 export function splitPastedText(text: string): PastedCode[] {
   const codes: PastedCode[] = [];
-  text.split(LINE_BREAK).forEach((lineText, i) => {
-    for (const cell of lineText.split(CELL_BREAK)) splitWords(cell, i + 1, codes);
+  pastedLines(text).forEach((lineText, i) => {
+    splitPastedLine(lineText, i + 1, codes);
   });
   return codes;
+}
+
+/** A pasted text's lines, for a caller that reads them a few at a time (splitPastedLine). */
+export const pastedLines = (text: string): string[] => text.split(LINE_BREAK);
+
+/** The codes of one line (`line` counts from 1), added to `into`. */
+export function splitPastedLine(lineText: string, line: number, into: PastedCode[]): void {
+  for (const cell of lineText.split(CELL_BREAK)) splitWords(cell, line, into);
 }
 
 export interface PastedRejection {

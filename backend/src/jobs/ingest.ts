@@ -67,10 +67,12 @@ const teamDefaultVersion = sql`(SELECT v.id FROM ${ruleSetVersions} v JOIN ${rul
   WHERE s.is_team_default AND s.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1)`;
 
 /**
- * Lookup rows per committed step on the embedded database: one INSERT of this many rows holds
- * PGlite (and so every other request) for about a tenth of a second (npm run bench -- abuse).
+ * Lookup rows per committed step on the embedded database: each step's INSERT holds the one session a
+ * page or health check waits for. npm run bench -- big-paste (150k × 4, quiet): at 2,500 rows the
+ * readiness check waited up to 609 ms (p95 237) and the paste took 40 s; at 1,000, 157–196 ms (p95 77)
+ * and 31–33 s (smaller steps let the checks in without waiting behind long ones).
  */
-export const EMBEDDED_STEP_ROWS = 2_500;
+export const EMBEDDED_STEP_ROWS = 1_000;
 
 /**
  * The statistics sample after a big write on the embedded database (PostgreSQL's default is 100, a
@@ -117,7 +119,9 @@ export async function storeJob(
   const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
   const { stepRows } = opts;
   const created = stepRows
-    ? await (opts.writes ?? new WritesInProgress()).during(() => storeInSteps(db, owner, config, filename, parsed, sources, stepRows, step))
+    ? await (opts.writes ?? new WritesInProgress()).during(() =>
+        storeInSteps(db, owner, config, filename, parsed, sources, stepRows, step, opts.log),
+      )
     : await db.transaction(async (tx) => {
         const job = await writeJob(tx, owner, config, filename, parsed, sources);
         await insertLookups(tx, job.id, filename, sources, parsed.isbns, sources[0]);
@@ -128,11 +132,14 @@ export async function storeJob(
   // as if they were still small.
   // On the embedded database the ANALYZE is background work and samples fewer rows: its statement
   // holds the one session (150k rows: 140–210 ms at the default sample, 18 ms at a tenth).
-  const tables = [...sources.map((m) => m.table), getTableName(comparisonRows)];
+  const tables = tablesOf(sources);
   if (stepRows) await inBackground(() => analyzeIfGrown(db, tables, parsed.isbns.length, opts.log, EMBEDDED_STATISTICS_TARGET));
   else await analyzeIfGrown(db, tables, parsed.isbns.length, opts.log);
   return created;
 }
+
+/** The tables a job's lookups grow: each marketplace's and the stored comparison's. */
+const tablesOf = (sources: readonly MarketplaceInfo[]) => [...sources.map((m) => m.table), getTableName(comparisonRows)];
 
 /** storeJob on the embedded database: the job first, then its lookups in committed steps of `stepRows`. */
 async function storeInSteps(
@@ -144,6 +151,7 @@ async function storeInSteps(
   sources: readonly MarketplaceInfo[],
   stepRows: number,
   step?: TxStep<StoredJob>,
+  log?: StoreOptions['log'],
 ): Promise<JobRow> {
   const created = await db.transaction(async (tx) => {
     const job = await writeJob(tx, owner, config, filename, parsed, sources);
@@ -153,12 +161,21 @@ async function storeInSteps(
   try {
     // Background work on the one session: a person's page goes before each next step.
     await inBackground(async () => {
+      // The planner learns the tables' growth as they grow, not only at the end: the worker's claims
+      // made meanwhile were planned on a table believed empty (measured: ~370 ms a claim, each one
+      // holding the session a health check waits for). Checked at doubling sizes, so a few ANALYZEs.
+      let [sinceAnalyze, nextCheck] = [0, 10 * stepRows];
       for (let i = 0; i < parsed.isbns.length; i += stepRows) {
         const slice = parsed.isbns.slice(i, i + stepRows);
         for (const m of sources) {
           await insertLookups(db, created.id, filename, [m], slice, sources[0]);
           // PGlite runs one statement at a time: other requests (and the worker) go between steps.
           await nextTurn();
+        }
+        sinceAnalyze += slice.length;
+        if (i + slice.length >= nextCheck) {
+          await analyzeIfGrown(db, tablesOf(sources), sinceAnalyze, log, EMBEDDED_STATISTICS_TARGET);
+          [sinceAnalyze, nextCheck] = [0, nextCheck * 2];
         }
       }
     });
