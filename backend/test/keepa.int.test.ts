@@ -5,7 +5,7 @@
 // dated, and velocity computed from Keepa's series.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookVelocity, jobs, keepaBooks, keepaTokens, priceObservations } from '../src/db/schema.ts';
+import { LOOKUP_TABLES, bookVelocity, jobs, keepaBooks, keepaTokens, priceObservations } from '../src/db/schema.ts';
 import { KeepaFetcher } from '../src/keepa/fetcher.ts';
 import { keepaSettings } from '../src/keepa/options.ts';
 import { knownToKeepa } from '../src/keepa/sandbox-format.ts';
@@ -71,7 +71,8 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
       true,
     );
     expect(settings?.url).toBe(`${sandbox.url}/keepa`);
-    const fetcher = new KeepaFetcher(t.ctx.db, settings!, quiet);
+    // Revisits a job with nothing to ask at every pass (KEEPA_REVISIT_MS in the product).
+    const fetcher = new KeepaFetcher(t.ctx.db, settings!, quiet, 2000, 0);
     expect(await fetcher.pass()).toBe(true);
     expect(fetcher.requests).toBe(1);
     // Every ISBN is dated, found or not; a second pass has nothing to ask.
@@ -105,6 +106,13 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
     const history = res.json() as { keepa: { points: { sales_rank: number | null }[] }; series: { points: unknown[] }[] };
     expect(history.keepa.points.length).toBe(Math.min(points.length, 500));
     expect(history.series.every((s) => s.points.length === 0)).toBe(true);
+
+    // A job gains ISBNs after it was found with nothing to ask (a list still being written, a scan
+    // session's next book): looked at again once its minute is up, the new ISBN is asked.
+    const later = sampleIsbns(1, 57_400)[0]!;
+    await t.ctx.db.insert(LOOKUP_TABLES.amazon).values({ isbn_lookup_job_id: jobId, isbn: later, input_filename: 'later' });
+    expect(await fetcher.pass()).toBe(true);
+    expect(await t.ctx.db.$count(keepaBooks, eq(keepaBooks.isbn, later))).toBe(1);
 
     // Asked again (refresh due), an ISBN's Keepa points are replaced, not doubled.
     await t.ctx.db.update(keepaBooks).set({ fetched_at: sql`now() - interval '2 days'` });

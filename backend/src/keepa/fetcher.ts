@@ -1,7 +1,8 @@
 // The worker's background fetch of Keepa's history: for the newest jobs that ask Amazon first, the
 // ISBNs Keepa was not asked about within KEEPA_REFRESH, in batches of KEEPA_BATCH_SIZE codes per
 // request, paced on Keepa's token bucket shared by every worker (tokens.ts). A job whose ISBNs all
-// have a fresh answer is remembered as done for the process's life (a new job is always looked at).
+// have a fresh answer is left alone for a minute: a job gains ISBNs after it is created (a big list's
+// steps still being written, a scan session's next book), so it is never done for good.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../core/logging.ts';
 import type { Db } from '../db/client.ts';
@@ -12,9 +13,12 @@ import { KeepaTokens } from './tokens.ts';
 
 /** Jobs looked at per pass. */
 const JOBS_PER_PASS = 20;
+/** How long a job with nothing to ask is left alone before it is looked at again. */
+export const KEEPA_REVISIT_MS = 60_000;
 
 export class KeepaFetcher {
-  private readonly done = new Set<number>();
+  /** Jobs found with nothing to ask, and when. */
+  private readonly done = new Map<number, number>();
   private readonly stopping = new AbortController();
   private readonly tokens: KeepaTokens;
   private loop: Promise<void> | undefined;
@@ -27,6 +31,7 @@ export class KeepaFetcher {
     private readonly settings: KeepaSettings,
     private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
     private readonly idleMs = 2000,
+    private readonly revisitMs = KEEPA_REVISIT_MS,
   ) {
     this.tokens = new KeepaTokens(db);
   }
@@ -42,10 +47,12 @@ export class KeepaFetcher {
 
   /** One pass: asks Keepa about one batch when some job needs one. Returns whether it sent a request. */
   async pass(): Promise<boolean> {
-    for (const jobId of await amazonJobsNewestFirst(this.db, this.done, JOBS_PER_PASS)) {
+    const now = Date.now();
+    for (const [jobId, at] of this.done) if (now - at >= this.revisitMs) this.done.delete(jobId);
+    for (const jobId of await amazonJobsNewestFirst(this.db, new Set(this.done.keys()), JOBS_PER_PASS)) {
       const isbns = await isbnsNeedingKeepa(this.db, jobId, this.settings.refreshMs, this.settings.batchSize);
       if (isbns.length === 0) {
-        this.done.add(jobId);
+        this.done.set(jobId, now);
         continue;
       }
       this.requests++;
