@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client.ts';
+import { postgresErrorCode } from '../db/postgres-error.ts';
 
 export class MigrationCheck {
   /** Read once: the migrations folder does not change under a running process. */
@@ -21,17 +22,10 @@ export class MigrationCheck {
       ({ rows } = await this.db.execute<{ hash: string }>(sql`SELECT hash FROM drizzle.__drizzle_migrations`));
     } catch (err) {
       // Never migrated at all: no bookkeeping table (undefined_table, or its schema: invalid_schema_name).
-      if (['42P01', '3F000'].includes(postgresCode(err) ?? '')) return this.shipped.length;
+      if (['42P01', '3F000'].includes(postgresErrorCode(err) ?? '')) return this.shipped.length;
       throw err;
     }
     const applied = new Set(rows.map((r) => r.hash));
     return this.shipped.filter((hash) => !applied.has(hash)).length;
   }
-}
-
-/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error as its cause). */
-function postgresCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = e?.cause?.code ?? e?.code;
-  return typeof code === 'string' ? code : undefined;
 }

@@ -161,12 +161,11 @@ async function latestAnswers(db: Db, o: PackOptions): Promise<Rows> {
   };
   // How fast each book sells (book_velocity, one row per ISBN): the same figures the comparison joins.
   const readVelocity = async () => {
-    const v = sql.identifier('v');
     const { rows } = await db.execute<Record<string, string | null>>(sql`
       SELECT json_agg(v.isbn)::text AS isbns, max((extract(epoch FROM v.computed_at) * 1000000)::bigint)::text AS latest, ${sql.join(
         VELOCITY_FIELDS.map(
           (f) =>
-            sql`json_agg(${v}.${sql.identifier(f.stored)}::${sql.raw(f.type === 'number' ? 'float8' : 'text')})::text AS ${sql.identifier(f.name)}`,
+            sql`json_agg(v.${sql.identifier(f.stored)}::${sql.raw(f.type === 'number' ? 'float8' : 'text')})::text AS ${sql.identifier(f.name)}`,
         ),
         sql`, `,
       )}

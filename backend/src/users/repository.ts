@@ -9,6 +9,7 @@ import { users } from '../db/schema.ts';
 import { hashPassword } from '../core/security/passwords.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { UserRow } from './schemas.ts';
+import { postgresErrorCode } from '../db/postgres-error.ts';
 
 export const EMAIL_TAKEN = 'The user with this email already exists in the system.';
 
@@ -151,6 +152,5 @@ async function assertEmailFree(db: Db, email: string, exceptId?: string): Promis
 }
 
 function uniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return postgresErrorCode(err) === '23505';
 }
