@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { EmbeddedEngine } from '../src/db/embedded-engine.ts';
 import { users } from '../src/db/schema.ts';
+import { buildApp } from '../src/app.ts';
+import { createContext } from '../src/core/create-context.ts';
+import { silentLogger, testConfig } from './helpers/app.ts';
 
 let database: Database;
 let engine: EmbeddedEngine;
@@ -102,6 +105,30 @@ describe('PGlite on its own thread', () => {
     running = false;
     // In process the statement holds this thread from start to end: a turn or two around it at most.
     expect(turns).toBeGreaterThan(50);
+  });
+
+  it('answers readiness while a long statement holds the session, without queueing behind it', async () => {
+    const ctx = await createContext(testConfig(), { database, log: silentLogger });
+    const app = await buildApp(ctx);
+    try {
+      const ready = () => app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      // Idle: readiness asks the database, and so sees the migrations applied.
+      expect((await ready()).json()).toEqual({ status: 'ok' });
+      const order: string[] = [];
+      const statement = engine.query('SELECT count(*) FROM generate_series(1, 3000000)').then(() => order.push('statement'));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(database.sessionActivity?.().busySince).not.toBeNull();
+      const answer = await ready().then((r) => {
+        order.push('ready');
+        return r;
+      });
+      await statement;
+      expect(answer.json()).toEqual({ status: 'ok' });
+      expect(order).toEqual(['ready', 'statement']);
+      expect(database.sessionActivity?.()).toMatchObject({ busySince: null, lastDoneAt: expect.any(Number) });
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses statements once closed (the last test: it closes the database)', async () => {

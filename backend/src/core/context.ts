@@ -9,6 +9,7 @@ import type { Db, PoolUse } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import type { ExportSlots } from '../db/export-slots.ts';
 import type { Listen } from '../db/listen.ts';
+import type { SessionActivity } from '../db/session-lock.ts';
 import type { JobEvents } from './job-events.ts';
 import type { WritesInProgress } from './writes-in-progress.ts';
 import type { TokenService } from './security/tokens.ts';
@@ -35,6 +36,8 @@ export interface AppContext {
   pricesSimulated: boolean;
   /** The embedded database (PGlite): big writes go in committed steps so they never hold every request. */
   embedded: boolean;
+  /** The embedded database on its own thread: what its one session is doing (readiness reads it). */
+  sessionActivity?: () => SessionActivity;
   /** Big jobs being written in steps (embedded database), which the in-process worker gives way to. */
   writes: WritesInProgress;
   /**

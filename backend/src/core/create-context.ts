@@ -62,6 +62,7 @@ export async function createContext(
     mailer: opts.mailer ?? createMailer(config, (msg) => opts.log.info(msg)),
     pricesSimulated: opts.pricesSimulated ?? true,
     embedded: database.embedded ?? false,
+    ...(database.sessionActivity ? { sessionActivity: database.sessionActivity } : {}),
     writes: new WritesInProgress(),
     ...(opts.dailyCallBudgets ? { dailyCallBudgets: opts.dailyCallBudgets } : {}),
   };

@@ -12,6 +12,7 @@ import * as schema from './schema.ts';
 import { MIGRATIONS_FOLDER, migratedPglite } from './pglite-open.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import type { EmbeddedEngine } from './embedded-engine.ts';
+import type { SessionActivity } from './session-lock.ts';
 import { copyExporter, pagedExporter, type CsvExporter, type PageRunner } from './csv-exporter.ts';
 import { consoleDbLog, type DbLog } from './log.ts';
 import { pgListen, pgliteListen, type Listen } from './listen.ts';
@@ -58,6 +59,11 @@ export interface Database {
    * Big writes then go in committed steps (jobs/ingest.ts).
    */
   embedded?: boolean;
+  /**
+   * PGlite on its own thread: what its one session is doing, read without a statement, so readiness
+   * need not queue behind the work in progress (health/readiness.ts).
+   */
+  sessionActivity?: () => SessionActivity;
   close(): Promise<void>;
 }
 
@@ -176,6 +182,7 @@ async function openPglite(dataDir: string | undefined, log: DbLog, snapshot?: Bl
     exporter: pagedExporter(pglitePages(lite), log),
     listen: pgliteListen(lite, log),
     embedded: true,
+    sessionActivity: lite.activity?.bind(lite),
     close: () => lite.close(),
   };
 }

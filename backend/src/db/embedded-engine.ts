@@ -1,6 +1,7 @@
 // What the app needs of embedded PGlite, whether it runs in process (tests, scripts) or on its own
 // thread (the API: pglite-thread.ts). PGlite itself has this shape; drizzle's PGlite driver calls
 // query() and transaction() only.
+import type { SessionActivity } from './session-lock.ts';
 export interface EmbeddedQueryOptions {
   rowMode?: 'array' | 'object';
   /** Per type id, how to read a value; drizzle passes identity functions (keep the text). */
@@ -29,4 +30,6 @@ export interface EmbeddedEngine {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   readonly closed: boolean;
   close(): Promise<void>;
+  /** On its own thread: what the one session is doing, without asking it (readiness). */
+  activity?(): SessionActivity;
 }

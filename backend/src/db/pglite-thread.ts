@@ -9,7 +9,7 @@
 // background work (db/work-lane.ts).
 import { Worker } from 'node:worker_threads';
 import type { DbLog } from './log.ts';
-import { SessionLock } from './session-lock.ts';
+import { SessionLock, type SessionActivity } from './session-lock.ts';
 import type { EmbeddedEngine, EmbeddedQueryOptions, EmbeddedResults, EmbeddedTx } from './embedded-engine.ts';
 import { errorFromFields, type OpenRequest, type QueryResult, type Reply, type Request } from './pglite-thread-protocol.ts';
 
@@ -55,6 +55,10 @@ export class PgliteThread implements EmbeddedEngine {
       worker.on('message', onStart);
       worker.once('error', reject);
     });
+  }
+
+  activity(): SessionActivity {
+    return this.lock.activity();
   }
 
   query<T>(sql: string, params?: unknown[], options?: EmbeddedQueryOptions): Promise<EmbeddedResults<T>> {

@@ -85,3 +85,19 @@ describe('SessionLock', () => {
     await expect(lock.hold(() => Promise.resolve('next'), 'background')).resolves.toBe('next');
   });
 });
+
+describe('SessionLock activity', () => {
+  it('says since when the session is held and when it was last let go', async () => {
+    let clock = 100;
+    const lock = new SessionLock(250, () => clock);
+    expect(lock.activity()).toEqual({ busySince: null, lastDoneAt: null });
+    const order: string[] = [];
+    const a = holder(lock, 'interactive', 'a', order);
+    await turn();
+    expect(lock.activity()).toEqual({ busySince: 100, lastDoneAt: null });
+    clock = 180;
+    a.release();
+    await a.done;
+    expect(lock.activity()).toEqual({ busySince: null, lastDoneAt: 180 });
+  });
+});

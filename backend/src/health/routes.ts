@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../core/context.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { MigrationCheck } from './migrations.ts';
+import { ReadinessCheck } from './readiness.ts';
 import { readSystemStatus } from './status.ts';
 import { listWorkers } from './workers.ts';
 
@@ -53,7 +54,7 @@ const SystemStatus = z
   .meta({ id: 'SystemStatus' });
 
 export function healthRoutes(app: App, ctx: AppContext): void {
-  const migrations = new MigrationCheck(ctx.db);
+  const readiness = new ReadinessCheck(new MigrationCheck(ctx.db), ctx.sessionActivity);
 
   app.get('/health/live', {
     schema: { operationId: 'healthLive', tags, summary: 'The process is up (does not touch the database)', response: { 200: Status } },
@@ -68,16 +69,10 @@ export function healthRoutes(app: App, ctx: AppContext): void {
       response: { 200: Status, 503: HttpErrorBody },
     },
     handler: async (req, reply) => {
-      let missing: number;
-      try {
-        // Reading the applied migrations is the database answering: one statement, not two.
-        missing = await migrations.missing();
-      } catch (err) {
-        req.log.warn({ err }, 'readiness: the database is unreachable');
-        return reply.code(503).send({ detail: 'The database is unreachable' });
-      }
-      if (missing > 0) return reply.code(503).send({ detail: `${missing} database migration(s) not applied yet` });
-      return { status: 'ok' as const };
+      const result = await readiness.check();
+      if (result.ready) return { status: 'ok' as const };
+      if (result.cause) req.log.warn({ err: result.cause }, 'readiness: the database is unreachable');
+      return reply.code(503).send({ detail: result.detail });
     },
   });
 
