@@ -17,11 +17,13 @@ function migrations(answer: () => Promise<number>) {
 }
 
 describe('showsProgress', () => {
-  it('is false when idle (asking costs nothing then) and for a session held too long without progress', () => {
-    expect(showsProgress({ busySince: null, lastDoneAt: 1_000 }, 1_010)).toBe(false);
+  it('is false when idle for longer than the window (asking costs nothing then) and for a session held too long', () => {
+    expect(showsProgress({ busySince: null, lastDoneAt: null }, 1_010)).toBe(false);
+    expect(showsProgress({ busySince: null, lastDoneAt: 1_000 }, 1_000 + 6_000, 5_000)).toBe(false);
     expect(showsProgress({ busySince: 1_000, lastDoneAt: 900 }, 1_000 + 6_000, 5_000)).toBe(false);
   });
-  it('is true for a session that began or finished work within the window', () => {
+  it('is true for a session that began or finished work within the window, busy or idle', () => {
+    expect(showsProgress({ busySince: null, lastDoneAt: 1_000 }, 1_010, 5_000)).toBe(true);
     expect(showsProgress({ busySince: 1_000, lastDoneAt: null }, 1_200, 5_000)).toBe(true);
     expect(showsProgress({ busySince: 0, lastDoneAt: 5_500 }, 6_000, 5_000)).toBe(true);
   });
@@ -45,8 +47,8 @@ describe('ReadinessCheck', () => {
     expect(m.asked.count).toBe(1);
     expect(await readiness.check()).toEqual({ ready: true });
     expect(m.asked.count).toBe(1);
-    // Idle: a statement answers at once, so it asks.
-    activity = { busySince: null, lastDoneAt: performance.now() };
+    // Idle for a while: a statement answers at once, so it asks.
+    activity = { busySince: null, lastDoneAt: performance.now() - 60_000 };
     await readiness.check();
     expect(m.asked.count).toBe(2);
   });

@@ -2,9 +2,9 @@
 // embedded database is one session: a readiness statement queues behind the step or page running
 // now, and waited up to 200 ms during a 150k-ISBN paste while everything else answered (issue 29).
 // So there, once its migrations were seen applied (no other process shares its files, so that
-// cannot change), readiness reads the session's own activity: a session that is idle is asked, one
-// that finished or began work within the last few seconds is ready, and one held longer than that
-// is asked, with a deadline, because it may be stuck.
+// cannot change), readiness reads the session's own activity: a session that began or finished
+// work within the last few seconds is ready; one idle longer than that is asked (it answers at once),
+// and one held longer than that is asked with a deadline, because it may be stuck.
 import type { SessionActivity } from '../db/session-lock.ts';
 import type { MigrationCheck } from './migrations.ts';
 
@@ -15,9 +15,8 @@ export const READY_DEADLINE_MS = 5_000;
 
 export type Readiness = { ready: true } | { ready: false; detail: string; cause?: unknown };
 
-/** True when the session is busy and has shown progress within the window: no statement needed. */
+/** True when the session began or finished work within the window: no statement needed. */
 export function showsProgress(activity: SessionActivity, now: number, windowMs = PROGRESS_WINDOW_MS): boolean {
-  if (activity.busySince === null) return false;
   const recent = (at: number | null) => at !== null && now - at < windowMs;
   return recent(activity.busySince) || recent(activity.lastDoneAt);
 }
