@@ -19,6 +19,8 @@ import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, ty
 import { FormModal } from '../common/FormModal';
 import { FilterRow } from '../filters/FilterRow';
 import { ColorSwatches } from './ColorSwatches';
+import { readRuleSetsQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 export const FIRST_MATCH_HINT = 'First matching rule wins; no match reads No rule.';
 export const OTHERWISE_HINT = 'Every row no rule above caught gets this outcome.';
@@ -88,7 +90,7 @@ export function RuleSetEditor({
       setServer(named);
       if (Object.keys(named).length === 0) showApiError(err);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rule-sets'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readRuleSetsQueryKey) }),
   });
 
   return (

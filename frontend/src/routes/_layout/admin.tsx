@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@app/domain/jobs';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { IconHeartbeat, IconHistory } from '@tabler/icons-react';
-import { readUsers } from '../../client/sdk.gen';
+import { readUsersOptions } from '../../client/@tanstack/react-query.gen';
 import type { UserPublic } from '../../client/types.gen';
 import { AddUser } from '../../components/admin/AddUser';
 import { UserActions } from '../../components/admin/UserActions';
@@ -50,10 +50,9 @@ function Admin() {
   const [page, setPage] = usePageParam(Route.useSearch().page);
   const { data: me } = useCurrentUser();
   const users = usePagedQuery({
-    queryKey: ['users'],
+    pageQuery: ({ skip, limit }) => readUsersOptions({ query: { skip, limit } }),
     page,
     pageSize: PAGE_SIZE.users,
-    fetchPage: async ({ skip, limit, signal }) => (await readUsers({ query: { skip, limit }, signal })).data,
   });
 
   return (

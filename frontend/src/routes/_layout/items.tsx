@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
 import { Group, Stack, Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { readItems } from '../../client/sdk.gen';
+import { readItemsOptions } from '../../client/@tanstack/react-query.gen';
 import type { ItemPublic } from '../../client/types.gen';
 import type { DataColumn } from '../../components/common/DataTable';
 import { OrNA } from '../../components/common/EmptyValue';
@@ -48,10 +48,9 @@ const EMPTY = (
 function Items() {
   const [page, setPage] = usePageParam(Route.useSearch().page);
   const items = usePagedQuery({
-    queryKey: ['items'],
+    pageQuery: ({ skip, limit }) => readItemsOptions({ query: { skip, limit } }),
     page,
     pageSize: PAGE_SIZE.items,
-    fetchPage: async ({ skip, limit, signal }) => (await readItems({ query: { skip, limit }, signal })).data,
   });
 
   return (

@@ -4,7 +4,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { readRuleSets } from '../../client/sdk.gen';
+import { readRuleSetsOptions } from '../../client/@tanstack/react-query.gen';
 import type { RuleSetPublic, UserPublic } from '../../client/types.gen';
 import type { DataColumn } from '../../components/common/DataTable';
 import { PageTitle } from '../../components/common/PageTitle';
@@ -79,10 +79,9 @@ function Rules() {
   const { data: me } = useCurrentUser();
   const [adding, add] = useDisclosure(false);
   const ruleSets = usePagedQuery({
-    queryKey: ['rule-sets'],
+    pageQuery: ({ skip, limit }) => readRuleSetsOptions({ query: { skip, limit } }),
     page,
     pageSize: PAGE_SIZE.generic,
-    fetchPage: async ({ skip, limit, signal }) => (await readRuleSets({ query: { skip, limit }, signal })).data,
   });
 
   return (
