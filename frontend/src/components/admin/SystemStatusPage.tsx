@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { MarketplaceStatus, WorkerHeartbeat } from '../../client/types.gen';
 import { formatDateTime, parseServerDate } from '../../lib/format';
-import { budgetText, formatWait, queuedText, waitsText } from '../../lib/system-status';
+import { budgetText, formatWait, queuedText, waitsText } from './system-status';
 import { PageTitle } from '../common/PageTitle';
 import { RefreshControl } from '../common/RefreshControl';
 import { JobLink } from '../jobs/JobLink';

@@ -4,7 +4,7 @@ import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Alert, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { readLookupOffersOptions } from '../../client/@tanstack/react-query.gen';
-import type { LookupOffers } from '../../lib/marketplace-api';
+import type { LookupOffers } from './marketplace-api';
 import { OffersTable } from './OffersTable';
 import { StatusBadge } from './StatusBadge';
 import { ReusedHint } from './ReusedHint';

@@ -3,9 +3,9 @@
 // reads are queries (client/@tanstack: priceLookupsOptions, readLookupOffersOptions).
 import type { MarketplaceSlug } from '@app/domain/marketplaces';
 import type { Filter } from '@app/domain/fields';
-import { downloadPriceLookupsCsv, uploadMarketFile } from '../client/sdk.gen';
-import type { JobCreated, LookupOffers, PriceLookups } from '../client/types.gen';
-import type { SortState } from './sort';
+import { downloadPriceLookupsCsv, uploadMarketFile } from '../../client/sdk.gen';
+import type { JobCreated, LookupOffers, PriceLookups } from '../../client/types.gen';
+import type { SortState } from '../../lib/sort';
 
 /** A lookup row of any marketplace; its columns are read through the marketplace's field table. */
 export type LookupRow = PriceLookups['data'][number];

@@ -6,7 +6,7 @@ import { FINISHED_STATUSES, type LookupStatus } from '@app/domain/status';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import type { Filter } from '../../lib/filters';
 import { priceLookupsOptions } from '../../client/@tanstack/react-query.gen';
-import type { LookupRow } from '../../lib/marketplace-api';
+import type { LookupRow } from './marketplace-api';
 import type { SortState } from '../../lib/sort';
 
 export const LOOKUPS_POLL_MS = 5000;

@@ -15,7 +15,7 @@ import { fieldErrors } from '../../lib/errors';
 import { newFilter } from '../../lib/filters';
 import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
-import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from '../../lib/rule-sets';
+import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from './rule-sets';
 import { FormModal } from '../common/FormModal';
 import { FilterRow } from '../filters/FilterRow';
 import { ColorSwatches } from './ColorSwatches';

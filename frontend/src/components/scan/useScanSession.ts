@@ -7,10 +7,10 @@ import {
   listScanSessionsQueryKey,
   readScanSessionOptions,
   readScanSessionQueryKey,
-} from '../client/@tanstack/react-query.gen';
-import { addScan, createScanSession, markScan, removeScan } from '../client/sdk.gen';
-import type { ScanPublic, ScanSessionPublic } from '../client/types.gen';
-import { isToday } from '../lib/scan-view';
+} from '../../client/@tanstack/react-query.gen';
+import { addScan, createScanSession, markScan, removeScan } from '../../client/sdk.gen';
+import type { ScanPublic, ScanSessionPublic } from '../../client/types.gen';
+import { isToday } from './scan-view';
 
 /** The latest session: today's when it was started today. */
 const LATEST = { query: { limit: 1 } };
