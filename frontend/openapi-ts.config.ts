@@ -1,5 +1,11 @@
 import { defineConfig } from '@hey-api/openapi-ts';
 
+/**
+ * Lists read with POST (their filters travel in the body): queries, not mutations, so the TanStack
+ * Query plugin gives them `xxxOptions()` and `xxxQueryKey()` like every GET.
+ */
+const LISTS_READ_BY_POST = new Set(['listJobs', 'jobComparison', 'priceLookups', 'listAuditEvents']);
+
 // The backend writes openapi.json (`npm run openapi -w backend`); `npm run generate-client`
 // turns it into src/client, and `npm run check-client` fails when src/client is stale.
 // OPENAPI_TS_OUTPUT lets the check generate into a temporary folder instead.
@@ -18,5 +24,17 @@ export default defineConfig({
     },
     '@hey-api/sdk',
     '@hey-api/typescript',
+    {
+      // Every query's key and fetch come from here (xxxOptions, xxxQueryKey): none is typed by hand
+      // (src/lib/query-keys.test.ts). Invalidations pass the same keys; a key with fewer fields
+      // matches every query it is a part of (TanStack's partial matching).
+      name: '@tanstack/react-query',
+      '~hooks': {
+        operations: {
+          isQuery: (op) => (LISTS_READ_BY_POST.has(op.id) ? true : undefined),
+          isMutation: (op) => (LISTS_READ_BY_POST.has(op.id) ? false : undefined),
+        },
+      },
+    },
   ],
 });

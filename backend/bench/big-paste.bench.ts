@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { openDatabase } from '../src/db/client.ts';
-import { EMBEDDED_STEP_ROWS, storeJob } from '../src/jobs/ingest.ts';
+import { EMBEDDED_STEP_ROWS, inSteps } from '../src/db/bulk-writes.ts';
+import { storeJob } from '../src/jobs/ingest.ts';
 import { readPastedIsbns } from '../src/jobs/pasted-list.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { createUser } from '../src/users/repository.ts';
@@ -232,7 +233,7 @@ async function claimCostAsTheTablesGrow(): Promise<void> {
             }
           : Reflect.get(target, key, receiver),
     });
-    await storeJob(pausing, owner, { ...none, name: 'big', ...flags }, 'big', big, undefined, { stepRows: EMBEDDED_STEP_ROWS });
+    await storeJob(pausing, owner, { ...none, name: 'big', ...flags }, 'big', big, undefined, { bulk: inSteps() });
     if (at.length < sizes.length) at.push({ rows: ISBNS * 4, ...(await timedPairs()) });
     const first = must(at[0], 'the smallest size');
     const last = must(at.at(-1), 'the largest size');

@@ -111,7 +111,7 @@ export async function benchOffline(): Promise<void> {
 export async function judgeInChromium(json: string, isbns: string[]): Promise<void> {
   const bundle = await build({
     stdin: {
-      contents: `import { judgeOffline } from './frontend/src/lib/offline-judge.ts'; window.judgeOffline = judgeOffline;`,
+      contents: `import { judgeOffline } from './frontend/src/components/scan/offline-judge.ts'; window.judgeOffline = judgeOffline;`,
       resolveDir: path.resolve(here, '../..'),
       loader: 'ts',
     },

@@ -72,7 +72,14 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('two API processes on one database share the counts', async () => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');
-    const shared = { db: t.ctx.db, poolUse: t.ctx.poolUse, exporter: t.ctx.exporter, listen: t.ctx.listen, close: async () => {} };
+    const shared = {
+      db: t.ctx.db,
+      poolUse: t.ctx.poolUse,
+      exporter: t.ctx.exporter,
+      bulk: t.ctx.bulk,
+      listen: t.ctx.listen,
+      close: async () => {},
+    };
     const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), {
       routes: productRoutes,
     });

@@ -5,11 +5,11 @@
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_CONTROL_STEP_ROWS } from '../src/jobs/control.ts';
+import { EMBEDDED_STEP_ROWS } from '../src/db/bulk-writes.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
 
-const BOOKS = EMBEDDED_CONTROL_STEP_ROWS * 4 + 7;
+const BOOKS = EMBEDDED_STEP_ROWS * 4 + 7;
 const SOURCES: MarketplaceId[] = ['biblio', 'alibris'];
 
 describe('job actions on a big job on the embedded database', () => {

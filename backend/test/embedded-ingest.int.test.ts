@@ -3,7 +3,7 @@
 // between the steps, and a step that fails takes the whole job away with it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_STEP_ROWS } from '../src/jobs/ingest.ts';
+import { EMBEDDED_STEP_ROWS } from '../src/db/bulk-writes.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
 

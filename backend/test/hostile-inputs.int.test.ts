@@ -314,7 +314,14 @@ describe.each(ENGINES)('hostile inputs on %s', (engine) => {
     });
 
     it('holds across API processes on one database', async () => {
-      const shared = { db: t.ctx.db, poolUse: t.ctx.poolUse, exporter: t.ctx.exporter, listen: t.ctx.listen, close: async () => {} };
+      const shared = {
+        db: t.ctx.db,
+        poolUse: t.ctx.poolUse,
+        exporter: t.ctx.exporter,
+        bulk: t.ctx.bulk,
+        listen: t.ctx.listen,
+        close: async () => {},
+      };
       const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), {
         routes: productRoutes,
       });

@@ -8,7 +8,7 @@ import { MARKETPLACE_IDS, byMarketplace, type MarketplaceId } from '@app/domain/
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import type { JobCreated, JobPublic } from '../src/client/types.gen';
-import { comparisonColumnsKey } from '../src/lib/comparison-columns';
+import { comparisonColumnsKey } from '../src/components/jobpage/comparison-columns';
 import { expect, type Api } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

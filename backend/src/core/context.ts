@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 // db/ moves under core/ once the data-access rewrite lands; until then core reads it from there.
 import type { Db, PoolUse } from '../db/client.ts';
+import type { BulkWrites } from '../db/bulk-writes.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import type { ExportSlots } from '../db/export-slots.ts';
 import type { Listen } from '../db/listen.ts';
@@ -34,7 +35,9 @@ export interface AppContext {
   mailer: Mailer;
   /** True when the marketplace adapters talk to the local sandbox rather than real marketplaces. */
   pricesSimulated: boolean;
-  /** The embedded database (PGlite): big writes go in committed steps so they never hold every request. */
+  /** Big writes (a job's lookups stored, moved, deleted): ONE transaction (PostgreSQL), committed steps (PGlite). */
+  bulk: BulkWrites;
+  /** The embedded database (PGlite): one session, which the in-process worker shares with every request. */
   embedded: boolean;
   /** The embedded database on its own thread: what its one session is doing (readiness reads it). */
   sessionActivity?: () => SessionActivity;

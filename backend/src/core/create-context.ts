@@ -39,13 +39,14 @@ export async function createContext(
     ));
   // A database handed in is its owner's to close; one opened here is closed with the context.
   const ownsDatabase = !opts.database;
-  const { db, exporter, listen } = database;
+  const { db, exporter, bulk, listen } = database;
   const jobEvents = new JobEvents(db, config.LIVE_UPDATE_INTERVAL_MS, opts.log);
   return {
     config,
     db,
     poolUse: () => database.poolUse(),
     exporter,
+    bulk,
     exports: new ExportSlots({
       maxConcurrent: config.EXPORT_MAX_CONCURRENT,
       maxPerUser: config.EXPORT_MAX_PER_USER,

@@ -1,43 +1,28 @@
 // One Drizzle database over either engine: embedded PGlite (default) or a pg pool (DATABASE_URL).
-// Features only ever see `Db`; the one thing the engines do differently (CSV export) is chosen here,
-// at open time, as a `CsvExporter` (db/csv-exporter.ts).
+// Features only ever see `Db`; the two things the engines do differently are chosen here, at open
+// time: CSV export as a `CsvExporter` (db/csv-exporter.ts), big writes as `BulkWrites` (db/bulk-writes.ts).
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import { MIGRATIONS_FOLDER, migratedPglite } from './pglite-open.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import type { EmbeddedEngine } from './embedded-engine.ts';
 import type { SessionActivity } from './session-lock.ts';
 import { copyExporter, pagedExporter, type CsvExporter, type PageRunner } from './csv-exporter.ts';
+import type { Db } from './db-types.ts';
+import { inSteps, oneTransaction, type BulkWrites } from './bulk-writes.ts';
 import { consoleDbLog, type DbLog } from './log.ts';
 import { pgListen, pgliteListen, type Listen } from './listen.ts';
 
 export { MIGRATIONS_FOLDER };
+export type { Db, RowsResultHKT, Tx } from './db-types.ts';
 
 // node-postgres returns int8/numeric as strings by default; our counts and ids fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
-
-/**
- * What `db.execute(sql…)` resolves to on both engines: node-postgres' QueryResult and PGlite's
- * Results both carry `rows` (their row counts differ in name, so statements that need a count
- * return it as a column). Timestamps in raw results stay text; select through the query builder
- * (or `.mapWith(column)`) to get Dates.
- */
-export interface RowsResultHKT extends PgQueryResultHKT {
-  type: RowsResult<this['row']>;
-}
-type RowsResult<R> = { rows: (R extends Record<string, unknown> ? R : Record<string, unknown>)[] };
-
-/** The database, over whichever engine was opened. */
-export type Db = PgDatabase<RowsResultHKT, typeof schema>;
-/** A transaction handed to `db.transaction(async (tx) => …)`: the same API as `Db`. */
-export type Tx = PgTransaction<RowsResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 /** How busy the connection pool is (pg's pool; PGlite is one connection, always in use). */
 export interface PoolUse {
@@ -54,10 +39,9 @@ export interface Database {
   exporter: CsvExporter;
   /** LISTEN on a channel: its own connection (pg), the same instance (PGlite). */
   listen: Listen;
-  /**
-   * True for PGlite: one in-process engine, so a long statement or transaction holds every request.
-   * Big writes then go in committed steps (jobs/ingest.ts).
-   */
+  /** Big writes: ONE transaction (pg), committed steps that give way between them (PGlite). */
+  bulk: BulkWrites;
+  /** True for PGlite: one in-process engine, so a long statement or transaction holds every request. */
   embedded?: boolean;
   /**
    * PGlite on its own thread: what its one session is doing, read without a statement, so readiness
@@ -138,7 +122,7 @@ async function openPg(url: string, max: number, exportMax: number, log: DbLog): 
     throw err;
   }
   const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db, poolUse, exporter: copyExporter(exportPool, log), listen: pgListen(url, log), close };
+  return { db, poolUse, exporter: copyExporter(exportPool, log), bulk: oneTransaction, listen: pgListen(url, log), close };
 }
 
 /** Any fixed key: every process of this app takes the same one. */
@@ -180,6 +164,7 @@ async function openPglite(dataDir: string | undefined, log: DbLog, snapshot?: Bl
     db,
     poolUse,
     exporter: pagedExporter(pglitePages(lite), log),
+    bulk: inSteps(),
     listen: pgliteListen(lite, log),
     embedded: true,
     sessionActivity: lite.activity?.bind(lite),

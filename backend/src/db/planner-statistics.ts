@@ -5,7 +5,7 @@
 // (~350 ms); analyzed, 4 ms and 30 ms. PostgreSQL's autovacuum would analyze within a minute or so
 // (when it is on); PGlite has no autovacuum at all, so without this its estimates never move.
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './db-types.ts';
 
 /**
  * autovacuum's own default (autovacuum_analyze_scale_factor): analyze once the rows written reach a

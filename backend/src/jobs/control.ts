@@ -1,23 +1,22 @@
 // Job control in the database: cancel, retry failed, re-price, delete, and the counts the actions
 // menu shows. Every changed lookup moves its source's progress counter in the same statement, so
 // the counters always match the rows. Each takes an optional `step` (TxStep: the route's audit
-// event), given the count. On PostgreSQL an action is ONE transaction with its step last. On the
-// embedded database (`stepRows`) the job's row goes first, then the lookups in committed steps over
-// ranges of ids, giving way between them (one statement per marketplace held every request for
-// seconds on a 150k job), then the step in its own transaction with the total; one action at a
-// time per job (jobs/action-lock.ts).
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, count, eq, gte, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+// event), given the count. Each is written once over the database's bulk writes (db/bulk-writes.ts):
+// on PostgreSQL ONE transaction with its step last; on the embedded database the job's row goes
+// first, then the lookups in committed steps over ranges of ids, giving way between them (one
+// statement per marketplace held every request for seconds on a 150k job), then the step in its
+// own transaction with the total; one action at a time per job (jobs/action-lock.ts).
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { FINISHED_STATUSES, type LookupStatus } from '@app/domain/status';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
+import { idRanges as idRangesOf, oneTransaction, type BulkWrite, type BulkWrites, type IdRange } from '../db/bulk-writes.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { LOOKUP_TABLES, comparisonRows, jobDecisions, jobProgress, jobs } from '../db/schema.ts';
 import { HttpError, validationError } from '../lib/http-errors.ts';
 import { progressUpdate } from './progress.ts';
 import type { JobRow } from './repository.ts';
 import { oneActionAtATime } from './action-lock.ts';
-import { inBackground } from '../db/work-lane.ts';
 
 /** What becomes of the moved rows: queued anew (retry, re-price) or stopped (cancel). */
 const REQUEUE = sql.raw(`lookup_status = 'queued', attempts = 0, next_attempt_at = now(), last_error = NULL, lease_expires_at = NULL`);
@@ -61,34 +60,30 @@ export function targetMarketplaces(job: JobRow, market: MarketplaceInfo | undefi
   return [market];
 }
 
-async function sumOver(targets: MarketplaceInfo[], move: (m: MarketplaceInfo) => Promise<number>): Promise<number> {
-  let n = 0;
-  for (const m of targets) n += await move(m);
-  return n;
-}
-
 export interface ControlOptions {
-  /**
-   * Move the lookups in committed steps over ranges of this many ids, giving way between them (the
-   * embedded database). Unset: ONE transaction.
-   */
-  stepRows?: number;
+  /** How the action's big write runs on this database (db/bulk-writes.ts); one transaction when unset. */
+  bulk?: BulkWrites;
   /** Called after each committed step (live updates: the job's progress moved). */
   onStep?: () => void;
 }
 
+/** How a route should run an action on this context's database; `onStep` hears of each committed step. */
+export const controlOptions = (ctx: { bulk: BulkWrites }, onStep?: () => void): ControlOptions => ({
+  bulk: ctx.bulk,
+  ...(onStep ? { onStep } : {}),
+});
+
 /**
- * Ids per step on the embedded database. Changing a lookup's status rewrites the row and every
- * index entry of it, several times the cost of the insert (ingest's steps are 2,500 rows): this
- * many rows hold PGlite for a few tens of ms on a quiet machine (npm run bench -- abuse).
+ * Runs an action's write as the database runs big writes: in steps, one action at a time per job
+ * (jobs/action-lock.ts), each committed step told to `onStep`.
  */
-export const EMBEDDED_CONTROL_STEP_ROWS = 1_000;
+const runAction = <T>(db: Db, jobId: number, opts: ControlOptions, write: (w: BulkWrite) => Promise<T>): Promise<T> =>
+  (opts.bulk ?? oneTransaction).run(db, write, {
+    whileStepping: (stepped) => oneActionAtATime(db, jobId, stepped),
+    ...(opts.onStep ? { afterStep: opts.onStep } : {}),
+  });
 
-/** How a route should run an action on this context's database; `onStep` hears of each step. */
-export const controlOptions = (ctx: { embedded: boolean }, onStep?: () => void): ControlOptions =>
-  ctx.embedded ? { stepRows: EMBEDDED_CONTROL_STEP_ROWS, ...(onStep ? { onStep } : {}) } : {};
-
-/** What a stepped action does: its move per marketplace, and a write run with a step's rows. */
+/** What an action does per marketplace: the statuses it moves, how, and a write run with a step's rows. */
 interface Move {
   from: readonly LookupStatus[];
   set: SQL;
@@ -98,29 +93,20 @@ interface Move {
 }
 
 /**
- * Moves the job's lookups in committed steps: each step one id range of one marketplace, so each
- * statement reads at most `stepRows` rows by primary key whatever the job's size. Each row is
- * visited once, so a row the worker finishes behind the steps is not moved again.
+ * Moves the job's lookups, a step per id range of one marketplace, so each statement reads at most
+ * a step's rows by primary key whatever the job's size. Each row is visited once, so a row the
+ * worker finishes behind the steps is not moved again.
  */
-function moveInSteps(db: Db, jobId: number, targets: MarketplaceInfo[], move: Move, opts: ControlOptions): Promise<number> {
-  // Background work on the one session: a person's page goes before each next step.
-  return inBackground(() => moveEachStep(db, jobId, targets, move, opts));
-}
-
-async function moveEachStep(db: Db, jobId: number, targets: MarketplaceInfo[], move: Move, opts: ControlOptions): Promise<number> {
-  const stepRows = opts.stepRows ?? Number.POSITIVE_INFINITY;
+async function moveEachStep(w: BulkWrite, jobId: number, targets: MarketplaceInfo[], move: Move): Promise<number> {
   let moved = 0;
   for (const m of targets) {
     const t = LOOKUP_TABLES[m.id];
-    for await (const ids of idRanges(db, m, and(eq(t.isbn_lookup_job_id, jobId), inArray(t.lookup_status, [...move.from])), stepRows)) {
-      moved += await db.transaction(async (tx) => {
+    for await (const ids of w.ranges(t, t.id, and(eq(t.isbn_lookup_job_id, jobId), inArray(t.lookup_status, [...move.from])))) {
+      moved += await w.step(async (tx) => {
         const n = await moveLookups(tx, jobId, m, move.from, move.set, move.progress, ids);
         if (n > 0) await move.withRows?.(tx);
         return n;
       });
-      opts.onStep?.();
-      // PGlite runs one statement at a time: other requests (and the worker) go between steps.
-      await nextTurn();
     }
   }
   return moved;
@@ -130,19 +116,12 @@ async function moveEachStep(db: Db, jobId: number, targets: MarketplaceInfo[], m
  * The id ranges of `stepRows` ids covering one marketplace's lookups matching `where`, each read
  * by primary key in its step whatever the job's size (the bounds are read once, before the steps).
  */
-export async function* idRanges(db: Db, m: MarketplaceInfo, where: SQL | undefined, stepRows: number) {
-  const t = LOOKUP_TABLES[m.id];
-  const [bounds] = await db
-    .select({ lo: min(t.id), hi: max(t.id) })
-    .from(t)
-    .where(where);
-  if (bounds?.lo == null || bounds.hi == null) return;
-  for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += stepRows) yield { from: lo, to: lo + stepRows };
-}
+export const idRanges = (db: Db, m: MarketplaceInfo, where: SQL | undefined, stepRows: number) =>
+  idRangesOf(db, LOOKUP_TABLES[m.id], LOOKUP_TABLES[m.id].id, where, stepRows);
 
-/** The action's step (its audit event) in a transaction of its own, once the steps are done. */
-async function finish(db: Db, step: TxStep<number> | undefined, n: number): Promise<number> {
-  if (step) await db.transaction((tx) => step(tx, n));
+/** The action's step (its audit event), last: with the total, once the lookups have moved. */
+async function finish(w: BulkWrite, step: TxStep<number> | undefined, n: number): Promise<number> {
+  if (step) await w.part((tx) => step(tx, n));
   return n;
 }
 
@@ -154,27 +133,15 @@ async function finish(db: Db, step: TxStep<number> | undefined, n: number): Prom
  */
 export async function cancelJob(db: Db, job: JobRow, step?: TxStep<number>, opts: ControlOptions = {}): Promise<number> {
   if (job.cancelled_at) return 0;
-  if (opts.stepRows) {
-    return oneActionAtATime(db, job.id, async () => {
-      // Nothing left to do answers 409 as one transaction would (a queued lookup is one left).
-      await db.transaction(async (tx) => {
-        if (!(await hasLookupsLeft(tx, job.id))) throw new HttpError(409, 'This job has already finished: there is nothing to cancel.');
-        // First, so the worker claims no more of its rows and its put-backs are cancelled.
-        await tx.update(jobs).set({ cancelled_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
-      });
-      const targets = targetMarketplaces(job, undefined);
-      return finish(db, step, await moveInSteps(db, job.id, targets, { from: ['queued'], set: CANCEL, progress: 'forward' }, opts));
+  return runAction(db, job.id, opts, async (w) => {
+    await w.part(async (tx) => {
+      // Nothing left to do answers 409 (a queued lookup is one left).
+      if (!(await hasLookupsLeft(tx, job.id))) throw new HttpError(409, 'This job has already finished: there is nothing to cancel.');
+      // First, so the worker claims no more of its rows and its put-backs are cancelled.
+      await tx.update(jobs).set({ cancelled_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
     });
-  }
-  return db.transaction(async (tx) => {
-    // First, so the worker's put-backs that run after this commits see the job cancelled.
-    await tx.update(jobs).set({ cancelled_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
-    const cancelled = await sumOver(targetMarketplaces(job, undefined), (m) => moveLookups(tx, job.id, m, ['queued'], CANCEL, 'forward'));
-    if (cancelled === 0 && !(await hasLookupsLeft(tx, job.id))) {
-      throw new HttpError(409, 'This job has already finished: there is nothing to cancel.');
-    }
-    await step?.(tx, cancelled);
-    return cancelled;
+    const targets = targetMarketplaces(job, undefined);
+    return finish(w, step, await moveEachStep(w, job.id, targets, { from: ['queued'], set: CANCEL, progress: 'forward' }));
   });
 }
 
@@ -195,29 +162,17 @@ export async function retryFailed(
   opts: ControlOptions = {},
 ): Promise<number> {
   const targets = targetMarketplaces(job, market);
-  if (opts.stepRows) {
-    return oneActionAtATime(db, job.id, async () => {
-      const runsAgain = (tx: Tx) =>
-        tx
-          .update(jobs)
-          .set({ cancelled_at: null, updated_at: sql`now()` })
-          .where(eq(jobs.id, job.id))
-          .then(() => {});
-      const retried = await moveInSteps(
-        db,
-        job.id,
-        targets,
-        { from: RETRYABLE_STATUSES, set: REQUEUE, progress: 'back', withRows: runsAgain },
-        opts,
-      );
-      return finish(db, step, retried);
+  const runsAgain = async (tx: Tx) => {
+    await tx.update(jobs).set({ cancelled_at: null, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+  };
+  return runAction(db, job.id, opts, async (w) => {
+    const retried = await moveEachStep(w, job.id, targets, {
+      from: RETRYABLE_STATUSES,
+      set: REQUEUE,
+      progress: 'back',
+      withRows: runsAgain,
     });
-  }
-  return db.transaction(async (tx) => {
-    const retried = await sumOver(targets, (m) => moveLookups(tx, job.id, m, RETRYABLE_STATUSES, REQUEUE, 'back'));
-    if (retried > 0) await tx.update(jobs).set({ cancelled_at: null, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
-    await step?.(tx, retried);
-    return retried;
+    return finish(w, step, retried);
   });
 }
 
@@ -234,70 +189,61 @@ export async function repriceJob(
   opts: ControlOptions = {},
 ): Promise<number> {
   const targets = targetMarketplaces(job, market);
-  if (opts.stepRows) {
-    return oneActionAtATime(db, job.id, async () => {
-      await db.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
-      const requeued = await moveInSteps(db, job.id, targets, { from: FINISHED_STATUSES, set: REQUEUE, progress: 'back' }, opts);
-      return finish(db, step, requeued);
-    });
-  }
-  return db.transaction(async (tx) => {
-    const requeued = await sumOver(targets, (m) => moveLookups(tx, job.id, m, FINISHED_STATUSES, REQUEUE, 'back'));
-    await tx.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
-    await step?.(tx, requeued);
-    return requeued;
+  return runAction(db, job.id, opts, async (w) => {
+    await w.part((tx) =>
+      tx.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id)),
+    );
+    const requeued = await moveEachStep(w, job.id, targets, { from: FINISHED_STATUSES, set: REQUEUE, progress: 'back' });
+    return finish(w, step, requeued);
   });
 }
 
 /**
- * Deletes the job; its lookups, progress counters, decisions and rejected cells go with it
- * (ON DELETE CASCADE). On the embedded database the lookups go first in committed steps over id
- * ranges (one cascade of a 150k job's 600k rows held every request for seconds), each step taking
- * its rows off the progress counters in the same statement, then its decisions and stored comparison; the job's row goes last.
+ * Deletes the job; its lookups, progress counters, decisions and rejected cells go with it. In
+ * steps (the embedded database: one cascade of a 150k job's 600k rows held every request for
+ * seconds) the lookups go first over id ranges, each step taking its rows off the progress counters
+ * in the same statement, then its decisions and stored comparison; the job's row goes last. In one
+ * transaction, the same statements each take all the job's rows at once.
  */
 export async function deleteJob(db: Db, job: JobRow, step?: TxStep<undefined>, opts: ControlOptions = {}): Promise<void> {
-  const remove = () =>
-    db.transaction(async (tx) => {
+  // Not in the middle of another action's steps (they would go on moving rows of a deleted job).
+  await runAction(db, job.id, opts, async (w) => {
+    for (const m of MARKETPLACE_LIST.filter((x) => job[x.id])) {
+      const t = LOOKUP_TABLES[m.id];
+      for await (const ids of w.ranges(t, t.id, eq(t.isbn_lookup_job_id, job.id))) await w.step((tx) => deleteLookups(tx, job.id, m, ids));
+    }
+    // Its rows per ISBN besides the lookups (a judged job's decisions, its stored comparison), in steps too.
+    // LIMIT NULL is no limit: one transaction takes them all in one statement.
+    const limit = Number.isFinite(w.stepRows) ? w.stepRows : null;
+    for (const perIsbn of [jobDecisions, comparisonRows]) {
+      let n: number;
+      do {
+        n = await w.step(async (tx) => {
+          const { rows } = await tx.execute<{ n: number }>(sql`
+            WITH gone AS (DELETE FROM ${perIsbn} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${perIsbn} WHERE job_id = ${job.id} LIMIT ${limit})) RETURNING 1)
+            SELECT count(*)::int AS n FROM gone`);
+          return rows[0]?.n ?? 0;
+        });
+      } while (n > 0);
+    }
+    await w.part(async (tx) => {
       await tx.delete(jobs).where(eq(jobs.id, job.id));
       await step?.(tx, undefined);
     });
-  if (!opts.stepRows) return remove();
-  const stepRows = opts.stepRows;
-  // Not in the middle of another action's steps (they would go on moving rows of a deleted job).
-  await oneActionAtATime(db, job.id, () =>
-    inBackground(async () => {
-      for (const m of MARKETPLACE_LIST.filter((x) => job[x.id])) {
-        for await (const ids of idRanges(db, m, eq(LOOKUP_TABLES[m.id].isbn_lookup_job_id, job.id), stepRows)) {
-          await deleteLookups(db, job.id, m, ids);
-          await nextTurn();
-        }
-      }
-      // Its rows per ISBN besides the lookups (a judged job's decisions, its stored comparison), in steps too.
-      for (const perIsbn of [jobDecisions, comparisonRows]) {
-        let n: number;
-        do {
-          const { rows } = await db.execute<{ n: number }>(sql`
-          WITH gone AS (DELETE FROM ${perIsbn} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${perIsbn} WHERE job_id = ${job.id} LIMIT ${stepRows})) RETURNING 1)
-          SELECT count(*)::int AS n FROM gone`);
-          n = rows[0]?.n ?? 0;
-          await nextTurn();
-        } while (n > 0);
-      }
-      await remove();
-    }),
-  );
+  });
 }
 
-/** Deletes one id range of the job's lookups of one marketplace and takes them off its counters, in one statement. */
-async function deleteLookups(db: Db, jobId: number, m: MarketplaceInfo, ids: { from: number; to: number }): Promise<void> {
+/** Deletes one id range of the job's lookups of one marketplace (all of them: undefined) and takes them off its counters, in one statement. */
+async function deleteLookups(tx: Tx, jobId: number, m: MarketplaceInfo, ids: IdRange): Promise<void> {
   const t = LOOKUP_TABLES[m.id];
   const finished = sql.join(
     FINISHED_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  await db.execute(sql`
+  const range = ids ? and(gte(t.id, ids.from), lt(t.id, ids.to)) : undefined;
+  await tx.execute(sql`
     WITH gone AS (
-      DELETE FROM ${t} WHERE ${and(eq(t.isbn_lookup_job_id, jobId), gte(t.id, ids.from), lt(t.id, ids.to))}
+      DELETE FROM ${t} WHERE ${and(eq(t.isbn_lookup_job_id, jobId), range)}
       RETURNING lookup_status
     )
     UPDATE ${jobProgress} p SET total = p.total - d.n, processed = p.processed - d.done

@@ -4,14 +4,13 @@
 // with `INSERT … SELECT unnest(array)`: one statement per table, no per-row round trips.
 // A failed upload (parse error or database error) leaves no job and no rows behind.
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MARKETPLACE_LIST, byMarketplace, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { eq, getTableName, param, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import type { TxStep } from '../db/tx-step.ts';
-import { analyzeIfGrown } from '../db/planner-statistics.ts';
+import { oneTransaction, type BulkWrites } from '../db/bulk-writes.ts';
 import type { Logger } from '../core/logging.ts';
 import { comparisonRows, jobProgress, jobRejections, jobs, ruleSetVersions, ruleSets } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -21,7 +20,6 @@ import type { UserRow } from '../users/schemas.ts';
 import { WritesInProgress } from '../core/writes-in-progress.ts';
 import type { JobRow } from './repository.ts';
 import type { JobConfigInput } from './schemas.ts';
-import { inBackground } from '../db/work-lane.ts';
 
 export type UploadLimits = UploadLimitsWithHeap;
 
@@ -66,46 +64,29 @@ export async function readUploadedFile(file: { filename: string; data: Buffer },
 const teamDefaultVersion = sql`(SELECT v.id FROM ${ruleSetVersions} v JOIN ${ruleSets} s ON s.id = v.rule_set_id
   WHERE s.is_team_default AND s.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1)`;
 
-/**
- * Lookup rows per committed step on the embedded database: each step's INSERT holds the one session a
- * page or health check waits for. npm run bench -- big-paste (150k × 4, quiet): at 2,500 rows the
- * readiness check waited up to 609 ms (p95 237) and the paste took 40 s; at 1,000, 157–196 ms (p95 77)
- * and 31–33 s (smaller steps let the checks in without waiting behind long ones).
- */
-export const EMBEDDED_STEP_ROWS = 1_000;
-
-/**
- * The statistics sample after a big write on the embedded database (PostgreSQL's default is 100, a
- * 30,000-row sample): the plans that matter need the table's size and the few statuses, which a
- * 3,000-row sample gives as well.
- */
-const EMBEDDED_STATISTICS_TARGET = 10;
-
 export interface StoreOptions {
-  /**
-   * Write the lookups in committed steps of this many rows, giving way between them (the embedded
-   * database, where one 150k-row transaction held every request for ~25 s). Unset: ONE transaction.
-   */
-  stepRows?: number;
+  /** How the big write runs on this database (db/bulk-writes.ts); ONE transaction when unset. */
+  bulk?: BulkWrites;
   /** Where a failure to refresh the planner's statistics after a big job is told (db/planner-statistics.ts). */
   log?: Pick<Logger, 'warn'>;
-  /** Counts the stepped write as in progress, so the in-process worker gives way until it ends. */
+  /** Counts a write in steps as in progress, so the in-process worker gives way until it ends. */
   writes?: WritesInProgress;
 }
 
 /** How a route should store a job on this context's database. */
-export const storeOptions = (ctx: { embedded: boolean; writes: WritesInProgress }, log?: Pick<Logger, 'warn'>): StoreOptions => ({
-  ...(ctx.embedded ? { stepRows: EMBEDDED_STEP_ROWS, writes: ctx.writes } : {}),
+export const storeOptions = (ctx: { bulk: BulkWrites; writes: WritesInProgress }, log?: Pick<Logger, 'warn'>): StoreOptions => ({
+  bulk: ctx.bulk,
+  writes: ctx.writes,
   log,
 });
 
 /**
- * Writes a job from its cleaned list (an upload's or a pasted one): the job, its queued lookups
- * and its rejections, in ONE transaction (with `step`, e.g. its audit event, last).
- * With `stepRows` (the embedded database) the job, its counters, rejections and `step` go first in
- * one transaction, then the lookups in committed steps; if a step fails the job is deleted with
- * whatever was written. The worker may start on the first rows meanwhile: each job's counters
- * already hold its full total, so it never looks finished early.
+ * Writes a job from its cleaned list (an upload's or a pasted one): the job, its counters,
+ * rejections and `step` (e.g. its audit event) first, then its queued lookups, as the database
+ * runs big writes (db/bulk-writes.ts). In one transaction that is all or nothing. In committed
+ * steps (the embedded database, where one 150k-row transaction held every request for ~25 s) a
+ * step that fails deletes the job with whatever was written, and the worker may start on the first
+ * rows meanwhile: each job's counters already hold its full total, so it never looks finished early.
  */
 export async function storeJob(
   db: Db,
@@ -117,74 +98,44 @@ export async function storeJob(
   opts: StoreOptions = {},
 ): Promise<JobRow> {
   const sources = MARKETPLACE_LIST.filter((m) => config[m.id]);
-  const { stepRows } = opts;
-  const created = stepRows
-    ? await (opts.writes ?? new WritesInProgress()).during(() =>
-        storeInSteps(db, owner, config, filename, parsed, sources, stepRows, step, opts.log),
-      )
-    : await db.transaction(async (tx) => {
-        const job = await writeJob(tx, owner, config, filename, parsed, sources);
-        await insertLookups(tx, job.id, filename, sources, parsed.isbns, sources[0]);
-        await step?.(tx, { job, parsed });
-        return job;
-      });
+  const bulk = opts.bulk ?? oneTransaction;
+  const writes = opts.writes ?? new WritesInProgress();
+  const created = await bulk.run(
+    db,
+    async (w) => {
+      const job = await w.part(
+        async (tx) => {
+          const written = await writeJob(tx, owner, config, filename, parsed, sources);
+          await step?.(tx, { job: written, parsed });
+          return written;
+        },
+        (written) => db.delete(jobs).where(eq(jobs.id, written.id)),
+      );
+      // The planner learns the tables' growth as they grow, not only at the end: the worker's claims
+      // made meanwhile were planned on a table believed empty (measured: ~370 ms a claim, each one
+      // holding the session a health check waits for). Checked at doubling sizes, so a few ANALYZEs.
+      let [sinceAnalyze, nextCheck] = [0, 10 * w.stepRows];
+      for (let i = 0; i < parsed.isbns.length; i += w.stepRows) {
+        const slice = parsed.isbns.slice(i, i + w.stepRows);
+        for (const m of sources) await w.step((tx) => insertLookups(tx, job.id, filename, [m], slice, sources[0]));
+        sinceAnalyze += slice.length;
+        if (i + slice.length >= nextCheck) {
+          await bulk.analyzeIfGrown(db, tablesOf(sources), sinceAnalyze, opts.log);
+          [sinceAnalyze, nextCheck] = [0, nextCheck * 2];
+        }
+      }
+      return job;
+    },
+    { whileStepping: (stepped) => writes.during(stepped) },
+  );
   // A big list can grow the tables many times over: the worker's first claims must not be planned
   // as if they were still small.
-  // On the embedded database the ANALYZE is background work and samples fewer rows: its statement
-  // holds the one session (150k rows: 140–210 ms at the default sample, 18 ms at a tenth).
-  const tables = tablesOf(sources);
-  if (stepRows) await inBackground(() => analyzeIfGrown(db, tables, parsed.isbns.length, opts.log, EMBEDDED_STATISTICS_TARGET));
-  else await analyzeIfGrown(db, tables, parsed.isbns.length, opts.log);
+  await bulk.analyzeIfGrown(db, tablesOf(sources), parsed.isbns.length, opts.log);
   return created;
 }
 
 /** The tables a job's lookups grow: each marketplace's and the stored comparison's. */
 const tablesOf = (sources: readonly MarketplaceInfo[]) => [...sources.map((m) => m.table), getTableName(comparisonRows)];
-
-/** storeJob on the embedded database: the job first, then its lookups in committed steps of `stepRows`. */
-async function storeInSteps(
-  db: Db,
-  owner: UserRow,
-  config: JobConfigInput,
-  filename: string,
-  parsed: ParsedUpload,
-  sources: readonly MarketplaceInfo[],
-  stepRows: number,
-  step?: TxStep<StoredJob>,
-  log?: StoreOptions['log'],
-): Promise<JobRow> {
-  const created = await db.transaction(async (tx) => {
-    const job = await writeJob(tx, owner, config, filename, parsed, sources);
-    await step?.(tx, { job, parsed });
-    return job;
-  });
-  try {
-    // Background work on the one session: a person's page goes before each next step.
-    await inBackground(async () => {
-      // The planner learns the tables' growth as they grow, not only at the end: the worker's claims
-      // made meanwhile were planned on a table believed empty (measured: ~370 ms a claim, each one
-      // holding the session a health check waits for). Checked at doubling sizes, so a few ANALYZEs.
-      let [sinceAnalyze, nextCheck] = [0, 10 * stepRows];
-      for (let i = 0; i < parsed.isbns.length; i += stepRows) {
-        const slice = parsed.isbns.slice(i, i + stepRows);
-        for (const m of sources) {
-          await insertLookups(db, created.id, filename, [m], slice, sources[0]);
-          // PGlite runs one statement at a time: other requests (and the worker) go between steps.
-          await nextTurn();
-        }
-        sinceAnalyze += slice.length;
-        if (i + slice.length >= nextCheck) {
-          await analyzeIfGrown(db, tablesOf(sources), sinceAnalyze, log, EMBEDDED_STATISTICS_TARGET);
-          [sinceAnalyze, nextCheck] = [0, nextCheck * 2];
-        }
-      }
-    });
-  } catch (err) {
-    await db.delete(jobs).where(eq(jobs.id, created.id));
-    throw err;
-  }
-  return created;
-}
 
 /** The job, its progress counters (full totals) and its rejections. */
 async function writeJob(

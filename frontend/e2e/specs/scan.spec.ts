@@ -5,7 +5,7 @@
 // verdict from the session's rule set, provisional until the marketplaces answer, then final; copies,
 // marks and undo; a decisions-only account sees outcomes without a figure.
 import { ISBN_REJECTION } from '@app/domain/isbn';
-import { CAMERA_MESSAGES } from '../../src/lib/camera-errors';
+import { CAMERA_MESSAGES } from '../../src/components/scan/camera-errors';
 import { barcodeVideo, withFakeCamera } from '../fake-camera';
 import { type Api, expect, expectAccessible, test } from '../fixtures';
 import type { Page } from '@playwright/test';

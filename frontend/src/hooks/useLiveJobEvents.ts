@@ -1,5 +1,5 @@
 // Keeps the live job events stream open while signed in (mounted once, in AppLayout): every event
-// refreshes the jobs tables (['jobs', …]) and the job pages it names (['job', id, …]). Reconnects
+// refreshes the jobs tables and the job pages it names (lib/query-keys.ts). Reconnects
 // with backoff; while it is down, lists fall back to polling (useLiveFallbackInterval).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -12,6 +12,7 @@ import {
   subscribeLiveConnected,
   type LiveEvent,
 } from '../lib/live-events';
+import { invalidateAll, jobPageKeys, jobsListKeys } from '../lib/query-keys';
 import { getToken } from '../lib/session';
 
 /**
@@ -51,17 +52,16 @@ export function useLiveJobEvents(): void {
     const stop = new AbortController();
     // A refetch still running is let finish (cancelRefetch: false), or a slow page would never land.
     const jobPage = throttlePerKey(JOB_PAGE_REFRESH_MS, (id: number) =>
-      queryClient.invalidateQueries({ queryKey: ['job', id] }, { cancelRefetch: false }),
+      invalidateAll(queryClient, jobPageKeys(id), { cancelRefetch: false }),
     );
     const onEvent = (e: LiveEvent) => {
       if (e.kind === 'ready') {
         // Live from now on; anything that changed before it may have been missed.
         setLiveConnected(true);
-        void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-        void queryClient.invalidateQueries({ queryKey: ['job'] });
+        void invalidateAll(queryClient, [...jobsListKeys(), ...jobPageKeys()]);
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      void invalidateAll(queryClient, jobsListKeys());
       for (const id of e.ids) jobPage.call(id);
     };
     void (async () => {

@@ -1,6 +1,6 @@
 // One page of a server-paged list (`{data, count}` answered for skip/limit), with the previous
 // page kept on screen while the next loads and the following page prefetched (docs/requirements.md, Tables).
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryFunction, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { pageRangeText, pagingState, skipFor } from '../lib/paging';
 
@@ -11,26 +11,25 @@ export interface PageResult<T> {
   count_exact?: boolean;
 }
 
+/** One page's query: the generated client's `xxxOptions()` (client/@tanstack) for that skip and limit. */
+export interface PageQuery<T> {
+  queryKey: QueryKey;
+  // biome-ignore lint/suspicious/noExplicitAny: each generated query has its own key type; only the data's matters here
+  queryFn?: QueryFunction<PageResult<T>, any>;
+}
+
 export interface UsePagedQueryOptions<T> {
-  /** Identifies the list and everything but the page (filters, sort…); the page is appended. */
-  queryKey: readonly unknown[];
+  /** The query of one page of the list (its filters, sort… and this skip and limit). */
+  pageQuery: (range: { skip: number; limit: number }) => PageQuery<T>;
   page: number;
   pageSize: number;
-  fetchPage: (args: { skip: number; limit: number; signal: AbortSignal }) => Promise<PageResult<T>>;
   enabled?: boolean;
   /** Poll: milliseconds, or a function of the page on screen (false stops polling). */
   refetchInterval?: number | false | ((page: PageResult<T> | undefined) => number | false);
 }
 
-export function pagedQueryOptions<T>(
-  { queryKey, pageSize, fetchPage }: Omit<UsePagedQueryOptions<T>, 'page' | 'enabled' | 'refetchInterval'>,
-  page: number,
-) {
-  return {
-    queryKey: [...queryKey, { page, pageSize }] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage({ skip: skipFor(page, pageSize), limit: pageSize, signal }),
-  };
-}
+export const pagedQueryOptions = <T>({ pageQuery, pageSize }: Pick<UsePagedQueryOptions<T>, 'pageQuery' | 'pageSize'>, page: number) =>
+  pageQuery({ skip: skipFor(page, pageSize), limit: pageSize });
 
 export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
   const { page, pageSize, enabled = true, refetchInterval } = options;
@@ -48,8 +47,8 @@ export function usePagedQuery<T>(options: UsePagedQueryOptions<T>) {
     isPlaceholderData: query.isPlaceholderData,
   });
 
-  // Key identity changes every render; its serialised form says when the list really changed.
-  const keyHash = JSON.stringify(options.queryKey);
+  // Key identity changes every render; its serialised form (of the first page) says when the list really changed.
+  const keyHash = JSON.stringify(pagedQueryOptions(options, 0).queryKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `options` is new on every render; keyHash and pageSize say when it changed
   useEffect(() => {
     if (hasNextPage) void queryClient.prefetchQuery(pagedQueryOptions(options, page + 1));

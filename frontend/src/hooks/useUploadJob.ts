@@ -3,6 +3,7 @@
 // lookups list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobCreated } from '../client/types.gen';
+import { invalidateAll, jobsListKeys, lookupsKeys } from '../lib/query-keys';
 
 export function useUploadJob<V>(upload: (values: V) => Promise<JobCreated>) {
   const queryClient = useQueryClient();
@@ -11,8 +12,7 @@ export function useUploadJob<V>(upload: (values: V) => Promise<JobCreated>) {
     meta: { toastOnError: false },
     onError: (err) => console.error('Upload failed:', err),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-      void queryClient.invalidateQueries({ queryKey: ['lookups'] });
+      void invalidateAll(queryClient, [...jobsListKeys(), ...lookupsKeys()]);
     },
   });
 }

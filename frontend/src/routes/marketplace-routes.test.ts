@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { NAV_ENTRIES } from '../components/layout/nav';
 import { createAppRouter } from '../router';
-import { marketplaceAt } from './_layout/$market';
+import { marketplaceAt } from '../components/marketplace/MarketplacePageAt';
 
 const read = (rel: string) => readFileSync(new URL(rel, import.meta.url), 'utf8');
 const router = createAppRouter(new QueryClient());

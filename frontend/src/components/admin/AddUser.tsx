@@ -10,6 +10,8 @@ import { showSuccess } from '../../lib/notify';
 import { confirmPasswordRules, emailRules, passwordRules } from '../../lib/validation';
 import { FormModal } from '../common/FormModal';
 import { PasswordField } from '../common/PasswordField';
+import { readUsersQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 interface AddUserForm {
   email: string;
@@ -48,7 +50,7 @@ export function AddUser() {
       showSuccess(TOAST.userCreated);
       close();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readUsersQueryKey) }),
   });
 
   return (

@@ -9,6 +9,8 @@ import { showSuccess } from '../../lib/notify';
 import { confirmPasswordRules, emailRules, passwordRules } from '../../lib/validation';
 import { FormModal } from '../common/FormModal';
 import { PasswordField } from '../common/PasswordField';
+import { readUsersQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 interface EditUserForm {
   email: string;
@@ -55,7 +57,7 @@ export function EditUser({ user, opened, onClose }: { user: UserPublic; opened: 
       showSuccess(TOAST.userUpdated);
       onClose();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readUsersQueryKey) }),
   });
 
   return (

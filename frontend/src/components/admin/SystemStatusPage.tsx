@@ -4,13 +4,13 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { systemStatus } from '../../client/sdk.gen';
 import type { MarketplaceStatus, WorkerHeartbeat } from '../../client/types.gen';
 import { formatDateTime, parseServerDate } from '../../lib/format';
-import { budgetText, formatWait, queuedText, waitsText } from '../../lib/system-status';
+import { budgetText, formatWait, queuedText, waitsText } from './system-status';
 import { PageTitle } from '../common/PageTitle';
 import { RefreshControl } from '../common/RefreshControl';
 import { JobLink } from '../jobs/JobLink';
+import { systemStatusOptions } from '../../client/@tanstack/react-query.gen';
 
 const REFRESH_MS = 10_000;
 
@@ -97,8 +97,7 @@ function WorkerCard({ w, checkedAt }: { w: WorkerHeartbeat; checkedAt: string })
 
 export function SystemStatusPage() {
   const status = useQuery({
-    queryKey: ['system-status'],
-    queryFn: async ({ signal }) => (await systemStatus({ signal })).data,
+    ...systemStatusOptions(),
     refetchInterval: REFRESH_MS,
   });
   const data = status.data;

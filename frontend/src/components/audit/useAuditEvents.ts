@@ -1,17 +1,16 @@
 // One page of the audit trail (superusers only), filtered and sorted like the other lists.
 import { PAGE_SIZE } from '@app/domain/jobs';
-import { downloadAuditEventsCsv, listAuditEvents } from '../../client/sdk.gen';
+import { listAuditEventsOptions } from '../../client/@tanstack/react-query.gen';
+import { downloadAuditEventsCsv } from '../../client/sdk.gen';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import type { Filter } from '../../lib/filters';
 import type { SortState } from '../../lib/sort';
 
 export function useAuditEvents({ page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }) {
   return usePagedQuery({
-    queryKey: ['audit-events', { filters, sort }],
+    pageQuery: ({ skip, limit }) => listAuditEventsOptions({ query: { skip, limit, ...sort }, body: { filters } }),
     page,
     pageSize: PAGE_SIZE.audit,
-    fetchPage: async ({ skip, limit, signal }) =>
-      (await listAuditEvents({ query: { skip, limit, ...sort }, body: { filters }, signal })).data,
   });
 }
 

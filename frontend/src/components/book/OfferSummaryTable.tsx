@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
 import type { OfferSummary } from '../../client/types.gen';
 import { offerLink, offerMoney } from '../../lib/offers';
-import { readableFields, readableValue } from '../../lib/readable-fields';
+import { readableFields, readableValue } from './readable-fields';
 import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { CARDS_BELOW } from '../common/PagedTable';
 import { OrNA } from '../common/EmptyValue';

@@ -10,7 +10,8 @@ import { priceBook } from '../../client/sdk.gen';
 import { isLive, useJob } from '../jobpage/useJobPage';
 import { JobLink } from '../jobs/JobLink';
 import { formatDateTime } from '../../lib/format';
-import { bookKey, useBook } from './useBook';
+import { useBook } from './useBook';
+import { bookKeys, invalidateAll } from '../../lib/query-keys';
 
 export function PriceNow({ isbn }: { isbn: string }) {
   const [chosen, setChosen] = useState<Record<MarketplaceId, boolean>>(() => byMarketplace(() => true));
@@ -52,7 +53,7 @@ function Pricing({ jobId, isbn, onAskNow, asking }: { jobId: number; isbn: strin
   const queryClient = useQueryClient();
   const live = job.data === undefined || isLive(job.data);
   useEffect(() => {
-    if (!live) void queryClient.invalidateQueries({ queryKey: bookKey(isbn) });
+    if (!live) void invalidateAll(queryClient, bookKeys(isbn));
   }, [live, isbn, queryClient]);
   const link = <JobLink id={jobId}>job {jobId}</JobLink>;
   if (live)

@@ -1,16 +1,12 @@
-// A book page's data under ['book', isbn]: the book (latest answers, jobs) and its price history.
+// A book page's data (lib/query-keys.ts bookKeys refreshes both): the book (latest answers, jobs)
+// and its price history.
 import { useQuery } from '@tanstack/react-query';
-import { readBook, readBookHistory } from '../../client/sdk.gen';
-
-export const bookKey = (isbn: string) => ['book', isbn] as const;
+import { readBookHistoryOptions, readBookOptions } from '../../client/@tanstack/react-query.gen';
 
 export function useBook(isbn: string) {
-  return useQuery({ queryKey: bookKey(isbn), queryFn: async ({ signal }) => (await readBook({ path: { isbn }, signal })).data });
+  return useQuery(readBookOptions({ path: { isbn } }));
 }
 
 export function useBookHistory(isbn: string) {
-  return useQuery({
-    queryKey: [...bookKey(isbn), 'history'],
-    queryFn: async ({ signal }) => (await readBookHistory({ path: { isbn }, signal })).data,
-  });
+  return useQuery(readBookHistoryOptions({ path: { isbn } }));
 }

@@ -11,8 +11,9 @@ import { fieldErrors } from '../../lib/errors';
 import { type FeeField, type FeeForm, toFeeBody, toFeeForm } from '../../lib/fees';
 import { FORM_MODE } from '../../lib/form-mode';
 import { showApiError, showSuccess } from '../../lib/notify';
+import { invalidateAll, jobPageKeys } from '../../lib/query-keys';
 import { FormModal } from '../common/FormModal';
-import { FEE_SCHEDULES_KEY, feePath } from './useFeeSchedules';
+import { feeSchedulesKey, feePath } from './useFeeSchedules';
 
 const HINTS: Record<FeeField, string> = {
   percent: 'Of the price shown in the comparison (with shipping where the marketplace gives it)',
@@ -34,7 +35,7 @@ export function EditFeeSchedule({ schedule, opened, onClose }: { schedule: FeeSc
     mutationFn: async (v: FeeForm) => (await updateFeeSchedule({ path: feePath(schedule), body: toFeeBody(v) })).data,
     meta: { toastOnError: false },
     onSuccess: (data) => {
-      queryClient.setQueryData(FEE_SCHEDULES_KEY, data.data);
+      queryClient.setQueryData(feeSchedulesKey(), data);
       showSuccess(`${label} fees saved.`);
       onClose();
     },
@@ -45,7 +46,7 @@ export function EditFeeSchedule({ schedule, opened, onClose }: { schedule: FeeSc
       if (known.length === 0) showApiError(err);
     },
     // Comparisons computed with the old fees are stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['job'] }),
+    onSettled: () => invalidateAll(queryClient, jobPageKeys()),
   });
 
   const numberRule = (f: FeeField) => ({

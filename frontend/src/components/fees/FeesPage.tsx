@@ -12,11 +12,12 @@ import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { externalHref } from '../../lib/links';
 import { showSuccess } from '../../lib/notify';
+import { invalidateAll, jobPageKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DataTable, type DataColumn } from '../common/DataTable';
 import { PageTitle } from '../common/PageTitle';
 import { EditFeeSchedule } from './EditFeeSchedule';
-import { FEE_SCHEDULES_KEY, feePath, useFeeSchedules } from './useFeeSchedules';
+import { feeSchedulesKey, feePath, useFeeSchedules } from './useFeeSchedules';
 
 const CERTAINTY_COLOR: Record<FeeCertainty, string> = { CONFIRMED: 'green', HISTORICAL: 'yellow', UNCERTAIN: 'red' };
 const usd = (v: number) => formatMoney(v, 'USD');
@@ -76,11 +77,11 @@ function ResetButton({ s }: { s: FeeSchedule }) {
   const mutation = useMutation({
     mutationFn: async () => (await resetFeeSchedule({ path: feePath(s) })).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(FEE_SCHEDULES_KEY, data.data);
+      queryClient.setQueryData(feeSchedulesKey(), data);
       showSuccess(`${label} fees are back to the default.`);
       setOpened(false);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['job'] }),
+    onSettled: () => invalidateAll(queryClient, jobPageKeys()),
   });
   return (
     <>

@@ -1,16 +1,14 @@
 // The fee schedules in force, shared by the Fees page and its dialogs.
 import { useQuery } from '@tanstack/react-query';
 import { MARKETPLACES } from '@app/domain/marketplaces';
-import { listFeeSchedules } from '../../client/sdk.gen';
+import { listFeeSchedulesOptions, listFeeSchedulesQueryKey } from '../../client/@tanstack/react-query.gen';
 import type { FeeSchedule, SellingMarketSlugInput } from '../../client/types.gen';
 
-export const FEE_SCHEDULES_KEY = ['fee-schedules'] as const;
+/** Where the schedules are cached: a change answers them all, written straight in. */
+export const feeSchedulesKey = () => listFeeSchedulesQueryKey();
 
 export function useFeeSchedules() {
-  return useQuery({
-    queryKey: FEE_SCHEDULES_KEY,
-    queryFn: async ({ signal }) => (await listFeeSchedules({ signal })).data.data,
-  });
+  return useQuery({ ...listFeeSchedulesOptions(), select: (answer) => answer.data });
 }
 
 /** The {market} path of a schedule's routes: its marketplace's slug (schedules exist only for selling marketplaces). */

@@ -9,6 +9,8 @@ import { TOAST, VALIDATION } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
 import { FormModal } from '../common/FormModal';
 import { ItemFields, type ItemFormValues, toItemBody } from './ItemForm';
+import { readItemsQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 export function AddItem() {
   const [opened, modal] = useDisclosure(false);
@@ -26,7 +28,7 @@ export function AddItem() {
       showSuccess(TOAST.itemCreated);
       close();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['items'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readItemsQueryKey) }),
   });
 
   return (

@@ -7,6 +7,8 @@ import { TOAST, VALIDATION } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
 import { FormModal } from '../common/FormModal';
 import { ItemFields, type ItemFormValues, toItemBody } from './ItemForm';
+import { readItemsQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 export function EditItem({ item, opened, onClose }: { item: ItemPublic; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -23,7 +25,7 @@ export function EditItem({ item, opened, onClose }: { item: ItemPublic; opened: 
       showSuccess(TOAST.itemUpdated);
       onClose();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['items'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readItemsQueryKey) }),
   });
 
   return (

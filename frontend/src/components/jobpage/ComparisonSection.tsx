@@ -11,7 +11,7 @@ import type { ComparisonRow, JobPublic } from '../../client/types.gen';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useTableSearch } from '../../hooks/useTableSearch';
 import { shownFields } from '../../lib/column-choice';
-import { COMPARISON_PINNED, comparisonColumnsKey, comparisonDefaults, pinnedFirst } from '../../lib/comparison-columns';
+import { COMPARISON_PINNED, comparisonColumnsKey, comparisonDefaults, pinnedFirst } from './comparison-columns';
 import { formatMoney } from '../../lib/format';
 import { fileTimestamp } from '../../lib/download';
 import { ariaSort, type SortState } from '../../lib/sort';

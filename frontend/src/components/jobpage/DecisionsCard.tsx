@@ -11,12 +11,13 @@ import { useTableSearch } from '../../hooks/useTableSearch';
 import { fileTimestamp } from '../../lib/download';
 import type { Filter } from '../../lib/filters';
 import { formatDateTime } from '../../lib/format';
+import { invalidateAll, jobPageKeys } from '../../lib/query-keys';
 import type { TableSearch } from '../../lib/table-search';
 import { CsvFileButton } from '../common/CsvFileButton';
 import { jobDownloadComparisonCsv } from './comparison-api';
 import { DecisionBadge, decisionColors } from './DecisionBadge';
 import { RuleSetPicker } from './RuleSetPicker';
-import { jobKey, useJobDecisions } from './useJobPage';
+import { useJobDecisions } from './useJobPage';
 
 /**
  * Brings the comparison's heading to the top of the screen, where the filtered rows follow: on a
@@ -41,7 +42,7 @@ export function DecisionsCard({ job, search, live }: { job: JobPublic; search: T
   const { setFilters } = useTableSearch(search, COMPARISON_FIELDS);
   const [ruleSetId, setRuleSetId] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) });
+  const refresh = () => invalidateAll(queryClient, jobPageKeys(job.id));
   const judge = useMutation({
     mutationFn: async () => (await judgeJob({ path: { id: job.id }, body: { rule_set_id: Number(ruleSetId) } })).data,
     onSuccess: refresh,

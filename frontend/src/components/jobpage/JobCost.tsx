@@ -5,13 +5,14 @@ import { costFromPallet } from '@app/domain/fees';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { readJobQueryKey } from '../../client/@tanstack/react-query.gen';
 import { setJobCost } from '../../client/sdk.gen';
 import type { JobPublic } from '../../client/types.gen';
 import { fieldErrors } from '../../lib/errors';
 import { jobBooks } from '../../lib/fees';
 import { formatMoney } from '../../lib/format';
 import { showApiError, showSuccess } from '../../lib/notify';
-import { jobKey } from './useJobPage';
+import { invalidateAll, jobPageKeys } from '../../lib/query-keys';
 
 type Mode = 'cost_per_book' | 'pallet_cost';
 const usd = (v: number) => formatMoney(v, 'USD');
@@ -64,7 +65,7 @@ export function JobCost({ job }: { job: JobPublic }) {
       (await setJobCost({ path: { id: job.id }, body })).data,
     meta: { toastOnError: false },
     onSuccess: (saved) => {
-      queryClient.setQueryData(jobKey(job.id), saved);
+      queryClient.setQueryData(readJobQueryKey({ path: { id: job.id } }), saved);
       showSuccess(saved.cost_per_book === null ? 'Cost per book cleared.' : `Cost per book saved: ${usd(saved.cost_per_book)}.`);
       setText('');
       setError(undefined);
@@ -76,7 +77,7 @@ export function JobCost({ job }: { job: JobPublic }) {
       else showApiError(err);
     },
     // The comparison's profits changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) }),
+    onSettled: () => invalidateAll(queryClient, jobPageKeys(job.id)),
   });
 
   const save = () => {

@@ -4,7 +4,7 @@
 // a drop in red; Mantine's "-text" shades keep AA contrast in both colour schemes.
 import { currencyOf, type FieldDef } from '@app/domain/fields';
 import { VisuallyHidden } from '@mantine/core';
-import { describePriceChange } from '../../lib/price-change';
+import { describePriceChange } from './price-change';
 import { OrNA, isEmptyValue } from '../common/EmptyValue';
 
 const CHANGE_COLOR = { '▼': 'var(--mantine-color-red-text)', '▲': 'var(--mantine-color-teal-text)', '': undefined } as const;

@@ -6,7 +6,7 @@ import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { JobSummary } from '../../client/types.gen';
-import { allDoneText } from '../../lib/job-results';
+import { allDoneText } from './job-results';
 import { SourceRunCard } from './SourceRunCard';
 
 export function ProgressSection({ summary, live }: { summary: JobSummary | undefined; live: boolean }) {

@@ -2,12 +2,11 @@
 // Kept apart so the rule set API's own list can take its place without touching the card.
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { listJudgeRuleSets } from '../../client/sdk.gen';
+import { listJudgeRuleSetsOptions } from '../../client/@tanstack/react-query.gen';
 
 export function RuleSetPicker({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
   const sets = useQuery({
-    queryKey: ['judge-rule-sets'],
-    queryFn: async ({ signal }) => (await listJudgeRuleSets({ signal })).data,
+    ...listJudgeRuleSetsOptions(),
   });
   const data = (sets.data?.data ?? []).map((s) => ({
     value: String(s.id),

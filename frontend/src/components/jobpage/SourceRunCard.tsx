@@ -4,7 +4,7 @@ import { MARKETPLACES } from '@app/domain/marketplaces';
 import { LOOKUP_STATUSES, progressColor, progressPercent } from '@app/domain/status';
 import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import type { SourceRun } from '../../client/types.gen';
-import { errorInBooks } from '../../lib/error-wording';
+import { errorInBooks } from './error-wording';
 import { formatDateTime } from '../../lib/format';
 import { timeLeft } from '../../lib/progress';
 import { BAR_SHADE } from '../jobs/SourceProgressCell';

@@ -5,11 +5,13 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDotsVertical, IconPlayerStop, IconRefresh, IconRotateClockwise, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelJob, countRetryableLookups, deleteJob, repriceJob, retryFailedLookups } from '../../client/sdk.gen';
+import { countRetryableLookupsOptions } from '../../client/@tanstack/react-query.gen';
+import { cancelJob, deleteJob, repriceJob, retryFailedLookups } from '../../client/sdk.gen';
 import type { JobPublic } from '../../client/types.gen';
 import { TOAST } from '../../lib/messages';
 import { showError, showSuccess } from '../../lib/notify';
 import { hasUnfinishedLookups } from '../../lib/progress';
+import { invalidateAll, jobActionKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { MarketplaceChoiceDialog } from './MarketplaceChoiceDialog';
 
@@ -21,13 +23,11 @@ export function JobActions({ job, onDeleted }: { job: JobPublic; onDeleted?: () 
   const [deleteOpened, del] = useDisclosure(false);
   const queryClient = useQueryClient();
   const path = { id: job.id };
-  const refresh = () =>
-    Promise.all(['jobs', 'job', 'lookups', 'retryable'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+  const refresh = () => invalidateAll(queryClient, jobActionKeys());
 
   // What a retry would queue again, read when the retry dialog opens (the jobs list does not count failures).
   const retryable = useQuery({
-    queryKey: ['retryable', job.id],
-    queryFn: async ({ signal }) => (await countRetryableLookups({ path, signal })).data,
+    ...countRetryableLookupsOptions({ path }),
     enabled: retryOpened,
   });
   /** The retryable counts of the marketplaces a choice covers (all the job's, or one). */

@@ -1,7 +1,7 @@
 // One page of the current user's jobs. Progress moves without the refresh button: live events
 // refresh it (useLiveJobEvents); while they are down and a job on screen has lookups left, it polls.
 import { PAGE_SIZE } from '@app/domain/jobs';
-import { listJobs } from '../../client/sdk.gen';
+import { listJobsOptions } from '../../client/@tanstack/react-query.gen';
 import { useLiveFallbackInterval } from '../../hooks/useLiveJobEvents';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import type { Filter } from '../../lib/filters';
@@ -27,11 +27,10 @@ export function useJobs({
 }) {
   const pollMs = useLiveFallbackInterval(JOBS_POLL_MS);
   return usePagedQuery({
-    queryKey: ['jobs', { filters, sort, showBookLookups }],
+    pageQuery: ({ skip, limit }) =>
+      listJobsOptions({ query: { skip, limit, ...sort }, body: { filters, hide_book_lookups: !showBookLookups } }),
     page,
     pageSize: PAGE_SIZE.jobs,
-    fetchPage: async ({ skip, limit, signal }) =>
-      (await listJobs({ query: { skip, limit, ...sort }, body: { filters, hide_book_lookups: !showBookLookups }, signal })).data,
     refetchInterval: (data) => (pollMs !== false && hasUnfinishedLookups(data?.data) ? pollMs : false),
   });
 }

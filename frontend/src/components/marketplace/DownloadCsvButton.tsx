@@ -3,7 +3,7 @@
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { csvFilename } from '../../lib/download';
 import type { Filter } from '../../lib/filters';
-import { marketplaceApi } from '../../lib/marketplace-api';
+import { marketplaceApi } from './marketplace-api';
 import type { SortState } from '../../lib/sort';
 import { CsvFileButton } from '../common/CsvFileButton';
 

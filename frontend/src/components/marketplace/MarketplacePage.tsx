@@ -7,7 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTableSearch } from '../../hooks/useTableSearch';
 import { columnChoiceKey, shownFields } from '../../lib/column-choice';
-import type { LookupRow } from '../../lib/marketplace-api';
+import type { LookupRow } from './marketplace-api';
 import type { TableSearch } from '../../lib/table-search';
 import { PagedTable } from '../common/PagedTable';
 import { PageTitle } from '../common/PageTitle';

@@ -3,12 +3,11 @@
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { Alert, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { marketplaceApi, type LookupOffers } from '../../lib/marketplace-api';
+import { readLookupOffersOptions } from '../../client/@tanstack/react-query.gen';
+import type { LookupOffers } from './marketplace-api';
 import { OffersTable } from './OffersTable';
 import { StatusBadge } from './StatusBadge';
 import { ReusedHint } from './ReusedHint';
-import { must } from '@app/domain/must';
 
 function OffersBody({ lookup, row, note }: { lookup: LookupOffers; row?: Record<string, unknown>; note?: string }) {
   return (
@@ -63,10 +62,8 @@ export function OffersDrawer({
   row?: Record<string, unknown>;
   onClose: () => void;
 }) {
-  const api = useMemo(() => marketplaceApi(marketplace.slug), [marketplace.slug]);
   const query = useQuery({
-    queryKey: ['lookups', marketplace.id, 'offers', lookupId],
-    queryFn: ({ signal }) => api.readOffers(must(lookupId, 'the query is enabled only with a lookup'), signal),
+    ...readLookupOffersOptions({ path: { market: marketplace.slug, id: lookupId ?? 0 } }),
     enabled: lookupId !== null,
   });
   const title = query.data ? `Offers for ISBN ${query.data.isbn}` : 'Offers';

@@ -1,6 +1,6 @@
 // Beside a Queued badge: when a lookup that failed before will be tried again, why on hover.
 import { Text } from '@mantine/core';
-import { retryHint, type RetryInfo } from '../../lib/retry';
+import { retryHint, type RetryInfo } from './retry';
 
 export function RetryHint({ row }: { row: RetryInfo }) {
   const hint = retryHint(row);

@@ -1,6 +1,6 @@
 // Beside the status of a lookup filled from a recent answer: "reused · 3 h ago", the answer's time on hover.
 import { Text } from '@mantine/core';
-import { reuseHint, type ReuseInfo } from '../../lib/reuse';
+import { reuseHint, type ReuseInfo } from './reuse';
 
 export function ReusedHint({ row }: { row: ReuseInfo }) {
   const hint = reuseHint(row);

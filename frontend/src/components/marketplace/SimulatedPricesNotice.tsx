@@ -1,7 +1,7 @@
 // Said plainly on every marketplace page when offers come from the local sandbox.
 import { Alert } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useAppInfo } from '../../hooks/useAppInfo';
+import { useAppInfo } from './useAppInfo';
 
 export function SimulatedPricesNotice() {
   const { data } = useAppInfo();

@@ -8,7 +8,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUploadJob } from '../../hooks/useUploadJob';
-import { marketplaceApi } from '../../lib/marketplace-api';
+import { marketplaceApi } from './marketplace-api';
 import { FileField } from '../uploads/FileField';
 import { UploadDialog } from '../uploads/UploadDialog';
 import { must } from '@app/domain/must';

@@ -2,7 +2,7 @@
 // `column` fields), in their order, with their labels; sortable ones sort on header click.
 import type { FieldDef } from '@app/domain/fields';
 import { Box } from '@mantine/core';
-import type { LookupRow } from '../../lib/marketplace-api';
+import type { LookupRow } from './marketplace-api';
 import { ariaSort, type SortState } from '../../lib/sort';
 import type { DataColumn } from '../common/DataTable';
 import { SortableHeader } from '../common/SortableHeader';

@@ -3,10 +3,10 @@
 import { PAGE_SIZE } from '@app/domain/jobs';
 import type { MarketplaceInfo } from '@app/domain/marketplaces';
 import { FINISHED_STATUSES, type LookupStatus } from '@app/domain/status';
-import { useMemo } from 'react';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import type { Filter } from '../../lib/filters';
-import { marketplaceApi, type LookupRow } from '../../lib/marketplace-api';
+import { priceLookupsOptions } from '../../client/@tanstack/react-query.gen';
+import type { LookupRow } from './marketplace-api';
 import type { SortState } from '../../lib/sort';
 
 export const LOOKUPS_POLL_MS = 5000;
@@ -14,12 +14,10 @@ export const LOOKUPS_POLL_MS = 5000;
 const unfinished = (rows: LookupRow[] | undefined) => !!rows?.some((r) => !FINISHED_STATUSES.includes(r.lookup_status as LookupStatus));
 
 export function useLookups(m: MarketplaceInfo, { page, filters, sort }: { page: number; filters: Filter[]; sort: SortState }) {
-  const api = useMemo(() => marketplaceApi(m.slug), [m.slug]);
   return usePagedQuery({
-    queryKey: ['lookups', m.id, { filters, sort }],
+    pageQuery: ({ skip, limit }) => priceLookupsOptions({ path: { market: m.slug }, query: { skip, limit, ...sort }, body: { filters } }),
     page,
     pageSize: PAGE_SIZE.lookups,
-    fetchPage: ({ skip, limit, signal }) => api.list({ skip, limit, filters, ...sort, signal }),
     refetchInterval: (data) => (unfinished(data?.data) ? LOOKUPS_POLL_MS : false),
   });
 }

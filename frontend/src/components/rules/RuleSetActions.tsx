@@ -10,6 +10,8 @@ import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showSuccess } from '../../lib/notify';
 import { RecordActions } from '../common/RecordActions';
 import { RuleSetEditor } from './RuleSetEditor';
+import { readRuleSetsQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 /** For the set's owner and superusers; anyone else reads it with RuleSetView. */
 export function RuleSetActions({ ruleSet, isSuperuser }: { ruleSet: RuleSetPublic; isSuperuser: boolean }) {
@@ -19,7 +21,7 @@ export function RuleSetActions({ ruleSet, isSuperuser }: { ruleSet: RuleSetPubli
   const teamDefault = useMutation({
     mutationFn: async (make: boolean) => (make ? await makeTeamDefaultRuleSet({ path }) : await unsetTeamDefaultRuleSet({ path })).data,
     onSuccess: (set) => showSuccess(set.is_team_default ? TOAST.teamDefaultSet(set.name) : TOAST.teamDefaultUnset(set.name)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rule-sets'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readRuleSetsQueryKey) }),
   });
 
   return (
@@ -29,7 +31,7 @@ export function RuleSetActions({ ruleSet, isSuperuser }: { ruleSet: RuleSetPubli
       deleteRefused={lockedDefault ? TEAM_DEFAULT_LOCKED : undefined}
       deleteRecord={async () => (await deleteRuleSet({ path })).data}
       confirmMessage={`"${ruleSet.name}" will be removed from your rule sets. Jobs already judged with it keep their decisions. Are you sure?`}
-      refetch={[['rule-sets']]}
+      refetch={[everyCall(readRuleSetsQueryKey)]}
       extraItems={
         isSuperuser &&
         (ruleSet.is_team_default ? (

@@ -15,10 +15,12 @@ import { fieldErrors } from '../../lib/errors';
 import { newFilter } from '../../lib/filters';
 import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
-import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from '../../lib/rule-sets';
+import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from './rule-sets';
 import { FormModal } from '../common/FormModal';
 import { FilterRow } from '../filters/FilterRow';
 import { ColorSwatches } from './ColorSwatches';
+import { readRuleSetsQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 export const FIRST_MATCH_HINT = 'First matching rule wins; no match reads No rule.';
 export const OTHERWISE_HINT = 'Every row no rule above caught gets this outcome.';
@@ -88,7 +90,7 @@ export function RuleSetEditor({
       setServer(named);
       if (Object.keys(named).length === 0) showApiError(err);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rule-sets'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readRuleSetsQueryKey) }),
   });
 
   return (

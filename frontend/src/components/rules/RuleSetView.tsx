@@ -5,7 +5,7 @@ import { Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCopy, IconEye } from '@tabler/icons-react';
 import type { RuleSetPublic } from '../../client/types.gen';
-import { ruleWhen } from '../../lib/rule-sets';
+import { ruleWhen } from './rule-sets';
 import { FIRST_MATCH_HINT, RuleSetEditor } from './RuleSetEditor';
 
 export function RuleSetView({ ruleSet }: { ruleSet: RuleSetPublic }) {

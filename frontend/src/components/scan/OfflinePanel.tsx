@@ -4,7 +4,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorToastMessage } from '../../lib/errors';
-import { type OfflineJudgement, packAge, packSize } from '../../lib/offline-judge';
+import { type OfflineJudgement, packAge, packSize } from './offline-judge';
 import type { KeptPack } from '../../lib/offline-store';
 import { bandColors } from './VerdictBand';
 

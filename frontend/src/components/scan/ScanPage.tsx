@@ -5,13 +5,12 @@
 import { Alert, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
-import { listJudgeRuleSets } from '../../client/sdk.gen';
 import type { ScanPublic } from '../../client/types.gen';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
-import { useLatestSession, useScanCalls, useSessionDetail, useStartSession } from '../../hooks/useScanSession';
+import { useLatestSession, useScanCalls, useSessionDetail, useStartSession } from './useScanSession';
 import { errorStatus, errorToastMessage } from '../../lib/errors';
-import type { OfflineJudgement } from '../../lib/offline-judge';
-import { useOfflinePack } from '../../hooks/useOfflinePack';
+import type { OfflineJudgement } from './offline-judge';
+import { useOfflinePack } from './useOfflinePack';
 import { PageTitle } from '../common/PageTitle';
 import { isDecisionsOnly } from '../layout/nav';
 import { CameraScanner } from './CameraScanner';
@@ -21,6 +20,7 @@ import { useKeyboardWedge } from './useKeyboardWedge';
 import { useScanFeedback } from './useScanFeedback';
 import { type ScanEntry, useScanReads } from './useScanReads';
 import { VerdictBand } from './VerdictBand';
+import { listJudgeRuleSetsOptions } from '../../client/@tanstack/react-query.gen';
 
 export function ScanPage() {
   const { data: user } = useCurrentUser();
@@ -213,8 +213,7 @@ function NewSessionFields(props: {
   onRuleSet: (v: string | null) => void;
 }) {
   const sets = useQuery({
-    queryKey: ['judge-rule-sets'],
-    queryFn: async ({ signal }) => (await listJudgeRuleSets({ signal })).data,
+    ...listJudgeRuleSetsOptions(),
     enabled: !props.scout,
   });
   return (

@@ -4,7 +4,7 @@
 import { SCAN_MESSAGES } from '@app/domain/scan';
 import { Alert, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ScanPublic } from '../../client/types.gen';
-import { duplicateNotes, verdictFigures, verdictState } from '../../lib/scan-view';
+import { duplicateNotes, verdictFigures, verdictState } from './scan-view';
 
 /**
  * Each outcome colour as a band readable in sunlight: a deep shade under white text, or a light one

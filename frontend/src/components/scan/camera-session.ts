@@ -1,6 +1,6 @@
 // One run of the rear camera into a <video>, read every SCAN_INTERVAL_MS until stop(). Not React:
 // the component decides when a session starts and ends (button, unmount, page hidden).
-import { NoMediaDevicesError } from '../../lib/camera-errors';
+import { NoMediaDevicesError } from './camera-errors';
 import type { CodeReader } from './code-reader';
 import { createCodeReader } from './detector';
 

@@ -2,7 +2,7 @@
 // (Android's Chrome, macOS Safari/Chrome), else ZXing's WebAssembly build through the
 // barcode-detector polyfill. The polyfill and its .wasm (about 1 MB) are fetched only here, when the
 // camera starts, never with the page.
-import { ReaderLoadError } from '../../lib/camera-errors';
+import { ReaderLoadError } from './camera-errors';
 import { type CodeReader, type DetectedCode, SCAN_FORMATS } from './code-reader';
 
 // The Barcode Detection API is not in TypeScript's DOM types yet.

@@ -2,7 +2,7 @@
 // page is hidden (another tab, the phone locked) it is released, and it comes back when the page is
 // shown again, so a dealer's phone never keeps its camera on in a pocket.
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { cameraErrorMessage } from '../../lib/camera-errors';
+import { cameraErrorMessage } from './camera-errors';
 import { CameraSession } from './camera-session';
 import type { CodeReader } from './code-reader';
 

@@ -6,7 +6,7 @@
 // taken away. So bursts are collected only while no text field has focus: the usual state of the
 // scan page, where a phone shows no on-screen keyboard and a scanner can fire at any time.
 import { useEffect, useRef } from 'react';
-import { WEDGE_IDLE, wedgeKey } from '../../lib/keyboard-wedge';
+import { WEDGE_IDLE, wedgeKey } from './keyboard-wedge';
 
 const NOT_TEXT = new Set(['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image']);
 

@@ -9,7 +9,7 @@ import {
   feedbackFor,
   playTune,
   readFeedbackPrefs,
-} from '../../lib/scan-feedback';
+} from './scan-feedback';
 
 const STALE_MS = 300;
 

@@ -14,6 +14,8 @@ import { showSuccess } from '../../lib/notify';
 import { SettingsSection } from './SettingsSection';
 import { emailRules } from '../../lib/validation';
 import { TextField } from '../common/TextField';
+import { readUsersQueryKey } from '../../client/@tanstack/react-query.gen';
+import { everyCall } from '../../lib/query-keys';
 
 interface ProfileForm {
   full_name: string;
@@ -39,7 +41,7 @@ export function UserInformation({ user }: { user: UserPublic }) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: everyCall(readUsersQueryKey) }),
       ]),
   });
 

@@ -6,7 +6,7 @@ import { pastedListProblem, type PastedList } from '@app/domain/isbn-list';
 import { Button, Collapse, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { pastedListSummary, readPastedListOnce } from '../../lib/pasted-list';
+import { pastedListSummary, readPastedListOnce } from './pasted-list';
 import { RejectionsTable } from './RejectionsTable';
 
 /** Codes listed under the field; the report after creating the job has them all (and the CSV). */

@@ -5,9 +5,9 @@
 import { OFFLINE_PACK_FORMAT, mergeFiguresPack, mergeVerdictPack, type OfflinePack } from '@app/domain/offline-pack';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readOfflinePack } from '../client/sdk.gen';
-import { errorStatus } from '../lib/errors';
-import { type JudgeWith, judgeOffline } from '../lib/offline-judge';
+import { readOfflinePack } from '../../client/sdk.gen';
+import { errorStatus } from '../../lib/errors';
+import { type JudgeWith, judgeOffline } from './offline-judge';
 import {
   type KeptPack,
   type QueuedScan,
@@ -17,7 +17,7 @@ import {
   queuedScans,
   readKeptPack,
   registerServiceWorker,
-} from '../lib/offline-store';
+} from '../../lib/offline-store';
 
 /** A delta merged into the pack kept; a whole pack (or one of another kind) replaces it. */
 function merged(kept: KeptPack | undefined, pack: OfflinePack, bytes: number): KeptPack {

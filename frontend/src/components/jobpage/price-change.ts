@@ -1,6 +1,6 @@
 // How a change since the previous look reads: a direction and the amount, never a bare minus sign
 // (easy to miss in a column of prices), and words for screen readers.
-import { formatMoney } from './format';
+import { formatMoney } from '../../lib/format';
 
 export interface PriceChangeText {
   /** ▼ for a drop, ▲ for a rise, empty when the price held (to the cent). */

@@ -12,7 +12,7 @@ import {
   type RuleSetDraft,
   type RuleSetInput,
 } from '@app/domain/rules';
-import { newFilter } from './filters';
+import { newFilter } from '../../lib/filters';
 
 export type { Rule, RuleSetInput };
 

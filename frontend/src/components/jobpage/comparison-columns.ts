@@ -1,7 +1,7 @@
 // The comparison's columns on a job's page: a short default set (what a dealer decides on), the
 // columns pinned while the rest scroll sideways, and where a user's choice is kept.
 import type { FieldDef } from '@app/domain/fields';
-import type { ColumnChoice } from './column-choice';
+import type { ColumnChoice } from '../../lib/column-choice';
 
 /** What a user who never chose sees, left to right (a column the job lacks, e.g. Amazon's rank, is skipped). */
 export const COMPARISON_DEFAULT_COLUMNS = [

@@ -1,6 +1,6 @@
 // What the scan page says about a verdict, as pure functions (tested without a browser).
-import type { ScanPublic } from '../client/types.gen';
-import { formatMoney } from './format';
+import type { ScanPublic } from '../../client/types.gen';
+import { formatMoney } from '../../lib/format';
 
 /** Whether a session started today (local time): the page resumes it instead of starting another. */
 export function isToday(iso: string, now = new Date()): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanPublic } from '../client/types.gen';
+import type { ScanPublic } from '../../client/types.gen';
 import { duplicateNotes, isToday, verdictFigures, verdictState } from './scan-view';
 
 const scan = (over: Partial<ScanPublic> = {}, verdict: Partial<ScanPublic['verdict']> = {}): ScanPublic => ({

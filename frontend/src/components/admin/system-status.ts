@@ -1,6 +1,6 @@
 // How the status page reads its figures: waits as a person says them ("3 min 5 s"), a queue
 // counted up to its bound as "100,000+", the rate-limit waits as a count and their average.
-import type { MarketplaceStatus } from '../client/types.gen';
+import type { MarketplaceStatus } from '../../client/types.gen';
 
 /** Seconds as "0 s", "45 s", "3 min 5 s", "2 h 4 min", "3 d 1 h". */
 export function formatWait(seconds: number): string {

@@ -2,25 +2,30 @@
 // verdicts (refetched by the live job events, which name the session's job as its lookups land:
 // provisional verdicts turn final by themselves), and the scan, mark and undo calls.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addScan, createScanSession, listScanSessions, markScan, readScanSession, removeScan } from '../client/sdk.gen';
-import type { ScanPublic, ScanSessionPublic } from '../client/types.gen';
-import { isToday } from '../lib/scan-view';
+import {
+  listScanSessionsOptions,
+  listScanSessionsQueryKey,
+  readScanSessionOptions,
+  readScanSessionQueryKey,
+} from '../../client/@tanstack/react-query.gen';
+import { addScan, createScanSession, markScan, removeScan } from '../../client/sdk.gen';
+import type { ScanPublic, ScanSessionPublic } from '../../client/types.gen';
+import { isToday } from './scan-view';
 
-/** The session's page data; under ['job', id] so the live stream refreshes it (useLiveJobEvents). */
-export const sessionKey = (id: number) => ['job', id, 'scan-session'] as const;
+/** The latest session: today's when it was started today. */
+const LATEST = { query: { limit: 1 } };
 
 export function useLatestSession() {
   return useQuery({
-    queryKey: ['scan-sessions'],
-    queryFn: async ({ signal }) => (await listScanSessions({ query: { limit: 1 }, signal })).data,
+    ...listScanSessionsOptions(LATEST),
     select: (page) => page.data.find((s) => isToday(s.created_at)),
   });
 }
 
 export function useSessionDetail(id: number | undefined) {
   return useQuery({
-    queryKey: sessionKey(id ?? 0),
-    queryFn: async ({ signal }) => (await readScanSession({ path: { id: id ?? 0 }, signal })).data,
+    // Among the queries about its job (lib/query-keys.ts), so the live stream refreshes it (useLiveJobEvents).
+    ...readScanSessionOptions({ path: { id: id ?? 0 } }),
     enabled: id !== undefined,
     // A provisional verdict also settles without an event when the stream is down.
     refetchInterval: (q) => (q.state.data?.scans.some((s) => s.verdict.state === 'provisional') ? 5_000 : false),
@@ -32,7 +37,7 @@ export function useStartSession(onStarted: (s: ScanSessionPublic) => void) {
   return useMutation({
     mutationFn: async (body: { place?: string | null; rule_set_id?: number | null }) => (await createScanSession({ body })).data,
     onSuccess: (session) => {
-      queryClient.setQueryData(['scan-sessions'], { data: [session], count: 1, count_exact: true });
+      queryClient.setQueryData(listScanSessionsQueryKey(LATEST), { data: [session], count: 1, count_exact: true });
       onStarted(session);
     },
   });
@@ -40,7 +45,8 @@ export function useStartSession(onStarted: (s: ScanSessionPublic) => void) {
 
 export function useScanCalls(sessionId: number | undefined) {
   const queryClient = useQueryClient();
-  const refresh = () => sessionId !== undefined && queryClient.invalidateQueries({ queryKey: sessionKey(sessionId) });
+  const refresh = () =>
+    sessionId !== undefined && queryClient.invalidateQueries({ queryKey: readScanSessionQueryKey({ path: { id: sessionId } }) });
   const scan = useMutation({
     mutationFn: async (input: { code: string; client_id: string; session: number }) =>
       (await addScan({ path: { id: input.session }, body: { code: input.code, client_id: input.client_id } })).data as ScanPublic,

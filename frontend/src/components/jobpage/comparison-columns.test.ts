@@ -1,6 +1,6 @@
 import { COMPARISON_FIELDS } from '@app/domain/comparison';
 import { describe, expect, it } from 'vitest';
-import { readColumnChoice, shownFields } from './column-choice';
+import { readColumnChoice, shownFields } from '../../lib/column-choice';
 import { COMPARISON_DEFAULT_COLUMNS, comparisonColumnsKey, comparisonDefaults, pinnedFirst } from './comparison-columns';
 
 const withoutAmazon = COMPARISON_FIELDS.filter((f) => !f.name.startsWith('amazon_'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { ageText, reuseHint } from './reuse';
 
 describe('reuseHint', () => {

@@ -1,6 +1,6 @@
 // A lookup filled from a recent answer for the same ISBN (no new request): the hint beside its
 // status says so and how old the answer is, with the exact time of the answer on hover.
-import { formatDateTime, parseServerDate } from './format';
+import { formatDateTime, parseServerDate } from '../../lib/format';
 
 export interface ReuseInfo {
   [key: string]: unknown;

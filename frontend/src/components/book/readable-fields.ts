@@ -4,7 +4,7 @@
 // snake case, e.g. winner.amazonLogData.mm_val → winner_amazon_log_data_mm_val → "PalletIQ Profit",
 // or the key alone), else the key made readable.
 import type { FieldDef } from '@app/domain/fields';
-import { offerHeader } from './offers';
+import { offerHeader } from '../../lib/offers';
 
 export interface ReadableField {
   /** The dotted path in the answer, e.g. "winner.amazonLogData.mm_val". */

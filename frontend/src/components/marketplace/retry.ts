@@ -1,6 +1,6 @@
 // A queued lookup that failed before waits for its next try: the hint beside its status says when
 // (a marketplace may have asked us to wait), with the error it met on hover.
-import { parseServerDate } from './format';
+import { parseServerDate } from '../../lib/format';
 
 export interface RetryInfo {
   [key: string]: unknown;
