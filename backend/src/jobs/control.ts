@@ -75,6 +75,11 @@ export interface ControlOptions {
   stepRows?: number;
   /** Called after each committed step (live updates: the job's progress moved). */
   onStep?: () => void;
+  /**
+   * A re-price the job's schedule runs (worker/scheduled-reprice.ts): its rows are dealt behind
+   * other work (jobs.queued_by_schedule). Unset: a person's action, whose rows rank as fresh work.
+   */
+  bySchedule?: boolean;
 }
 
 /**
@@ -200,7 +205,7 @@ export async function retryFailed(
       const runsAgain = (tx: Tx) =>
         tx
           .update(jobs)
-          .set({ cancelled_at: null, updated_at: sql`now()` })
+          .set({ cancelled_at: null, queued_by_schedule: false, updated_at: sql`now()` })
           .where(eq(jobs.id, job.id))
           .then(() => {});
       const retried = await moveInSteps(
@@ -215,7 +220,8 @@ export async function retryFailed(
   }
   return db.transaction(async (tx) => {
     const retried = await sumOver(targets, (m) => moveLookups(tx, job.id, m, RETRYABLE_STATUSES, REQUEUE, 'back'));
-    if (retried > 0) await tx.update(jobs).set({ cancelled_at: null, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+    if (retried > 0)
+      await tx.update(jobs).set({ cancelled_at: null, queued_by_schedule: false, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
     await step?.(tx, retried);
     return retried;
   });
@@ -234,16 +240,18 @@ export async function repriceJob(
   opts: ControlOptions = {},
 ): Promise<number> {
   const targets = targetMarketplaces(job, market);
+  // A new run: not cancelled, old answers not reused, and ranked as the schedule's or a person's.
+  const newRun = { cancelled_at: null, repriced_at: sql`now()`, queued_by_schedule: opts.bySchedule ?? false, updated_at: sql`now()` };
   if (opts.stepRows) {
     return oneActionAtATime(db, job.id, async () => {
-      await db.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+      await db.update(jobs).set(newRun).where(eq(jobs.id, job.id));
       const requeued = await moveInSteps(db, job.id, targets, { from: FINISHED_STATUSES, set: REQUEUE, progress: 'back' }, opts);
       return finish(db, step, requeued);
     });
   }
   return db.transaction(async (tx) => {
     const requeued = await sumOver(targets, (m) => moveLookups(tx, job.id, m, FINISHED_STATUSES, REQUEUE, 'back'));
-    await tx.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+    await tx.update(jobs).set(newRun).where(eq(jobs.id, job.id));
     await step?.(tx, requeued);
     return requeued;
   });
