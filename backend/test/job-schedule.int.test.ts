@@ -4,7 +4,7 @@
 // left), a scheduled run's rows dealt behind fresh work, and a run held to the daily budget.
 // "Due" is made by moving next_run_at into the past: no test waits for days.
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, jobs, marketplaceDailyCalls } from '../src/db/schema.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
@@ -47,9 +47,15 @@ describe.each(ENGINES)('scheduled re-pricing on %s', (engine) => {
   });
 
   async function createJob(n: number, markets: MarketplaceId[], token = owner.token): Promise<number> {
-    const isbns = sampleIsbns(n, (isbnStart += 1_000));
+    isbnStart += 1_000;
+    const isbns = sampleIsbns(n, isbnStart);
     const flags = Object.fromEntries(markets.map((m) => [m, true]));
-    const res = await postJobUpload(t.app, token, { name: 'Scheduled', ...flags }, { name: 'isbns.csv', data: ['isbn', ...isbns].join('\n') });
+    const res = await postJobUpload(
+      t.app,
+      token,
+      { name: 'Scheduled', ...flags },
+      { name: 'isbns.csv', data: ['isbn', ...isbns].join('\n') },
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id;
   }
@@ -65,13 +71,21 @@ describe.each(ENGINES)('scheduled re-pricing on %s', (engine) => {
   async function answerAll(m: MarketplaceId) {
     const claimed = await queueOf(m).claim(500, 60_000);
     await queueOf(m).finish(
-      claimed.map((row: ClaimedRow) => ({ id: row.id, attempts: row.attempts, status: 'completed', last_error: null, offers: [], record: null })),
+      claimed.map((row: ClaimedRow) => ({
+        id: row.id,
+        attempts: row.attempts,
+        status: 'completed',
+        last_error: null,
+        offers: [],
+        record: null,
+      })),
     );
   }
   const statuses = async (m: MarketplaceId, jobId: number) => (await lookupRows(t.ctx.db, m, jobId)).map((r) => r.lookup_status);
 
   /** A worker's look for due schedules, as the worker runs it every WORKER_SCHEDULE_CHECK_MS. */
-  const scheduler = () => new ScheduledReprices({ db: t.ctx.db, log: silentLogger, jobEvents: new TouchedJobs(), embedded: t.ctx.embedded });
+  const scheduler = () =>
+    new ScheduledReprices({ db: t.ctx.db, log: silentLogger, jobEvents: new TouchedJobs(), embedded: t.ctx.embedded });
   /** The schedule's next run, moved `ms` into the past. */
   const makeDue = (jobId: number, ms = 60_000) =>
     t.ctx.db

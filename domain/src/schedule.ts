@@ -34,7 +34,10 @@ export type ScheduleAction = 'job.schedule_set' | 'job.schedule_paused' | 'job.s
  * The audit action a PUT of the schedule is: setting it (new, or a new interval: the event keeps
  * both, and whether it is paused), else pausing or resuming it; null when nothing changed.
  */
-export function scheduleChangeAction(before: Pick<ScheduleState, 'every_days' | 'paused'> | null, after: Pick<ScheduleState, 'every_days' | 'paused'>): ScheduleAction | null {
+export function scheduleChangeAction(
+  before: Pick<ScheduleState, 'every_days' | 'paused'> | null,
+  after: Pick<ScheduleState, 'every_days' | 'paused'>,
+): ScheduleAction | null {
   if (!before || before.every_days !== after.every_days) return 'job.schedule_set';
   if (before.paused === after.paused) return null;
   return after.paused ? 'job.schedule_paused' : 'job.schedule_resumed';

@@ -128,9 +128,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_owner_created_idx').on(t.owner_id, t.created_at),
     // The worker's look for due schedules reads only the jobs that have a running one.
-    index('jobs_schedule_due_idx')
-      .on(t.schedule_next_run_at)
-      .where(sql`schedule_every_days IS NOT NULL AND NOT schedule_paused`),
+    index('jobs_schedule_due_idx').on(t.schedule_next_run_at).where(sql`schedule_every_days IS NOT NULL AND NOT schedule_paused`),
   ],
 );
 

@@ -19,22 +19,32 @@ const everyDaysMessage = `Re-price every 1 to ${SCHEDULE_MAX_EVERY_DAYS} days, i
 
 export const JobScheduleIn = z
   .object({
-    every_days: z.number(everyDaysMessage).int(everyDaysMessage).min(SCHEDULE_MIN_EVERY_DAYS, everyDaysMessage).max(SCHEDULE_MAX_EVERY_DAYS, everyDaysMessage),
-    paused: z.boolean().optional().describe('Pause (true) or resume (false) the schedule; left out, a new schedule runs and a set one stays as it was'),
+    every_days: z
+      .number(everyDaysMessage)
+      .int(everyDaysMessage)
+      .min(SCHEDULE_MIN_EVERY_DAYS, everyDaysMessage)
+      .max(SCHEDULE_MAX_EVERY_DAYS, everyDaysMessage),
+    paused: z
+      .boolean()
+      .optional()
+      .describe('Pause (true) or resume (false) the schedule; left out, a new schedule runs and a set one stays as it was'),
   })
   .meta({ id: 'JobScheduleIn' });
 
 /** The change's audit event: what the schedule was and is. A PUT that changed nothing records none. */
-const auditSchedule = (req: FastifyRequest): TxStep<ScheduleChange> => async (tx, c) => {
-  const action = c.after ? scheduleChangeAction(c.before, c.after) : 'job.schedule_removed';
-  if (!action) return;
-  const state = (s: ScheduleChange['before']) => s && { every_days: s.every_days, paused: s.paused, next_run_at: s.next_run_at.toISOString() };
-  await auditStep(requestActor(req), () => ({
-    action,
-    target: { type: 'job', id: c.job.id, label: c.job.name },
-    details: { owner_id: c.job.owner_id, before: state(c.before), after: state(c.after) },
-  }))(tx, c);
-};
+const auditSchedule =
+  (req: FastifyRequest): TxStep<ScheduleChange> =>
+  async (tx, c) => {
+    const action = c.after ? scheduleChangeAction(c.before, c.after) : 'job.schedule_removed';
+    if (!action) return;
+    const state = (s: ScheduleChange['before']) =>
+      s && { every_days: s.every_days, paused: s.paused, next_run_at: s.next_run_at.toISOString() };
+    await auditStep(requestActor(req), () => ({
+      action,
+      target: { type: 'job', id: c.job.id, label: c.job.name },
+      details: { owner_id: c.job.owner_id, before: state(c.before), after: state(c.after) },
+    }))(tx, c);
+  };
 
 export function jobScheduleRoutes(app: App, ctx: AppContext): void {
   app.put('/jobs/:id/schedule', {

@@ -39,7 +39,9 @@ export const JobSchedule = z
   .object({
     every_days: z.number().int().describe('The job is re-priced every this many days'),
     paused: z.boolean().describe('A paused schedule keeps its interval and next run but does not run'),
-    next_run_at: z.date().describe('When the worker re-prices the job next (while not paused; a run is skipped while the job has lookups left)'),
+    next_run_at: z
+      .date()
+      .describe('When the worker re-prices the job next (while not paused; a run is skipped while the job has lookups left)'),
     set_by: z.string().uuid().nullable().describe('Who last set or changed the schedule (null once that user is deleted)'),
   })
   .meta({ id: 'JobSchedule' });
