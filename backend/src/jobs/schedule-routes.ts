@@ -8,7 +8,7 @@ import { auditStep, requestActor } from '../audit/record.ts';
 import type { TxStep } from '../db/tx-step.ts';
 import { HttpErrorBody } from '../lib/api-schemas.ts';
 import { currentUser } from '../users/current-user.ts';
-import { findVisibleJob, readJob } from './repository.ts';
+import { findVisibleJob, readJob, type JobRow } from './repository.ts';
 import { JobIdParam } from './routes.ts';
 import { removeSchedule, setSchedule, type ScheduleChange } from './schedule.ts';
 import { JobPublic } from './schemas.ts';
@@ -47,6 +47,19 @@ const auditSchedule =
   };
 
 export function jobScheduleRoutes(app: App, ctx: AppContext): void {
+  /** Changes the schedule of a job the caller may see (audited), then answers the job as it now is. */
+  async function change(
+    req: FastifyRequest<{ Params: { id: number } }>,
+    write: (job: JobRow, step: TxStep<ScheduleChange>) => Promise<void>,
+  ) {
+    const user = currentUser(req);
+    const job = await findVisibleJob(ctx.db, user, req.params.id);
+    await write(job, auditSchedule(req));
+    // Open job pages show the new schedule.
+    ctx.jobEvents.touched(job.id);
+    return readJob(ctx.db, user, job.id);
+  }
+
   app.put('/jobs/:id/schedule', {
     schema: {
       operationId: 'setJobSchedule',
@@ -56,13 +69,7 @@ export function jobScheduleRoutes(app: App, ctx: AppContext): void {
       body: JobScheduleIn,
       response: { 200: JobPublic, 404: HttpErrorBody, 422: HttpErrorBody },
     },
-    handler: async (req) => {
-      const user = currentUser(req);
-      const job = await findVisibleJob(ctx.db, user, req.params.id);
-      await setSchedule(ctx.db, job, req.body, user.id, auditSchedule(req));
-      ctx.jobEvents.touched(job.id);
-      return readJob(ctx.db, user, job.id);
-    },
+    handler: (req) => change(req, (job, step) => setSchedule(ctx.db, job, req.body, currentUser(req).id, step)),
   });
 
   app.delete('/jobs/:id/schedule', {
@@ -73,12 +80,6 @@ export function jobScheduleRoutes(app: App, ctx: AppContext): void {
       params: JobIdParam,
       response: { 200: JobPublic, 404: HttpErrorBody },
     },
-    handler: async (req) => {
-      const user = currentUser(req);
-      const job = await findVisibleJob(ctx.db, user, req.params.id);
-      await removeSchedule(ctx.db, job, auditSchedule(req));
-      ctx.jobEvents.touched(job.id);
-      return readJob(ctx.db, user, job.id);
-    },
+    handler: (req) => change(req, (job, step) => removeSchedule(ctx.db, job, step)),
   });
 }

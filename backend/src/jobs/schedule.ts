@@ -33,8 +33,9 @@ export interface ScheduleChange {
 
 /**
  * Sets the job's schedule to every `every_days` days, paused or not (`paused` left out keeps it as
- * it was; a new schedule runs). The job's row is locked while it is read and written, so two
- * changes at once each see the other's result. `step` (the audit event) runs in the transaction.
+ * it was; a new schedule runs), and the caller as who set it. The job's row is locked while it is
+ * read and written, so two changes at once each see the other's result. `step` (the audit event)
+ * runs in the transaction.
  */
 export function setSchedule(
   db: Db,
@@ -52,6 +53,8 @@ export function setSchedule(
       paused: input.paused ?? before?.paused ?? false,
       next_run_at: nextRunOnSet(before, input.every_days, new Date()),
     };
+    // The same schedule again changes nothing, not even who set it (and records no event).
+    if (before?.every_days === after.every_days && before.paused === after.paused) return step?.(tx, { job: current, before, after });
     await tx
       .update(jobs)
       .set({

@@ -95,6 +95,8 @@ export function JobSchedule({ job }: { job: JobPublic }) {
             max={SCHEDULE_MAX_EVERY_DAYS}
             allowDecimal={false}
             allowNegative={false}
+            // Out of bounds is said beside the input, not silently changed to the nearest bound.
+            clampBehavior="none"
             suffix=" days"
             value={days}
             error={error}
