@@ -3,6 +3,7 @@
 // when due, once whatever the number of claimers, not while paused nor while the job has lookups
 // left), a scheduled run's rows dealt behind fresh work, and a run held to the daily budget.
 // "Due" is made by moving next_run_at into the past: no test waits for days.
+import { BOOK_PAGE_FILENAME } from '@app/domain/book';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -274,6 +275,48 @@ describe.each(ENGINES)('scheduled re-pricing on %s', (engine) => {
       const even = await jobOf(await queueOf('alibris').claim(30, 60_000));
       expect(even.filter((j) => j === fresh)).toHaveLength(15);
       expect(even.filter((j) => j === scheduled)).toHaveLength(15);
+    });
+
+    it('a running worker looks for due schedules on its own and answers the run’s lookups', async () => {
+      const jobId = await createJob(2, ['alibris']);
+      await answerAll('alibris');
+      const firstAnswers = (await lookupRows(t.ctx.db, 'alibris', jobId)).map((r) => r.answered_at!.getTime());
+      await putSchedule(jobId, { every_days: 1 });
+      await makeDue(jobId);
+      const worker = startWorker({
+        db: t.ctx.db,
+        pollIntervalMs: 20,
+        scheduleCheckMs: 50,
+        embedded: t.ctx.embedded,
+        ...sandboxWorkerParts(sandbox, ['alibris']),
+      });
+      try {
+        await vi.waitFor(
+          async () => {
+            expect((await auditOf(jobId)).filter((e) => e.action === 'job.schedule_run')).toHaveLength(1);
+            const rows = await lookupRows(t.ctx.db, 'alibris', jobId);
+            expect(rows.map((r) => r.lookup_status)).toEqual(['completed', 'completed']);
+            rows.forEach((r, i) => expect(r.answered_at!.getTime()).toBeGreaterThan(firstAnswers[i]!));
+          },
+          { timeout: 15_000, interval: 50 },
+        );
+      } finally {
+        await worker.stop();
+      }
+      expect((await jobRow(jobId)).schedule_next_run_at!.getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('a scheduled run of a book page’s job is not interactive: nobody waits for it', async () => {
+      const jobId = await createJob(2, ['alibris']);
+      await t.ctx.db.update(jobs).set({ input_filename: BOOK_PAGE_FILENAME }).where(eq(jobs.id, jobId));
+      await answerAll('alibris');
+      await putSchedule(jobId, { every_days: 1 });
+      await makeDue(jobId);
+      expect(await scheduler().tick()).toEqual({ ran: 1, skipped: 0 });
+      // Not dealt in a claim for interactive work only, nor marked as one in a batch.
+      expect(await queueOf('alibris').claim(10, 60_000, { interactiveOnly: true })).toEqual([]);
+      const claimed = await queueOf('alibris').claim(10, 60_000);
+      expect(claimed.map((r) => r.interactive)).toEqual([false, false]);
     });
 
     it("a scheduled run stays within the day's budget: once it is spent, the run's lookups wait for the reset", async () => {
