@@ -296,7 +296,7 @@ describe.each(ENGINES)('scheduled re-pricing on %s', (engine) => {
             expect((await auditOf(jobId)).filter((e) => e.action === 'job.schedule_run')).toHaveLength(1);
             const rows = await lookupRows(t.ctx.db, 'alibris', jobId);
             expect(rows.map((r) => r.lookup_status)).toEqual(['completed', 'completed']);
-            rows.forEach((r, i) => expect(r.answered_at!.getTime()).toBeGreaterThan(firstAnswers[i]!));
+            for (const [i, r] of rows.entries()) expect(r.answered_at!.getTime()).toBeGreaterThan(firstAnswers[i]!);
           },
           { timeout: 15_000, interval: 50 },
         );
