@@ -1,7 +1,7 @@
 // Scheduled re-pricing on a phone-sized job page: the owner sets "Re-price every N days", sees the
 // next run, pauses and resumes it, then removes it; a bad interval is refused beside its input.
 // Whether a due schedule fires is the integration suite's (backend/test/job-schedule.int.test.ts).
-import { expect, expectToast, test } from '../fixtures';
+import { expect, expectAccessible, expectToast, test } from '../fixtures';
 import { isbnCsv, isbns, seedJob } from '../jobs';
 
 const DAY = 86_400_000;
@@ -47,8 +47,9 @@ test('set a schedule on a job page at 390 px, see its next run, pause, resume an
   await expectToast(page, 'Success!', 'Scheduled re-pricing resumed.');
   await expect(said).toContainText(`Next run: ${nextShown}.`);
 
-  // Nothing of the page runs off the side of a phone.
+  // Nothing of the page runs off the side of a phone, and the section reads right to assistive technology.
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'the job page’s schedule', 'section[aria-labelledby="schedule-title"]');
 
   await section.getByRole('button', { name: 'Remove schedule' }).click();
   await expectToast(page, 'Success!', 'Scheduled re-pricing removed.');
