@@ -56,6 +56,7 @@ async function main(): Promise<void> {
           // On the embedded database this worker shares the API's one connection: it waits while a big
           // list is written (a worker process on PostgreSQL has its own connections and never waits).
           ...(ctx.embedded ? { giveWayTo: ctx.writes } : {}),
+          bulk: ctx.bulk,
           bookDetails: bookDetailsSettings(
             env.bookDetails,
             sandbox?.url ?? env.sandbox.url,

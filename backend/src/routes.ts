@@ -6,6 +6,7 @@ import type { App, AppContext } from './core/context.ts';
 import { decisionRoutes } from './decisions/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { jobControlRoutes } from './jobs/control-routes.ts';
+import { jobScheduleRoutes } from './jobs/schedule-routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { pasteJobRoutes } from './jobs/paste-routes.ts';
 import { liveRoutes } from './live/routes.ts';
@@ -19,6 +20,7 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   pasteJobRoutes,
   comparisonRoutes,
   jobControlRoutes,
+  jobScheduleRoutes,
   decisionRoutes,
   liveRoutes,
   ruleSetRoutes,

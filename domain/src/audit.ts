@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = [
   'rule_set.deleted',
   'rule_set.team_default_set',
   'rule_set.team_default_unset',
+  'job.schedule_set',
+  'job.schedule_paused',
+  'job.schedule_resumed',
+  'job.schedule_removed',
+  'job.schedule_run',
+  'job.schedule_skipped',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

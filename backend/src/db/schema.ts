@@ -108,10 +108,28 @@ export const jobs = pgTable(
      * every row. Older jobs, and jobs a test writes straight into the tables, compute as before.
      */
     comparison_stored: boolean().notNull().default(false),
+    /**
+     * Scheduled re-pricing (jobs/schedule.ts): every this many days the worker re-prices the job
+     * (worker/scheduled-reprice.ts); null when the job has no schedule. A paused schedule keeps its
+     * interval and next run but does not fire. `schedule_set_by` is who last set or changed it.
+     */
+    schedule_every_days: integer(),
+    schedule_paused: boolean().notNull().default(false),
+    schedule_next_run_at: timestamp({ withTimezone: true }),
+    schedule_set_by: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * The job's queued lookups were queued by its schedule, not by a person: the queue deals them at
+     * half the pace of other batch work (worker/queue.ts). Cleared by a person's re-price or retry.
+     */
+    queued_by_schedule: boolean().notNull().default(false),
     created_at: now(),
     updated_at: now(),
   },
-  (t) => [index('jobs_owner_created_idx').on(t.owner_id, t.created_at)],
+  (t) => [
+    index('jobs_owner_created_idx').on(t.owner_id, t.created_at),
+    // The worker's look for due schedules reads only the jobs that have a running one.
+    index('jobs_schedule_due_idx').on(t.schedule_next_run_at).where(sql`schedule_every_days IS NOT NULL AND NOT schedule_paused`),
+  ],
 );
 
 /**

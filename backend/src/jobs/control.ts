@@ -65,6 +65,11 @@ export interface ControlOptions {
   bulk?: BulkWrites;
   /** Called after each committed step (live updates: the job's progress moved). */
   onStep?: () => void;
+  /**
+   * A re-price the job's schedule runs (worker/scheduled-reprice.ts): its rows are dealt behind
+   * other work (jobs.queued_by_schedule). Unset: a person's action, whose rows rank as fresh work.
+   */
+  bySchedule?: boolean;
 }
 
 /** How a route should run an action on this context's database; `onStep` hears of each committed step. */
@@ -163,7 +168,7 @@ export async function retryFailed(
 ): Promise<number> {
   const targets = targetMarketplaces(job, market);
   const runsAgain = async (tx: Tx) => {
-    await tx.update(jobs).set({ cancelled_at: null, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
+    await tx.update(jobs).set({ cancelled_at: null, queued_by_schedule: false, updated_at: sql`now()` }).where(eq(jobs.id, job.id));
   };
   return runAction(db, job.id, opts, async (w) => {
     const retried = await moveEachStep(w, job.id, targets, {
@@ -189,10 +194,10 @@ export async function repriceJob(
   opts: ControlOptions = {},
 ): Promise<number> {
   const targets = targetMarketplaces(job, market);
+  // A new run: not cancelled, old answers not reused, and ranked as the schedule's or a person's.
+  const newRun = { cancelled_at: null, repriced_at: sql`now()`, queued_by_schedule: opts.bySchedule ?? false, updated_at: sql`now()` };
   return runAction(db, job.id, opts, async (w) => {
-    await w.part((tx) =>
-      tx.update(jobs).set({ cancelled_at: null, repriced_at: sql`now()`, updated_at: sql`now()` }).where(eq(jobs.id, job.id)),
-    );
+    await w.part((tx) => tx.update(jobs).set(newRun).where(eq(jobs.id, job.id)));
     const requeued = await moveEachStep(w, job.id, targets, { from: FINISHED_STATUSES, set: REQUEUE, progress: 'back' });
     return finish(w, step, requeued);
   });

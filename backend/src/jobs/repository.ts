@@ -14,6 +14,7 @@ import type { UserRow } from '../users/schemas.ts';
 import { countProgress, type Counts } from './progress.ts';
 import type { Page } from '../db/page.ts';
 import { ownedBy } from '../db/owned-by.ts';
+import { scheduleOf } from './schedule.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -38,6 +39,7 @@ export function toJobPublic(job: JobRow, counts: Counts | undefined) {
     pallet_cost: job.pallet_cost,
     ...sources,
     report,
+    schedule: scheduleOf(job),
   };
 }
 

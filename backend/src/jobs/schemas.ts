@@ -34,6 +34,18 @@ export const Rejection = z
   .object({ sheet: z.string().nullable(), row_number: z.number().int(), raw_value: z.string(), reason: z.string() })
   .meta({ id: 'Rejection' });
 
+/** A job's re-pricing schedule (PUT /jobs/{id}/schedule); docs/features/jobs.md, "Scheduled re-pricing". */
+export const JobSchedule = z
+  .object({
+    every_days: z.number().int().describe('The job is re-priced every this many days'),
+    paused: z.boolean().describe('A paused schedule keeps its interval and next run but does not run'),
+    next_run_at: z
+      .date()
+      .describe('When the worker re-prices the job next (while not paused; a run is skipped while the job has lookups left)'),
+    set_by: z.string().uuid().nullable().describe('Who last set or changed the schedule (null once that user is deleted)'),
+  })
+  .meta({ id: 'JobSchedule' });
+
 export const JobPublic = z
   .object({
     id: z.number().int(),
@@ -52,6 +64,8 @@ export const JobPublic = z
     pallet_cost: z.number().nullable(),
     ...sourceProgressFields,
     report: IngestReport.nullable(),
+    /** The job re-prices itself every N days; null when it has no schedule. */
+    schedule: JobSchedule.nullable(),
   })
   .meta({ id: 'JobPublic' });
 

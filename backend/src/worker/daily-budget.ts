@@ -103,13 +103,13 @@ export class DailyCallBudget {
     // share's sums included) on the row as the previous taker left it, so counts stay exact.
     const { rows } = await this.db.execute<{ used: number }>(sql`
       WITH caller AS (
-        SELECT owner_id::text AS user_id, ${isInteractiveJob(sql`input_filename`)} AS interactive FROM ${jobs} WHERE id = ${jobId}
+        SELECT j.owner_id::text AS user_id, ${isInteractiveJob(sql`j`)} AS interactive FROM ${jobs} j WHERE j.id = ${jobId}
       ),
       -- Users with batch work left on this marketplace (the caller is one when its job is a batch).
       busy AS (
         SELECT j.owner_id::text AS user_id FROM ${jobProgress} p JOIN ${jobs} j ON j.id = p.job_id
         WHERE p.source = ${this.marketplace} AND p.processed < p.total AND j.cancelled_at IS NULL
-          AND NOT ${isInteractiveJob(sql`j.input_filename`)}
+          AND NOT ${isInteractiveJob(sql`j`)}
         UNION SELECT user_id FROM caller WHERE NOT interactive
       )
       UPDATE ${t} d
@@ -133,7 +133,7 @@ export class DailyCallBudget {
   private async refused(jobId: number, day: string, resetsAt: Date, at: Date): Promise<BudgetAnswer> {
     const t = marketplaceDailyCalls;
     const { rows } = await this.db.execute<{ used: number; interactive: boolean }>(sql`
-      SELECT d.used, coalesce((SELECT ${isInteractiveJob(sql`input_filename`)} FROM ${jobs} WHERE id = ${jobId}), false) AS interactive
+      SELECT d.used, coalesce((SELECT ${isInteractiveJob(sql`j`)} FROM ${jobs} j WHERE j.id = ${jobId}), false) AS interactive
       FROM ${t} d WHERE d.marketplace = ${this.marketplace} AND d.day >= ${day}`);
     const used = rows[0]?.used ?? 0;
     if (used >= this.budget) {

@@ -9,7 +9,7 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'historyRetentionMs' | 'auditRetentionMs'
+  'pollIntervalMs' | 'leaseMs' | 'batchSize' | 'backoff' | 'heartbeatMs' | 'historyRetentionMs' | 'auditRetentionMs' | 'scheduleCheckMs'
 > & {
   leaseMs: number;
 };
@@ -32,6 +32,8 @@ export const workerConfigSection = z
     PRICE_HISTORY_RETENTION: envDuration.default(DEFAULT_TUNING.historyRetentionMs),
     /** Audit events older than this (e.g. 365d) are pruned; 0 keeps all. */
     AUDIT_RETENTION: envDuration.default(DEFAULT_TUNING.auditRetentionMs),
+    /** How often each worker looks for jobs whose re-pricing schedule is due (a run is at most this late). */
+    WORKER_SCHEDULE_CHECK_MS: ms(DEFAULT_TUNING.scheduleCheckMs),
   })
   .transform((e) => ({
     runInApi: e.RUN_WORKER,
@@ -44,6 +46,7 @@ export const workerConfigSection = z
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
       historyRetentionMs: e.PRICE_HISTORY_RETENTION,
       auditRetentionMs: e.AUDIT_RETENTION,
+      scheduleCheckMs: e.WORKER_SCHEDULE_CHECK_MS,
     } satisfies WorkerTuning,
   }));
 

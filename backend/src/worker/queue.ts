@@ -93,6 +93,12 @@ export interface Finished extends Moved {
   byStatus: Partial<Record<FinishedRow['status'], number>>;
 }
 
+/**
+ * A scheduled re-price's rows get one turn for every this many of another batch job's
+ * (docs/features/jobs.md, "Scheduled re-pricing"): with one other job it gets a third of a batch.
+ */
+export const SCHEDULED_TURN_WEIGHT = 2;
+
 const SQL_TYPES = { text: 'text', number: 'double precision', date: 'timestamptz' } as const;
 
 export class LookupQueue {
@@ -139,6 +145,8 @@ export class LookupQueue {
    * Only jobs with a due row are picked (one probe of the queue index each): a job whose rows all
    * wait for a retry or are in flight with another worker would take a place and leave the batch
    * short, and a short batch makes the worker sleep while due rows wait in other jobs.
+   * Rows a job's schedule queued (jobs.queued_by_schedule) are dealt one for every
+   * SCHEDULED_TURN_WEIGHT turns of the other jobs: nobody waits for them, yet they are never starved.
    */
   async claim(n: number, leaseMs: number, opts: { interactiveOnly?: boolean } = {}): Promise<ClaimedRow[]> {
     // Raw SQL on purpose: one statement (lateral per-job scans, SKIP LOCKED, UPDATE … RETURNING)
@@ -146,11 +154,11 @@ export class LookupQueue {
     const t = this.table;
     const { rows } = await this.db.execute<ClaimedRow>(
       sql`WITH active AS (
-         SELECT p.job_id, ${isInteractiveJob(sql`j.input_filename`)} AS interactive
+         SELECT p.job_id, ${isInteractiveJob(sql`j`)} AS interactive, j.queued_by_schedule AS scheduled
          FROM ${jobProgress} p JOIN ${jobs} j ON j.id = p.job_id
          WHERE p.source = ${this.source} AND p.processed < p.total
            -- A cancelled job is not dealt in: on the embedded database a cancel moves its rows in steps.
-           AND j.cancelled_at IS NULL${opts.interactiveOnly ? sql` AND ${isInteractiveJob(sql`j.input_filename`)}` : sql``}
+           AND j.cancelled_at IS NULL${opts.interactiveOnly ? sql` AND ${isInteractiveJob(sql`j`)}` : sql``}
            -- A scalar probe, not EXISTS: the planner turns EXISTS into a semi-join that reads every
            -- queued row of the table (70 ms at 100k rows, ~0.7 s at 1M, per claim); this walks the
            -- queue index to each job's first due row.
@@ -163,8 +171,10 @@ export class LookupQueue {
          ORDER BY interactive DESC, random() LIMIT ${n}
        ),
        dealt AS (
-         SELECT due.id, active.interactive,
-                row_number() OVER (PARTITION BY active.job_id ORDER BY due.next_attempt_at, due.id) AS turn
+         SELECT due.id, active.interactive, active.scheduled,
+                -- A scheduled re-price takes every other turn: behind the other jobs, never starved.
+                row_number() OVER (PARTITION BY active.job_id ORDER BY due.next_attempt_at, due.id)
+                  * CASE WHEN active.scheduled THEN ${SCHEDULED_TURN_WEIGHT}::int ELSE 1 END AS turn
          FROM active CROSS JOIN LATERAL (
            SELECT id, next_attempt_at FROM ${t}
            WHERE isbn_lookup_job_id = active.job_id AND lookup_status = 'queued' AND next_attempt_at <= now()
@@ -176,8 +186,8 @@ export class LookupQueue {
        UPDATE ${t}
        SET lookup_status = 'pending', lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
            attempts = attempts + 1, updated_at = now()
-       WHERE id IN (SELECT id FROM dealt ORDER BY interactive DESC, turn, id LIMIT ${n})
-       RETURNING id, isbn, attempts, isbn_lookup_job_id, ${isInteractiveJob(sql`(SELECT j.input_filename FROM ${jobs} j WHERE j.id = isbn_lookup_job_id)`)} AS interactive`,
+       WHERE id IN (SELECT id FROM dealt ORDER BY interactive DESC, turn, scheduled, id LIMIT ${n})
+       RETURNING id, isbn, attempts, isbn_lookup_job_id, (SELECT ${isInteractiveJob(sql`j`)} FROM ${jobs} j WHERE j.id = isbn_lookup_job_id) AS interactive`,
     );
     return rows;
   }

@@ -19,6 +19,8 @@ import { DailyCallBudget } from './daily-budget.ts';
 import type { WritesInProgress } from '../core/writes-in-progress.ts';
 import { INTERACTIVE_WORK_CHANNEL } from './interactive-jobs.ts';
 import { LookupQueue } from './queue.ts';
+import { ScheduledReprices } from './scheduled-reprice.ts';
+import type { BulkWrites } from '../db/bulk-writes.ts';
 import { AnswerReuse } from './reuse.ts';
 import { WorkerHeartbeat } from './heartbeat.ts';
 import { MarketplaceRunner, type WorkerLog } from './runner.ts';
@@ -69,6 +71,10 @@ export interface WorkerOptions {
   giveWayTo?: Pick<WritesInProgress, 'writing' | 'none'>;
   /** LISTEN on the database: with it, interactive lookups announced by an API process are claimed at once (interactive-jobs.ts). */
   listen?: Listen;
+  /** How often this worker looks for due re-pricing schedules (scheduled-reprice.ts; default a minute). */
+  scheduleCheckMs?: number;
+  /** How big writes run on this database (db/bulk-writes.ts): a scheduled re-price's, as a person's would. */
+  bulk?: BulkWrites;
 }
 
 export interface Worker {
@@ -89,6 +95,7 @@ export const DEFAULT_TUNING = {
   reuseWindowMs: 86_400_000,
   historyRetentionMs: 730 * 86_400_000,
   auditRetentionMs: 365 * 86_400_000,
+  scheduleCheckMs: 60_000,
 };
 
 export function startWorker(opts: WorkerOptions): Worker {
@@ -194,6 +201,15 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
     pruning = false;
   }, opts.pruneIntervalMs ?? 60_000);
+  // Due re-pricing schedules: each claimed by one worker, its run queued like a person's re-price.
+  const schedules = new ScheduledReprices({ db: opts.db, log, jobEvents, ...(opts.bulk ? { bulk: opts.bulk } : {}) });
+  let scheduling: Promise<unknown> | undefined;
+  const schedule = setInterval(() => {
+    scheduling ??= schedules
+      .tick()
+      .catch((err: unknown) => log.error({ err }, 'looking for due re-pricing schedules failed'))
+      .finally(() => (scheduling = undefined));
+  }, opts.scheduleCheckMs ?? DEFAULT_TUNING.scheduleCheckMs);
   // Open Library's answers are capped like the marketplaces' (one MARKETPLACE_MAX_RESPONSE_BYTES for every upstream).
   const maxResponseBytes = Object.values(opts.settings).find((s) => s?.maxResponseBytes)?.maxResponseBytes;
   const details =
@@ -211,6 +227,8 @@ export function startWorker(opts: WorkerOptions): Worker {
       stopped ??= (async () => {
         clearInterval(reaper);
         clearInterval(prune);
+        clearInterval(schedule);
+        await scheduling;
         await interactive?.stop();
         const deadline = Date.now() + stopTimeoutMs;
         await Promise.all([...runners.map(({ runner }) => runner.stop(deadline)), details?.stop(), keepa?.stop()]);

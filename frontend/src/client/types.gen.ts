@@ -197,7 +197,7 @@ export type AuditEventPublicInput = {
     created_at: unknown;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'fee_schedule.updated' | 'fee_schedule.reset' | 'job.cost_set' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'fee_schedule.updated' | 'fee_schedule.reset' | 'job.cost_set' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset' | 'job.schedule_set' | 'job.schedule_paused' | 'job.schedule_resumed' | 'job.schedule_removed' | 'job.schedule_run' | 'job.schedule_skipped';
     /**
      * One of job, user, rule_set, fee_schedule
      */
@@ -240,6 +240,25 @@ export type RejectionInput = {
     reason: string;
 };
 
+export type JobScheduleInput = {
+    /**
+     * The job is re-priced every this many days
+     */
+    every_days: number;
+    /**
+     * A paused schedule keeps its interval and next run but does not run
+     */
+    paused: boolean;
+    /**
+     * When the worker re-prices the job next (while not paused; a run is skipped while the job has lookups left)
+     */
+    next_run_at: unknown;
+    /**
+     * Who last set or changed the schedule (null once that user is deleted)
+     */
+    set_by: string | null;
+};
+
 export type JobPublicInput = {
     id: number;
     name: string;
@@ -258,6 +277,7 @@ export type JobPublicInput = {
     amazon: SourceProgressInput;
     ebay: SourceProgressInput;
     report: IngestReportInput | null;
+    schedule: JobScheduleInput | null;
 };
 
 export type JobsPublicInput = {
@@ -284,6 +304,7 @@ export type JobCreatedInput = {
     amazon: SourceProgressInput;
     ebay: SourceProgressInput;
     report: IngestReportInput | null;
+    schedule: JobScheduleInput | null;
     rejections: Array<RejectionInput>;
     rejections_truncated: boolean;
 };
@@ -886,6 +907,7 @@ export type JobActionResultInput = {
     amazon: SourceProgressInput;
     ebay: SourceProgressInput;
     report: IngestReportInput | null;
+    schedule: JobScheduleInput | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
      */
@@ -907,6 +929,14 @@ export type JobRetryableCountsInput = {
     pallet_iq: RetryableLookupsInput;
     amazon: RetryableLookupsInput;
     ebay: RetryableLookupsInput;
+};
+
+export type JobScheduleInInput = {
+    every_days: number;
+    /**
+     * Pause (true) or resume (false) the schedule; left out, a new schedule runs and a set one stays as it was
+     */
+    paused?: boolean;
 };
 
 export type JobFromIsbnsInput = {
@@ -1369,7 +1399,7 @@ export type AuditEventPublic = {
     created_at: string;
     actor_id: string | null;
     actor_email: string | null;
-    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'fee_schedule.updated' | 'fee_schedule.reset' | 'job.cost_set' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset';
+    action: 'job.created' | 'job.cancelled' | 'job.retried' | 'job.repriced' | 'job.deleted' | 'user.created' | 'user.updated' | 'user.deleted' | 'auth.login_succeeded' | 'auth.login_failed' | 'auth.password_changed' | 'auth.password_reset' | 'auth.signed_out_everywhere' | 'fee_schedule.updated' | 'fee_schedule.reset' | 'job.cost_set' | 'rule_set.created' | 'rule_set.updated' | 'rule_set.deleted' | 'rule_set.team_default_set' | 'rule_set.team_default_unset' | 'job.schedule_set' | 'job.schedule_paused' | 'job.schedule_resumed' | 'job.schedule_removed' | 'job.schedule_run' | 'job.schedule_skipped';
     /**
      * One of job, user, rule_set, fee_schedule
      */
@@ -1412,6 +1442,25 @@ export type Rejection = {
     reason: string;
 };
 
+export type JobSchedule = {
+    /**
+     * The job is re-priced every this many days
+     */
+    every_days: number;
+    /**
+     * A paused schedule keeps its interval and next run but does not run
+     */
+    paused: boolean;
+    /**
+     * When the worker re-prices the job next (while not paused; a run is skipped while the job has lookups left)
+     */
+    next_run_at: string;
+    /**
+     * Who last set or changed the schedule (null once that user is deleted)
+     */
+    set_by: string | null;
+};
+
 export type JobPublic = {
     id: number;
     name: string;
@@ -1430,6 +1479,7 @@ export type JobPublic = {
     amazon: SourceProgress;
     ebay: SourceProgress;
     report: IngestReport | null;
+    schedule: JobSchedule | null;
 };
 
 export type JobsPublic = {
@@ -1456,6 +1506,7 @@ export type JobCreated = {
     amazon: SourceProgress;
     ebay: SourceProgress;
     report: IngestReport | null;
+    schedule: JobSchedule | null;
     rejections: Array<Rejection>;
     rejections_truncated: boolean;
 };
@@ -2058,6 +2109,7 @@ export type JobActionResult = {
     amazon: SourceProgress;
     ebay: SourceProgress;
     report: IngestReport | null;
+    schedule: JobSchedule | null;
     /**
      * Lookups cancelled, or queued again by a retry or re-price
      */
@@ -2079,6 +2131,14 @@ export type JobRetryableCounts = {
     pallet_iq: RetryableLookups;
     amazon: RetryableLookups;
     ebay: RetryableLookups;
+};
+
+export type JobScheduleIn = {
+    every_days: number;
+    /**
+     * Pause (true) or resume (false) the schedule; left out, a new schedule runs and a set one stays as it was
+     */
+    paused?: boolean;
 };
 
 export type JobFromIsbns = {
@@ -3574,6 +3634,64 @@ export type CountRetryableLookupsResponses = {
 };
 
 export type CountRetryableLookupsResponse = CountRetryableLookupsResponses[keyof CountRetryableLookupsResponses];
+
+export type RemoveJobScheduleData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/schedule';
+};
+
+export type RemoveJobScheduleErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type RemoveJobScheduleError = RemoveJobScheduleErrors[keyof RemoveJobScheduleErrors];
+
+export type RemoveJobScheduleResponses = {
+    /**
+     * Default Response
+     */
+    200: JobPublic;
+};
+
+export type RemoveJobScheduleResponse = RemoveJobScheduleResponses[keyof RemoveJobScheduleResponses];
+
+export type SetJobScheduleData = {
+    body: JobScheduleInInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/schedule';
+};
+
+export type SetJobScheduleErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type SetJobScheduleError = SetJobScheduleErrors[keyof SetJobScheduleErrors];
+
+export type SetJobScheduleResponses = {
+    /**
+     * Default Response
+     */
+    200: JobPublic;
+};
+
+export type SetJobScheduleResponse = SetJobScheduleResponses[keyof SetJobScheduleResponses];
 
 export type ReadJobDecisionsData = {
     body?: never;

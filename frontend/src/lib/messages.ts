@@ -42,6 +42,11 @@ export const TOAST = {
   jobCancelled: (n: number) => `Job cancelled: ${n} queued ${n === 1 ? 'lookup' : 'lookups'} stopped.`,
   jobRetried: (n: number) => `${n} ${n === 1 ? 'lookup' : 'lookups'} queued again.`,
   jobRepriced: (n: number) => `Re-pricing: ${n} ${n === 1 ? 'lookup' : 'lookups'} queued again.`,
+  /** Scheduled re-pricing (job page): not worded by the spec. */
+  scheduleSet: (days: number) => `The job will be re-priced every ${days === 1 ? 'day' : `${days} days`}.`,
+  schedulePaused: 'Scheduled re-pricing paused.',
+  scheduleResumed: 'Scheduled re-pricing resumed.',
+  scheduleRemoved: 'Scheduled re-pricing removed.',
   /** Buy rules: not worded by the spec, which has no rules. */
   ruleSetCreated: 'Rule set created.',
   ruleSetUpdated: (version: number) => `Rule set saved as version ${version}.`,

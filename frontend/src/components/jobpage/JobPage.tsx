@@ -1,6 +1,6 @@
 // A job's own page (/jobs/$id), results first: its run per marketplace (folded to one line once
 // done), what it decided, the comparison of its ISBNs across marketplaces, judging, the cost per
-// book, its ingest report and the spread of its prices, kept up to date while lookups run.
+// book, its re-pricing schedule, its ingest report and the spread of its prices, kept up to date while lookups run.
 // An unknown job, or another user's, reads as not found.
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
 import { IngestCounts, isBookPageJob, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
 import { JobCost } from './JobCost';
+import { JobSchedule } from './JobSchedule';
 import { DecisionsCard } from './DecisionsCard';
 import { PriceChart } from './PriceChart';
 import { ProgressSection } from './ProgressSection';
@@ -51,6 +52,7 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
       <ComparisonSection job={job} search={search} live={live} />
       <DecisionsCard job={job} search={search} live={live} />
       <JobCost job={job} />
+      <JobSchedule job={job} />
 
       <Stack gap="sm" component="section" aria-labelledby="report-title" maw={480}>
         <Title order={3} id="report-title">
