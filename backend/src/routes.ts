@@ -12,6 +12,7 @@ import { liveRoutes } from './live/routes.ts';
 import { ruleSetRoutes } from './rules/routes.ts';
 import { feeRoutes } from './fees/routes.ts';
 import { scanRoutes } from './scan/routes.ts';
+import { watchRoutes } from './watches/routes.ts';
 
 export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobRoutes,
@@ -26,4 +27,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   bookRoutes,
   auditRoutes,
   scanRoutes,
+  watchRoutes,
 ];
