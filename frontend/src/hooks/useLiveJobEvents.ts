@@ -1,5 +1,6 @@
 // Keeps the live job events stream open while signed in (mounted once, in AppLayout): every event
-// refreshes the jobs tables (['jobs', …]) and the job pages it names (['job', id, …]). Reconnects
+// refreshes the jobs tables (['jobs', …]) and the job pages it names (['job', id, …]); a
+// notifications event sets the bell's count and refreshes the notifications page. Reconnects
 // with backoff; while it is down, lists fall back to polling (useLiveFallbackInterval).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -13,6 +14,7 @@ import {
   type LiveEvent,
 } from '../lib/live-events';
 import { getToken } from '../lib/session';
+import { notificationsChanged, refetchNotifications } from '../components/watches/queries';
 
 /**
  * A job page refetches at most once per this interval, the last event always answered: its
@@ -59,6 +61,11 @@ export function useLiveJobEvents(): void {
         setLiveConnected(true);
         void queryClient.invalidateQueries({ queryKey: ['jobs'] });
         void queryClient.invalidateQueries({ queryKey: ['job'] });
+        void refetchNotifications(queryClient);
+        return;
+      }
+      if (e.kind === 'notifications') {
+        void notificationsChanged(queryClient, { unreadCount: e.unreadCount });
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });

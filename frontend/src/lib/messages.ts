@@ -55,7 +55,7 @@ export const TEAM_DEFAULT_LOCKED =
   'This rule set is the team default: only a superuser may change or delete it. Your changes are saved as a new rule set of your own.';
 
 /** What a table row's Edit/Delete menu acts on. */
-export type RecordKind = 'item' | 'user' | 'rule set';
+export type RecordKind = 'item' | 'user' | 'rule set' | 'watch';
 
 /**
  * Login failure shown inline: a list detail becomes this (no trailing full stop; docs/requirements.md,
