@@ -1,5 +1,6 @@
 // Every user-visible text the specification fixes word for word (docs/requirements.md), in one place so
 // screens and tests (unit and browser) share it.
+import { WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
 
 export const VALIDATION = {
   emailInvalid: 'Invalid email address',
@@ -73,4 +74,14 @@ export const LIMITS = {
 export const BOOK_TEXT = {
   searchLabel: 'Find a book by ISBN',
   neverLookedUp: 'This book has not been looked up yet.',
+} as const;
+
+/** Watches and notifications (issue 34). */
+export const WATCH_TEXT = {
+  created: 'Watch saved: you will hear when a new answer meets its conditions.',
+  updated: 'Watch saved.',
+  hint: `It fires when a new answer makes all of these true, once, and again only after they stop holding (at most once in ${WATCH_FIRE_PERIOD_HOURS} hours per book).`,
+  email: 'Email me (an hourly digest at most)',
+  noNotifications:
+    'No notifications yet. Watch a book or a job from its page, and you will hear here when a new answer meets your conditions.',
 } as const;

@@ -10,14 +10,12 @@ import type { NotificationPublic } from '../../client/types.gen';
 import { usePageParam } from '../../hooks/usePageParam';
 import { usePagedQuery } from '../../hooks/usePagedQuery';
 import { formatDateTime } from '../../lib/format';
+import { WATCH_TEXT } from '../../lib/messages';
 import { PageTitle } from '../common/PageTitle';
 import { PaginationFooter } from '../common/PaginationFooter';
 import { RowCards } from '../common/RowCards';
 import { JobLink } from '../jobs/JobLink';
 import { markRead, notificationsChanged, notificationsPaged, unreadCountQuery } from '../watches/queries';
-
-export const NOTIFICATIONS_EMPTY =
-  'No notifications yet. Watch a book or a job from its page, and you will hear here when a new answer meets your conditions.';
 
 export function NotificationsPage({ page: pageParam }: { page: number }) {
   const [page, setPage] = usePageParam(pageParam);
@@ -50,16 +48,10 @@ export function NotificationsPage({ page: pageParam }: { page: number }) {
         rowKey={(n) => n.id}
         isPending={list.isPending}
         isPlaceholderData={list.isPlaceholderData}
-        empty={NOTIFICATIONS_EMPTY}
+        empty={WATCH_TEXT.noNotifications}
         card={(n) => <NotificationCard n={n} onRead={() => read.mutate([n.id])} />}
       />
-      <PaginationFooter
-        page={page}
-        hasNextPage={list.hasNextPage}
-        hasPreviousPage={list.hasPreviousPage}
-        rangeText={list.rangeText}
-        onChangePage={setPage}
-      />
+      <PaginationFooter {...list} page={page} onChangePage={setPage} />
     </Stack>
   );
 }

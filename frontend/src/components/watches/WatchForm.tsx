@@ -2,24 +2,18 @@
 // condition rows, and whether it is emailed (the hourly digest) as well as shown in the app. The
 // domain's checks run as it is typed (shown once an input is left, or on Save); a 422 shows beside
 // the input its loc names, anything else as a toast.
-import { WATCH_FIELDS, WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
+import { WATCH_FIELDS } from '@app/domain/watches';
 import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { WatchPublic } from '../../client/types.gen';
 import { useDraftErrors } from '../../hooks/useDraftErrors';
+import { WATCH_TEXT } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
 import { emptyWatchDraft, watchBody, watchDraftErrors, watchToDraft, type WatchDraft } from '../../lib/watches';
 import { FormModal } from '../common/FormModal';
 import { ConditionRows } from '../rules/ConditionRows';
 import { saveWatch, watchesKey, type WatchTarget } from './queries';
-
-export const WATCH_TEXT = {
-  created: 'Watch saved: you will hear when a new answer meets its conditions.',
-  updated: 'Watch saved.',
-  hint: `It fires when a new answer makes all of these true, once, and again only after they stop holding (at most once in ${WATCH_FIRE_PERIOD_HOURS} hours per book).`,
-  email: 'Email me (an hourly digest at most)',
-} as const;
 
 export function WatchForm({
   target,

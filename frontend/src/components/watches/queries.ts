@@ -58,11 +58,15 @@ export const markRead = async (ids?: number[]) => (await markNotificationsRead({
 
 /**
  * The user's notifications changed (the live stream said so, or they were read here): the bell
- * shows `unread` at once, and the notifications pages are read again.
+ * shows `unread` at once, and the notifications pages are read again, and the watches shown (a
+ * watch that fired reads "Fired" now).
  */
-export function notificationsChanged(queryClient: QueryClient, unread: UnreadCount | undefined): Promise<void> {
-  if (unread) queryClient.setQueryData(UNREAD_COUNT_KEY, unread);
-  return queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_LIST_KEY });
+export async function notificationsChanged(queryClient: QueryClient, unread: UnreadCount): Promise<void> {
+  queryClient.setQueryData(UNREAD_COUNT_KEY, unread);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_LIST_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['watches'] }),
+  ]);
 }
 
 /** After a reconnect anything may have been missed: the count and the pages are read again. */
