@@ -98,6 +98,77 @@ test('a watched book that gets cheaper on a re-price rings the bell live, and sh
   await expect(page).toHaveURL((url) => url.pathname === `/books/${isbn}`);
 });
 
+test('a job watch fires for each of its books; it is edited (a 422 shows beside its input) and deleted from the job page', async ({
+  api,
+  user,
+  userPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const auth = { headers: { Authorization: `Bearer ${user.token}` } };
+  const list = isbns(3, 534_350_000);
+  const job = await seedJob(api, user.token, {
+    name: 'Watched job',
+    content: isbnCsv(list),
+    filename: 'watch-job.csv',
+    sources: { alibris: true },
+  });
+  await waitForJob(api, user.token, job.id);
+  let priced = 0;
+  for (const isbn of list) {
+    const book = await api.call<BookPublic>('GET', `/api/v1/books/${isbn}`, auth);
+    if (book.marketplaces.some((m) => m.latest?.price != null)) priced++;
+  }
+  expect(priced, 'the sandbox priced some of the books').toBeGreaterThan(0);
+
+  await page.goto(`/jobs/${job.id}`);
+  const watches = page.getByRole('region', { name: 'Watches' });
+  await watches.getByRole('button', { name: 'Watch this job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Watch' });
+  await dialog.getByLabel('Watch condition 1 field').selectOption({ label: 'Best Price' });
+  await dialog.getByLabel('Watch condition 1 operator').selectOption({ label: 'greater or equal' });
+  await dialog.getByLabel('Watch condition 1 value').fill('0');
+  await dialog.getByRole('switch', { name: WATCH_TEXT.email }).uncheck({ force: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const watch = watches.getByTestId('watch');
+  await expect(watch.getByTestId('watch-conditions')).toHaveText('When Best Price greater or equal 0');
+  await expect(watch.getByText('Emailed', { exact: true })).toHaveCount(0);
+
+  // Every priced book of the job fires on its own.
+  await api.call('POST', `/api/v1/jobs/${job.id}/reprice`, auth);
+  const bell = page.getByRole('link', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(`Notifications: ${priced} unread`, { timeout: 30_000 });
+
+  // A 422 from the API shows beside the input its loc names (the API's own words).
+  await page.route('**/api/v1/watches/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({
+          status: 422,
+          json: { detail: [{ loc: ['body', 'conditions', 0, 'value'], msg: 'Refused by the server', type: 'value_error' }] },
+        })
+      : route.fallback(),
+  );
+  await watch.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Watch' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Watch' });
+  await edit.getByLabel('Name').fill('Anything priced');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Refused by the server')).toBeVisible();
+  await page.unroute('**/api/v1/watches/*');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(watch.getByText('Anything priced', { exact: true })).toBeVisible();
+
+  await watch.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Watch' }).click();
+  await page.getByRole('dialog', { name: 'Delete Watch' }).getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, TOAST.successTitle, TOAST.deleted('watch'));
+  await expect(watches.getByText('You are not watching this job.', { exact: false })).toBeVisible();
+  // Its notifications stay.
+  await page.goto('/notifications');
+  await expect(page.getByTestId('notification')).toHaveCount(priced);
+});
+
 test('the notifications page says so when there is nothing yet, at 390 px too', async ({ userPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/notifications');
