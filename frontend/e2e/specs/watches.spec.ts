@@ -86,6 +86,8 @@ test('a watched book that gets cheaper on a re-price rings the bell live, and sh
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(item.getByRole('button', { name: 'Mark read' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(390);
+  const shots = process.env.E2E_SCREENSHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/notifications-390.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(bell).toHaveAccessibleName('Notifications');
@@ -96,6 +98,9 @@ test('a watched book that gets cheaper on a re-price rings the bell live, and sh
   // Opening the book from the alert leads to its page.
   await item.getByRole('link', { name: 'Open book' }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/books/${isbn}`);
+  await expect(watch).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(390);
+  if (shots) await watches.screenshot({ path: `${shots}/book-watches-390.png` });
 });
 
 test('a job watch fires for each of its books; it is edited (a 422 shows beside its input) and deleted from the job page', async ({
