@@ -5,18 +5,13 @@
 // notifications page lists it (also at 390 px, without sideways scrolling), and reading it clears
 // the bell.
 import type { BookPublic } from '../../src/client/types.gen';
-import { expect, expectAccessible, expectToast, test } from '../fixtures';
+import { type Api, expect, expectAccessible, expectToast, test, type User } from '../fixtures';
 import { isbnCsv, isbns, seedJob, waitForJob } from '../jobs';
 import { TOAST, WATCH_TEXT } from '../../src/lib/messages';
 
-test('a watched book that gets cheaper on a re-price rings the bell live, and shows on the notifications page', async ({
-  api,
-  user,
-  userPage: page,
-}) => {
-  test.setTimeout(120_000);
+/** A job of `list` on Alibris, looked up once; the ISBNs the sandbox priced (some get no offers). */
+async function pricedJob(api: Api, user: User, list: string[]) {
   const auth = { headers: { Authorization: `Bearer ${user.token}` } };
-  const list = isbns(4, 534_340_000);
   const job = await seedJob(api, user.token, {
     name: 'Watched books',
     content: isbnCsv(list),
@@ -24,15 +19,23 @@ test('a watched book that gets cheaper on a re-price rings the bell live, and sh
     sources: { alibris: true },
   });
   await waitForJob(api, user.token, job.id);
-  // A book the sandbox priced (some get no offers).
-  let isbn: string | undefined;
-  for (const candidate of list) {
-    const book = await api.call<BookPublic>('GET', `/api/v1/books/${candidate}`, auth);
-    if (book.marketplaces.some((m) => m.latest?.price != null)) {
-      isbn = candidate;
-      break;
-    }
+  const priced: string[] = [];
+  for (const isbn of list) {
+    const book = await api.call<BookPublic>('GET', `/api/v1/books/${isbn}`, auth);
+    if (book.marketplaces.some((m) => m.latest?.price != null)) priced.push(isbn);
   }
+  return { job, priced, auth };
+}
+
+test('a watched book that gets cheaper on a re-price rings the bell live, and shows on the notifications page', async ({
+  api,
+  user,
+  userPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const { job, priced, auth } = await pricedJob(api, user, isbns(4, 534_340_000));
+  // A book the sandbox priced (some get no offers).
+  const isbn = priced[0];
   expect(isbn, 'one of the books has a price').toBeDefined();
 
   await page.goto(`/books/${isbn}`);
@@ -109,20 +112,8 @@ test('a job watch fires for each of its books; it is edited (a 422 shows beside 
   userPage: page,
 }) => {
   test.setTimeout(120_000);
-  const auth = { headers: { Authorization: `Bearer ${user.token}` } };
-  const list = isbns(3, 534_350_000);
-  const job = await seedJob(api, user.token, {
-    name: 'Watched job',
-    content: isbnCsv(list),
-    filename: 'watch-job.csv',
-    sources: { alibris: true },
-  });
-  await waitForJob(api, user.token, job.id);
-  let priced = 0;
-  for (const isbn of list) {
-    const book = await api.call<BookPublic>('GET', `/api/v1/books/${isbn}`, auth);
-    if (book.marketplaces.some((m) => m.latest?.price != null)) priced++;
-  }
+  const { job, priced: pricedBooks, auth } = await pricedJob(api, user, isbns(3, 534_350_000));
+  const priced = pricedBooks.length;
   expect(priced, 'the sandbox priced some of the books').toBeGreaterThan(0);
 
   await page.goto(`/jobs/${job.id}`);
