@@ -31,10 +31,13 @@ export function WatchForm({
   const form = useDraftErrors<WatchDraft>(emptyWatchDraft, watchDraftErrors);
   const { draft, change, error, reset } = form;
 
-  // Each opening starts from the watch as saved (or an empty one).
+  // Each opening starts from the watch as saved (or an empty one). Only an opening: the watch read
+  // again while the form is open (it fired meanwhile, and the live stream refreshed it) must not
+  // throw away what is being typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `watch` is read at opening only, on purpose (above)
   useEffect(() => {
     if (opened) reset(watch ? watchToDraft(watch) : emptyWatchDraft());
-  }, [opened, watch, reset]);
+  }, [opened, reset]);
 
   const save = useMutation({
     mutationFn: (d: WatchDraft) => saveWatch(target, watch?.id, watchBody(d)),
