@@ -67,6 +67,7 @@ async function main(): Promise<void> {
           reuseWindowMs: config.LOOKUP_REUSE_WINDOW,
           listen: ctx.listen,
           stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+          digest: { mailer: ctx.mailer, secretKey: config.SECRET_KEY, linkBase: config.FRONTEND_HOST, projectName: config.PROJECT_NAME },
         }),
       )
     : undefined;

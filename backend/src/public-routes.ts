@@ -13,6 +13,9 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   `GET ${API_PREFIX}/openapi.json`,
   `GET ${API_PREFIX}/health/live`,
   `GET ${API_PREFIX}/health/ready`,
+  // The digest's one-click link and its RFC 8058 POST: signed per watch (watches/email-stop.ts).
+  `GET ${API_PREFIX}/watches/email-stop`,
+  `POST ${API_PREFIX}/watches/email-stop`,
   // Not open: it takes METRICS_TOKEN instead of a user's token (metrics/access.ts).
   `GET ${API_PREFIX}/metrics`,
 ]);

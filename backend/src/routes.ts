@@ -13,6 +13,7 @@ import { liveRoutes } from './live/routes.ts';
 import { ruleSetRoutes } from './rules/routes.ts';
 import { feeRoutes } from './fees/routes.ts';
 import { scanRoutes } from './scan/routes.ts';
+import { watchRoutes } from './watches/routes.ts';
 
 export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   jobRoutes,
@@ -28,4 +29,5 @@ export const productRoutes: ((app: App, ctx: AppContext) => void)[] = [
   bookRoutes,
   auditRoutes,
   scanRoutes,
+  watchRoutes,
 ];

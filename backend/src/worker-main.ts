@@ -1,7 +1,8 @@
 // `npm run worker`: one more worker process on the shared PostgreSQL database. Start as many as you like;
 // they split the queue between them (SKIP LOCKED) and stop gracefully on SIGTERM / SIGINT.
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
-import { ConfigError } from './core/config.ts';
+import { ConfigError, coreConfig } from './core/config.ts';
+import { createMailer } from './core/mailer.ts';
 import { createLogger } from './core/logging.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 import { startMetricsServer } from './metrics/worker-server.ts';
@@ -31,6 +32,15 @@ async function main(): Promise<void> {
     simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length,
   );
   const keepa = keepaSettings(env.keepa, env.sandbox.url, simulatedMarketplaces(settings).length === MARKETPLACE_IDS.length);
+  // Watch digests carry links the API checks with SECRET_KEY: only a worker that shares it sends them
+  // (without one, the API's own worker does, with the key it generated).
+  const core = env.auth.SECRET_KEY ? coreConfig(env) : undefined;
+  const digest = core && {
+    mailer: createMailer(core, (msg) => log.info(msg)),
+    secretKey: core.SECRET_KEY,
+    linkBase: core.FRONTEND_HOST,
+    projectName: core.PROJECT_NAME,
+  };
   const worker = startWorker({
     db: database.db,
     adapters: createAdapters(settings),
@@ -43,6 +53,7 @@ async function main(): Promise<void> {
     reuseWindowMs: env.answers.LOOKUP_REUSE_WINDOW,
     listen: database.listen,
     stopTimeoutMs,
+    ...(digest ? { digest } : {}),
   });
   const metrics =
     metricsPort === undefined

@@ -120,9 +120,15 @@ function validateRule(rule: RuleDraft, last: boolean): RuleIssue[] {
   return issues;
 }
 
-/** The first problem of one condition: its field, then its operator, then its value. */
-function conditionProblem(c: RuleDraft['conditions'][number]): { part: 'field' | 'operator' | 'value'; message: string } | undefined {
-  const def = RULE_FIELDS.find((f) => f.name === c.field);
+/**
+ * The first problem of one condition: its field, then its operator, then its value. Shared with the
+ * watches' conditions (watches.ts), which are rule conditions by another name.
+ */
+export function conditionProblem(
+  c: RuleDraft['conditions'][number],
+  fields: readonly FieldDef[] = RULE_FIELDS,
+): { part: 'field' | 'operator' | 'value'; message: string } | undefined {
+  const def = fields.find((f) => f.name === c.field);
   if (!def) return { part: 'field', message: `Unknown field '${c.field}'` };
   const allowed: readonly string[] = operatorsFor(def.type);
   if (!allowed.includes(c.operator))

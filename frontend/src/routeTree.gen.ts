@@ -20,6 +20,7 @@ import { Route as LayoutAdminRouteImport } from './routes/_layout/admin'
 import { Route as LayoutFeesRouteImport } from './routes/_layout/fees'
 import { Route as LayoutItemsRouteImport } from './routes/_layout/items'
 import { Route as LayoutJobsRouteImport } from './routes/_layout/jobs'
+import { Route as LayoutNotificationsRouteImport } from './routes/_layout/notifications'
 import { Route as LayoutRulesRouteImport } from './routes/_layout/rules'
 import { Route as LayoutScanRouteImport } from './routes/_layout/scan'
 import { Route as LayoutSettingsRouteImport } from './routes/_layout/settings'
@@ -82,6 +83,11 @@ const LayoutJobsRoute = LayoutJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => LayoutRoute,
 } as any)
+const LayoutNotificationsRoute = LayoutNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => LayoutRoute,
+} as any)
 const LayoutRulesRoute = LayoutRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
+  '/notifications': typeof LayoutNotificationsRoute
   '/rules': typeof LayoutRulesRoute
   '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/fees': typeof LayoutFeesRoute
   '/items': typeof LayoutItemsRoute
   '/jobs': typeof LayoutJobsRoute
+  '/notifications': typeof LayoutNotificationsRoute
   '/rules': typeof LayoutRulesRoute
   '/scan': typeof LayoutScanRoute
   '/settings': typeof LayoutSettingsRoute
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/_layout/fees': typeof LayoutFeesRoute
   '/_layout/items': typeof LayoutItemsRoute
   '/_layout/jobs': typeof LayoutJobsRoute
+  '/_layout/notifications': typeof LayoutNotificationsRoute
   '/_layout/rules': typeof LayoutRulesRoute
   '/_layout/scan': typeof LayoutScanRoute
   '/_layout/settings': typeof LayoutSettingsRoute
@@ -190,6 +199,7 @@ export interface FileRouteTypes {
     | '/fees'
     | '/items'
     | '/jobs'
+    | '/notifications'
     | '/rules'
     | '/scan'
     | '/settings'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | '/fees'
     | '/items'
     | '/jobs'
+    | '/notifications'
     | '/rules'
     | '/scan'
     | '/settings'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '/_layout/fees'
     | '/_layout/items'
     | '/_layout/jobs'
+    | '/_layout/notifications'
     | '/_layout/rules'
     | '/_layout/scan'
     | '/_layout/settings'
@@ -325,6 +337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LayoutJobsRouteImport
       parentRoute: typeof LayoutRoute
     }
+    '/_layout/notifications': {
+      id: '/_layout/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof LayoutNotificationsRouteImport
+      parentRoute: typeof LayoutRoute
+    }
     '/_layout/rules': {
       id: '/_layout/rules'
       path: '/rules'
@@ -383,6 +402,7 @@ interface LayoutRouteChildren {
   LayoutFeesRoute: typeof LayoutFeesRoute
   LayoutItemsRoute: typeof LayoutItemsRoute
   LayoutJobsRoute: typeof LayoutJobsRoute
+  LayoutNotificationsRoute: typeof LayoutNotificationsRoute
   LayoutRulesRoute: typeof LayoutRulesRoute
   LayoutScanRoute: typeof LayoutScanRoute
   LayoutSettingsRoute: typeof LayoutSettingsRoute
@@ -399,6 +419,7 @@ const LayoutRouteChildren: LayoutRouteChildren = {
   LayoutFeesRoute: LayoutFeesRoute,
   LayoutItemsRoute: LayoutItemsRoute,
   LayoutJobsRoute: LayoutJobsRoute,
+  LayoutNotificationsRoute: LayoutNotificationsRoute,
   LayoutRulesRoute: LayoutRulesRoute,
   LayoutScanRoute: LayoutScanRoute,
   LayoutSettingsRoute: LayoutSettingsRoute,

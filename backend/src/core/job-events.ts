@@ -3,7 +3,7 @@
 // LISTEN/NOTIFY (live/hub.ts), so live updates work across processes, not only within one.
 // A writer collects the jobs it touched and sends one notification per interval at most: a busy
 // worker sends a few a second, not one per batch.
-import { param, sql } from 'drizzle-orm';
+import { param, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Logger } from './logging.ts';
 
@@ -41,13 +41,43 @@ export function encodeJobChanges(changes: JobChange[]): string[] {
 
 /** The changes in a payload; anything malformed is thrown as an Error (the listener logs it). */
 export function decodeJobChanges(payload: string): JobChange[] {
+  return decodeLiveEvents(payload).jobs;
+}
+
+/**
+ * A payload's job changes and the users whose notifications changed (`{"notified": userId}`
+ * entries, sent by watches/ as a watch fires or notifications are read, so a bell shows the new
+ * unread count without polling). One channel for both: each API process keeps one LISTEN.
+ */
+export function decodeLiveEvents(payload: string): { jobs: JobChange[]; notified: string[] } {
   const parsed = JSON.parse(payload) as Payload;
   if (!Array.isArray(parsed)) throw new Error(`job event payload is not a list: ${payload.slice(0, 100)}`);
-  return parsed.map((e) => {
-    if (Number.isInteger(e)) return { id: e as number };
-    if (Array.isArray(e) && Number.isInteger(e[0]) && typeof e[1] === 'string') return { id: e[0], owner: e[1] };
-    throw new Error(`job event entry is malformed: ${JSON.stringify(e).slice(0, 100)}`);
-  });
+  const jobs: JobChange[] = [];
+  const notified: string[] = [];
+  for (const e of parsed as unknown[]) {
+    if (Number.isInteger(e)) jobs.push({ id: e as number });
+    else if (Array.isArray(e) && Number.isInteger(e[0]) && typeof e[1] === 'string') jobs.push({ id: e[0], owner: e[1] });
+    else if (isNotified(e)) notified.push(e.notified);
+    else throw new Error(`job event entry is malformed: ${JSON.stringify(e).slice(0, 100)}`);
+  }
+  return { jobs, notified };
+}
+
+const isNotified = (e: unknown): e is { notified: string } =>
+  typeof e === 'object' && e !== null && typeof (e as { notified?: unknown }).notified === 'string';
+
+/**
+ * `SELECT pg_notify(…)` telling every API process that the users `userIds` (a query of user ids as
+ * `user_id`) have new or newly read notifications. Sent inside the transaction that changed them,
+ * it is delivered at commit, and not at all on a rollback.
+ */
+export const notifyUsersSql = (userIds: SQL) =>
+  sql`SELECT pg_notify(${JOB_EVENTS_CHANNEL}, json_build_array(json_build_object('notified', u.user_id::text))::text) FROM (${userIds}) u`;
+
+/** Tells the users' live streams that their notifications changed (outside a transaction of the caller's). */
+export async function notifyUsers(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(notifyUsersSql(sql`SELECT DISTINCT unnest(${param([...userIds])}::uuid[]) AS user_id`));
 }
 
 /** Adds a change to those waiting to be sent: a job named twice is kept once, with its owner if either named it. */

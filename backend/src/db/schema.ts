@@ -8,6 +8,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditTargetType } from '@app/domain/audit';
+import type { Filter } from '@app/domain/fields';
 import { must } from '@app/domain/must';
 import { byMarketplace, dataFields, type MarketplaceId, type MarketplaceInfo } from '@app/domain/marketplaces';
 
@@ -614,3 +616,85 @@ export const auditEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * A user's watch on one book (isbn) or one job (job_id), never both (watches/): its conditions hold
+ * over a book's comparison row as the worker writes it. `armed` and `last_fired_at` sum up the
+ * per-book state in watch_states: armed while no book of the watch waits to re-arm.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: serial().primaryKey(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isbn: varchar({ length: 13 }),
+    job_id: integer().references(() => jobs.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 255 }),
+    /** Validated as the rule editor's conditions before they are saved (domain/src/watches.ts). */
+    conditions: jsonb().$type<Filter[]>().notNull(),
+    /** Whether its notifications go out in the hourly email digest. */
+    email: boolean().notNull().default(true),
+    armed: boolean().notNull().default(true),
+    last_fired_at: timestamp({ withTimezone: true }),
+    created_at: now(),
+  },
+  (t) => [
+    // The write-back finds the watches of the ISBNs and jobs it wrote through these.
+    index('watches_isbn_idx').on(t.isbn).where(sql`isbn IS NOT NULL`),
+    index('watches_job_idx').on(t.job_id).where(sql`job_id IS NOT NULL`),
+    index('watches_user_idx').on(t.user_id, t.id),
+    check('watches_book_xor_job', sql`(${t.isbn} IS NULL) <> (${t.job_id} IS NULL)`),
+  ],
+);
+
+/**
+ * The edge-trigger state of one book of a watch (a book watch has one row, a job watch one per book
+ * it has seen): disarmed once it fired, armed again when its conditions turn false. No row: armed,
+ * never fired. `last_fired_at` stays after re-arming: a book fires at most once a day per watch.
+ */
+export const watchStates = pgTable(
+  'watch_states',
+  {
+    watch_id: integer()
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    isbn: varchar({ length: 13 }).notNull(),
+    armed: boolean().notNull().default(true),
+    last_fired_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.watch_id, t.isbn] })],
+);
+
+/** What a watch said when it fired, to its user: read in the app, and sent in the hourly digest when the watch emails. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    watch_id: integer().references(() => watches.id, { onDelete: 'set null' }),
+    isbn: varchar({ length: 13 }).notNull(),
+    job_id: integer().references(() => jobs.id, { onDelete: 'set null' }),
+    message: text().notNull(),
+    created_at: now(),
+    read_at: timestamp({ withTimezone: true }),
+    emailed_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.id),
+    index('notifications_unread_idx').on(t.user_id).where(sql`read_at IS NULL`),
+    // The digest's sweep: notifications waiting for an email.
+    index('notifications_unsent_idx').on(t.user_id, t.id).where(sql`emailed_at IS NULL`),
+  ],
+);
+
+/** When each user's last watch digest went out: at most one an hour. */
+export const watchDigests = pgTable('watch_digests', {
+  user_id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sent_at: timestamp({ withTimezone: true }).notNull(),
+});

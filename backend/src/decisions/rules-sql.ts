@@ -48,7 +48,12 @@ export function compileRules(rules: unknown): CompiledRule[] {
   });
 }
 
-function conditionsSql(conditions: { field: string; operator: string; value: string }[]): SQL | undefined {
+/**
+ * Conditions (AND) as SQL over the comparison's columns, or undefined when they can never match: a
+ * rule's, and a watch's (watches/evaluate.ts), so a watch and a rule with the same conditions
+ * hold on the same rows.
+ */
+export function conditionsSql(conditions: { field: string; operator: string; value: string }[]): SQL | undefined {
   if (conditions.length === 0) return sql`TRUE`;
   try {
     return filtersToSql(RULE_FIELDS, conditions);

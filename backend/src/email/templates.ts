@@ -1,7 +1,8 @@
 // Email bodies: each message has a plain-text and an HTML part.
 import type { OutgoingEmail } from '../core/mailer.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe inside HTML (element content and quoted attributes). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function resetPasswordEmail(opts: { projectName: string; email: string; link: string; validHours: number }): OutgoingEmail {
   const { projectName, email, link, validHours } = opts;

@@ -5,12 +5,12 @@
 // with: its user is read again before every flush and every heartbeat interval (one query for all
 // streams), and the stream ends once the password changed, or the user was deactivated or deleted;
 // a superuser who lost the rights hears only of their own jobs from then on.
-import { inArray } from 'drizzle-orm';
-import { JOB_EVENTS_CHANNEL, addChange, decodeJobChanges } from '../core/job-events.ts';
+import { and, count, inArray, isNull } from 'drizzle-orm';
+import { JOB_EVENTS_CHANNEL, addChange, decodeLiveEvents } from '../core/job-events.ts';
 import type { Logger } from '../core/logging.ts';
 import type { Db } from '../db/client.ts';
 import type { Listen } from '../db/listen.ts';
-import { jobs, revokedTokens, users } from '../db/schema.ts';
+import { jobs, notifications, revokedTokens, users } from '../db/schema.ts';
 
 /** An open stream, as the hub sees it. */
 export interface Subscriber {
@@ -25,6 +25,8 @@ export interface Subscriber {
   tokenId: string;
   /** Jobs that changed, all visible to this user. */
   send(jobIds: number[]): void;
+  /** The user's notifications changed (a watch fired, some were read): their unread count now. */
+  notify(unreadCount: number): void;
   /** The hub stops serving it (listener lost, shutdown): the client falls back and reconnects. */
   end(): void;
 }
@@ -45,6 +47,8 @@ export class JobEventsHub {
   private waiting: (() => void)[] = [];
   /** Changed jobs since the last flush; the owner when the notification named it. */
   private pending = new Map<number, string | undefined>();
+  /** Users whose notifications changed since the last flush. */
+  private notified = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private recheckTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -156,7 +160,9 @@ export class JobEventsHub {
 
   private received(payload: string): void {
     try {
-      for (const change of decodeJobChanges(payload)) addChange(this.pending, change);
+      const { jobs: changes, notified } = decodeLiveEvents(payload);
+      for (const change of changes) addChange(this.pending, change);
+      for (const user of notified) this.notified.add(user);
     } catch (err) {
       this.o.log.error({ err }, 'a job event could not be read; ignored');
       return;
@@ -168,6 +174,8 @@ export class JobEventsHub {
     this.timer = undefined;
     const changes = this.pending;
     this.pending = new Map();
+    const notified = this.notified;
+    this.notified = new Set();
     if (this.subscribers.size === 0) return;
     try {
       // Nobody hears of a job on the strength of a session that has ended meanwhile.
@@ -177,9 +185,29 @@ export class JobEventsHub {
         const visible = s.superuser ? [...owners.keys()] : [...owners].filter(([, owner]) => owner === s.userId).map(([id]) => id);
         if (visible.length) s.send(visible);
       }
+      const unread = await this.unreadCounts(notified);
+      for (const s of this.subscribers) {
+        const n = unread.get(s.userId);
+        if (n !== undefined) s.notify(n);
+      }
     } catch (err) {
       this.o.log.error({ err, jobs: changes.size }, 'delivering job events failed; pages catch up at their next event');
     }
+  }
+
+  /** The unread notification count of each notified user with an open stream here (one query for all). */
+  private async unreadCounts(notified: Set<string>): Promise<Map<string, number>> {
+    const listening = [...notified].filter((id) => this.streamsOf(id) > 0);
+    if (listening.length === 0) return new Map();
+    const rows = await this.o.db
+      .select({ user: notifications.user_id, n: count() })
+      .from(notifications)
+      .where(and(inArray(notifications.user_id, listening), isNull(notifications.read_at)))
+      .groupBy(notifications.user_id);
+    // A user whose notifications were all read has no row: their count is 0.
+    const counts = new Map(listening.map((id) => [id, 0]));
+    for (const r of rows) counts.set(r.user, r.n);
+    return counts;
   }
 
   /** Each changed job's owner: as notified, else from the jobs table (a job gone meanwhile is left out). */

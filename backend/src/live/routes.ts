@@ -3,6 +3,7 @@
 // (bearer token; the browser reads it with fetch, since EventSource cannot send the header).
 //   event: ready   once, when the stream is live: refetch now (anything before it was missed)
 //   event: jobs    data {"ids":[…]}: these jobs changed (only jobs the user may see), at most once per interval
+//   event: notifications  data {"unreadCount": n}: the user's notifications changed (a watch fired, some were read)
 //   : ping         a comment every LIVE_HEARTBEAT_MS, so proxies keep a quiet stream open
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
@@ -44,7 +45,7 @@ export function liveRoutes(app: App, ctx: AppContext): void {
       summary: 'Server-sent events naming the jobs of yours that changed (read with fetch; not for the generated client)',
       response: {
         200: {
-          description: 'An event stream: ready, then jobs {"ids": [...]}, with ": ping" heartbeats',
+          description: 'An event stream: ready, then jobs {"ids": [...]} and notifications {"unreadCount": n}, with ": ping" heartbeats',
           content: { 'text/event-stream': { schema: z.string() } },
         },
         429: HttpErrorBody,
@@ -72,6 +73,7 @@ export function liveRoutes(app: App, ctx: AppContext): void {
         sessionStamp: user.session_stamp.getTime(),
         tokenId: must(req.accessToken, 'the guard accepted a token').id,
         send: (ids) => write(sseMessage('jobs', { ids })),
+        notify: (unreadCount) => write(sseMessage('notifications', { unreadCount })),
         // The last bytes go out, then the socket closes whatever the client does: a client that
         // neither reads nor hangs up must not hold app.close().
         end: () => {

@@ -1,6 +1,6 @@
 // The SQL of the queue: one lookup table's claim, write-back, release and lease reaping.
 // Each claim, release and reap is one auto-committed statement; a write-back is one transaction (the
-// lookups and their price history, the stored comparison, then the progress counters). It works the
+// lookups and their price history, the stored comparison, the books' watches, then the progress counters). It works the
 // same on PGlite and on a pg pool, and any number of worker processes can share the table (FOR UPDATE
 // SKIP LOCKED, attempts as a fence).
 import { inArray, param, sql, type SQL } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
 import { refreshStoredRows } from '../comparison/stored.ts';
+import { evaluateWatches } from '../watches/evaluate.ts';
 import { headlinePrice, marketFacts, recordObservations, setPreviousLook } from '../history/observations.ts';
 import { isbnArray, refreshVelocitySql } from '../velocity/compute.ts';
 import { progressUpdate } from '../jobs/progress.ts';
@@ -238,10 +239,13 @@ export class LookupQueue {
       SELECT count(*)::int AS written, array_agg(id) AS ids, array_agg(isbn_lookup_job_id) AS row_job_ids, array_agg(isbn) AS isbns,
              (SELECT jsonb_object_agg(lookup_status, n) FROM (SELECT lookup_status, count(*)::int AS n FROM done GROUP BY 1) s) AS by_status
       FROM done`);
-      await refreshStoredRows(tx, this.table, (out[0]?.ids ?? []).map(Number));
+      const written = (out[0]?.ids ?? []).map(Number);
+      await refreshStoredRows(tx, this.table, written);
       // A marketplace that gives a sales rank (Amazon) moves the books' velocity (velocity/compute.ts).
       if (this.keepsRank && out[0]?.isbns?.length)
         await tx.execute(refreshVelocitySql(isbnArray(out[0].isbns), undefined, { skipKeepa: true }));
+      // The books' watches, on what was just written (watches/evaluate.ts): before the counters, which stay locked the shortest.
+      await evaluateWatches(tx, this.table, written);
       // Each row reaches a final status once (the WHERE above), so the counters move exactly once.
       const rowJobIds = (out[0]?.row_job_ids ?? []).map(Number);
       await moveProgress(tx, this.source, rowJobIds);

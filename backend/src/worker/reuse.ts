@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import { refreshStoredRows } from '../comparison/stored.ts';
+import { evaluateWatches } from '../watches/evaluate.ts';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, type LookupTable } from '../db/schema.ts';
 import { moveProgress, type ClaimedRow } from './queue.ts';
@@ -79,11 +80,10 @@ export class AnswerReuse {
         RETURNING t.id, t.isbn_lookup_job_id
       )
       SELECT id, isbn_lookup_job_id AS job_id FROM done`);
-      await refreshStoredRows(
-        tx,
-        t,
-        rows.map((r) => Number(r.id)),
-      );
+      const ids = rows.map((r) => Number(r.id));
+      await refreshStoredRows(tx, t, ids);
+      // A reused answer changes the job's books as a new one does: their watches are evaluated too.
+      await evaluateWatches(tx, t, ids);
       await moveProgress(
         tx,
         this.source,

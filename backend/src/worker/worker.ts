@@ -14,6 +14,7 @@ import { HistoryPruner } from '../history/retention.ts';
 import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
 import { KeepaFetcher } from '../keepa/fetcher.ts';
+import { WatchDigest, type DigestSettings } from '../watches/digest.ts';
 import type { KeepaSettings } from '../keepa/options.ts';
 import { DailyCallBudget } from './daily-budget.ts';
 import type { WritesInProgress } from '../core/writes-in-progress.ts';
@@ -75,6 +76,8 @@ export interface WorkerOptions {
   scheduleCheckMs?: number;
   /** How big writes run on this database (db/bulk-writes.ts): a scheduled re-price's, as a person's would. */
   bulk?: BulkWrites;
+  /** Send the hourly watch digests from the upkeep (watches/digest.ts); off when unset. */
+  digest?: DigestSettings;
 }
 
 export interface Worker {
@@ -178,15 +181,19 @@ export function startWorker(opts: WorkerOptions): Worker {
     log,
   );
   heartbeat.start();
-  // Upkeep, one bounded step of each per tick: pruning, and storing older jobs' comparisons.
+  // Upkeep, one bounded step of each per tick: pruning, storing older jobs' comparisons, the watch digests.
   const history = new HistoryPruner(opts.db, opts.historyRetentionMs ?? DEFAULT_TUNING.historyRetentionMs);
   const audit = new AuditPruner(opts.db, opts.auditRetentionMs ?? DEFAULT_TUNING.auditRetentionMs);
   const comparisons = new ComparisonStorer(opts.db);
-  const pruners = [
+  const pruners: { what: string; tick: () => Promise<Record<string, number | undefined>> }[] = [
     { what: 'pruning old price observations', tick: async () => ({ 'price observations pruned': (await history.tick())?.deleted }) },
     { what: 'pruning old audit events', tick: async () => ({ 'audit events pruned': (await audit.tick())?.deleted }) },
     { what: "storing an older job's comparison", tick: async () => ({ 'comparison rows stored': (await comparisons.tick())?.stored }) },
   ];
+  if (opts.digest) {
+    const digest = new WatchDigest(opts.db, opts.digest, log);
+    pruners.push({ what: 'sending watch digests', tick: async () => ({ 'watch digests sent': await digest.sweep() }) });
+  }
   let pruning = false;
   const prune = setInterval(async () => {
     if (pruning) return;

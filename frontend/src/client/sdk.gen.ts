@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { AddScanData, AddScanErrors, AddScanResponses, CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateScanSessionData, CreateScanSessionErrors, CreateScanSessionResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DownloadAuditEventsCsvData, DownloadAuditEventsCsvErrors, DownloadAuditEventsCsvResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, HealthLiveData, HealthLiveResponses, HealthReadyData, HealthReadyErrors, HealthReadyResponses, HealthWorkersData, HealthWorkersResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, ListScanSessionsData, ListScanSessionsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, MarkScanData, MarkScanErrors, MarkScanResponses, PriceBookData, PriceBookErrors, PriceBookResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadBookData, ReadBookErrors, ReadBookHistoryData, ReadBookHistoryErrors, ReadBookHistoryResponses, ReadBookResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobResultsData, ReadJobResultsErrors, ReadJobResultsResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadOfflinePackData, ReadOfflinePackErrors, ReadOfflinePackResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadScanData, ReadScanErrors, ReadScanResponses, ReadScanSessionData, ReadScanSessionErrors, ReadScanSessionResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RemoveJobScheduleData, RemoveJobScheduleErrors, RemoveJobScheduleResponses, RemoveScanData, RemoveScanErrors, RemoveScanResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, SetJobScheduleData, SetJobScheduleErrors, SetJobScheduleResponses, SignOutData, SignOutEverywhereData, SignOutEverywhereResponses, SignOutResponses, SystemStatusData, SystemStatusResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
+import type { AddScanData, AddScanErrors, AddScanResponses, CancelJobData, CancelJobErrors, CancelJobResponses, CountRetryableLookupsData, CountRetryableLookupsErrors, CountRetryableLookupsResponses, CreateItemData, CreateItemResponses, CreateJobFromIsbnsData, CreateJobFromIsbnsErrors, CreateJobFromIsbnsResponses, CreateRuleSetData, CreateRuleSetErrors, CreateRuleSetResponses, CreateScanSessionData, CreateScanSessionErrors, CreateScanSessionResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWatchData, CreateWatchErrors, CreateWatchResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeleteJobData, DeleteJobErrors, DeleteJobResponses, DeleteRuleSetData, DeleteRuleSetErrors, DeleteRuleSetResponses, DeleteUserData, DeleteUserErrors, DeleteUserMeData, DeleteUserMeErrors, DeleteUserMeResponses, DeleteUserResponses, DeleteWatchData, DeleteWatchErrors, DeleteWatchResponses, DownloadAuditEventsCsvData, DownloadAuditEventsCsvErrors, DownloadAuditEventsCsvResponses, DownloadJobComparisonCsvData, DownloadJobComparisonCsvErrors, DownloadJobComparisonCsvResponses, DownloadJobRejectionsData, DownloadJobRejectionsErrors, DownloadJobRejectionsResponses, DownloadPriceLookupsCsvData, DownloadPriceLookupsCsvErrors, DownloadPriceLookupsCsvResponses, HealthCheckData, HealthCheckResponses, HealthLiveData, HealthLiveResponses, HealthReadyData, HealthReadyErrors, HealthReadyResponses, HealthWorkersData, HealthWorkersResponses, JobComparisonData, JobComparisonErrors, JobComparisonResponses, JobEventsData, JobEventsErrors, JobEventsResponse, JobEventsResponses, JobPriceDistributionData, JobPriceDistributionErrors, JobPriceDistributionResponses, JudgeJobData, JudgeJobErrors, JudgeJobResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListFeeSchedulesData, ListFeeSchedulesResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListJudgeRuleSetsData, ListJudgeRuleSetsResponses, ListScanSessionsData, ListScanSessionsResponses, LoginAccessTokenData, LoginAccessTokenErrors, LoginAccessTokenResponses, MakeTeamDefaultRuleSetData, MakeTeamDefaultRuleSetErrors, MakeTeamDefaultRuleSetResponses, MarkNotificationsReadData, MarkNotificationsReadResponses, MarkScanData, MarkScanErrors, MarkScanResponses, PriceBookData, PriceBookErrors, PriceBookResponses, PriceLookupsData, PriceLookupsErrors, PriceLookupsResponses, ReadAppInfoData, ReadAppInfoResponses, ReadBookData, ReadBookErrors, ReadBookHistoryData, ReadBookHistoryErrors, ReadBookHistoryResponses, ReadBookResponses, ReadItemData, ReadItemErrors, ReadItemResponses, ReadItemsData, ReadItemsResponses, ReadJobData, ReadJobDecisionsData, ReadJobDecisionsErrors, ReadJobDecisionsResponses, ReadJobErrors, ReadJobResponses, ReadJobResultsData, ReadJobResultsErrors, ReadJobResultsResponses, ReadJobSummaryData, ReadJobSummaryErrors, ReadJobSummaryResponses, ReadLookupOffersData, ReadLookupOffersErrors, ReadLookupOffersResponses, ReadNotificationsData, ReadNotificationsResponses, ReadOfflinePackData, ReadOfflinePackErrors, ReadOfflinePackResponses, ReadRuleSetData, ReadRuleSetErrors, ReadRuleSetResponses, ReadRuleSetsData, ReadRuleSetsResponses, ReadRuleSetVersionsData, ReadRuleSetVersionsErrors, ReadRuleSetVersionsResponses, ReadScanData, ReadScanErrors, ReadScanResponses, ReadScanSessionData, ReadScanSessionErrors, ReadScanSessionResponses, ReadUnreadCountData, ReadUnreadCountResponses, ReadUserByIdData, ReadUserByIdErrors, ReadUserByIdResponses, ReadUserMeData, ReadUserMeResponses, ReadUsersData, ReadUsersResponses, ReadWatchesData, ReadWatchesResponses, RecoverPasswordData, RecoverPasswordHtmlContentData, RecoverPasswordHtmlContentResponses, RecoverPasswordResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RejudgeJobData, RejudgeJobErrors, RejudgeJobResponses, RemoveJobScheduleData, RemoveJobScheduleErrors, RemoveJobScheduleResponses, RemoveScanData, RemoveScanErrors, RemoveScanResponses, RepriceJobData, RepriceJobErrors, RepriceJobResponses, ResetFeeScheduleData, ResetFeeScheduleErrors, ResetFeeScheduleResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryFailedLookupsData, RetryFailedLookupsErrors, RetryFailedLookupsResponses, SetJobCostData, SetJobCostErrors, SetJobCostResponses, SetJobScheduleData, SetJobScheduleErrors, SetJobScheduleResponses, SignOutData, SignOutEverywhereData, SignOutEverywhereResponses, SignOutResponses, StopWatchEmailData, StopWatchEmailErrors, StopWatchEmailOneClickData, StopWatchEmailOneClickErrors, StopWatchEmailOneClickResponses, StopWatchEmailResponses, SystemStatusData, SystemStatusResponses, TestTokenData, TestTokenResponses, UnsetTeamDefaultRuleSetData, UnsetTeamDefaultRuleSetErrors, UnsetTeamDefaultRuleSetResponses, UpdateFeeScheduleData, UpdateFeeScheduleErrors, UpdateFeeScheduleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdatePasswordMeData, UpdatePasswordMeErrors, UpdatePasswordMeResponses, UpdateRuleSetData, UpdateRuleSetErrors, UpdateRuleSetResponses, UpdateUserData, UpdateUserErrors, UpdateUserMeData, UpdateUserMeErrors, UpdateUserMeResponses, UpdateUserResponses, UpdateWatchData, UpdateWatchErrors, UpdateWatchResponses, UploadJobFileData, UploadJobFileErrors, UploadJobFileResponses, UploadMarketFileData, UploadMarketFileErrors, UploadMarketFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -737,3 +737,88 @@ export const markScan = <ThrowOnError extends boolean = true>(options: Options<M
         ...options.headers
     }
 });
+
+/**
+ * Your watches, newest first; of one book (`isbn`) or one job (`jobId`) when given
+ */
+export const readWatches = <ThrowOnError extends boolean = true>(options?: Options<ReadWatchesData, ThrowOnError>): RequestResult<ReadWatchesResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ReadWatchesResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/watches',
+    ...options
+});
+
+/**
+ * Watch a book (`isbn`) or a job (`jobId`, one of yours): notified when a new answer makes the conditions true
+ */
+export const createWatch = <ThrowOnError extends boolean = true>(options: Options<CreateWatchData, ThrowOnError>): RequestResult<CreateWatchResponses, CreateWatchErrors, ThrowOnError> => (options.client ?? client).post<CreateWatchResponses, CreateWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/watches',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a watch (its notifications stay)
+ */
+export const deleteWatch = <ThrowOnError extends boolean = true>(options: Options<DeleteWatchData, ThrowOnError>): RequestResult<DeleteWatchResponses, DeleteWatchErrors, ThrowOnError> => (options.client ?? client).delete<DeleteWatchResponses, DeleteWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/watches/{id}',
+    ...options
+});
+
+/**
+ * Change a watch’s name, conditions or email; new conditions arm it again
+ */
+export const updateWatch = <ThrowOnError extends boolean = true>(options: Options<UpdateWatchData, ThrowOnError>): RequestResult<UpdateWatchResponses, UpdateWatchErrors, ThrowOnError> => (options.client ?? client).patch<UpdateWatchResponses, UpdateWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/watches/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Your notifications, newest first, 20 a page, with the unread count
+ */
+export const readNotifications = <ThrowOnError extends boolean = true>(options?: Options<ReadNotificationsData, ThrowOnError>): RequestResult<ReadNotificationsResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ReadNotificationsResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/notifications',
+    ...options
+});
+
+/**
+ * How many of your notifications are unread
+ */
+export const readUnreadCount = <ThrowOnError extends boolean = true>(options?: Options<ReadUnreadCountData, ThrowOnError>): RequestResult<ReadUnreadCountResponses, unknown, ThrowOnError> => (options?.client ?? client).get<ReadUnreadCountResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/notifications/unread-count',
+    ...options
+});
+
+/**
+ * Mark these notifications read (`ids`), or all of yours when none are given; answers the unread count
+ */
+export const markNotificationsRead = <ThrowOnError extends boolean = true>(options: Options<MarkNotificationsReadData, ThrowOnError>): RequestResult<MarkNotificationsReadResponses, unknown, ThrowOnError> => (options.client ?? client).post<MarkNotificationsReadResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/notifications/read',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The digest’s one-click link: stops the email of the watch (or watches) it names (no sign-in; the token is the proof)
+ */
+export const stopWatchEmail = <ThrowOnError extends boolean = true>(options: Options<StopWatchEmailData, ThrowOnError>): RequestResult<StopWatchEmailResponses, StopWatchEmailErrors, ThrowOnError> => (options.client ?? client).get<StopWatchEmailResponses, StopWatchEmailErrors, ThrowOnError>({ url: '/api/v1/watches/email-stop', ...options });
+
+/**
+ * RFC 8058 one-click unsubscribe (List-Unsubscribe-Post): stops the email of the watches the token names
+ */
+export const stopWatchEmailOneClick = <ThrowOnError extends boolean = true>(options: Options<StopWatchEmailOneClickData, ThrowOnError>): RequestResult<StopWatchEmailOneClickResponses, StopWatchEmailOneClickErrors, ThrowOnError> => (options.client ?? client).post<StopWatchEmailOneClickResponses, StopWatchEmailOneClickErrors, ThrowOnError>({ url: '/api/v1/watches/email-stop', ...options });

@@ -1206,6 +1206,72 @@ export type OfflinePackInput = {
     unknown: number | null;
 };
 
+export type WatchCreateInput = {
+    isbn?: string;
+    jobId?: number;
+    name?: string | null;
+    conditions: Array<FilterInput>;
+    email?: boolean;
+};
+
+export type WatchUpdateInput = {
+    name?: string | null;
+    conditions?: Array<FilterInput>;
+    email?: boolean;
+};
+
+export type WatchConditionInput = {
+    field: string;
+    operator: 'equals' | 'contains' | 'gt' | 'lt' | 'gte' | 'lte';
+    value: string;
+};
+
+export type WatchPublicInput = {
+    id: number;
+    isbn: string | null;
+    job_id: number | null;
+    name: string | null;
+    conditions: Array<WatchConditionInput>;
+    email: boolean;
+    armed: boolean;
+    last_fired_at: unknown;
+    created_at: unknown;
+};
+
+export type WatchesPublicInput = {
+    data: Array<WatchPublicInput>;
+    count: number;
+};
+
+export type NotificationPublicInput = {
+    id: number;
+    watch_id: number | null;
+    isbn: string;
+    job_id: number | null;
+    message: string;
+    created_at: unknown;
+    read_at: unknown;
+};
+
+export type NotificationsPublicInput = {
+    data: Array<NotificationPublicInput>;
+    count: number;
+    unreadCount: number;
+};
+
+export type UnreadCountInput = {
+    unreadCount: number;
+};
+
+export type MarkNotificationsReadInput = {
+    ids?: Array<number>;
+};
+
+export type WatchEmailStoppedInput = {
+    message: string;
+    watch_ids: Array<number>;
+};
+
 export type Message = {
     message: string;
 };
@@ -2406,6 +2472,72 @@ export type OfflinePack = {
     }>;
     codes: Array<number>;
     unknown: number | null;
+};
+
+export type WatchCreate = {
+    isbn?: unknown;
+    jobId?: number;
+    name?: string | null;
+    conditions: Array<Filter>;
+    email: boolean;
+};
+
+export type WatchUpdate = {
+    name?: string | null;
+    conditions?: Array<Filter>;
+    email?: boolean;
+};
+
+export type WatchCondition = {
+    field: string;
+    operator: 'equals' | 'contains' | 'gt' | 'lt' | 'gte' | 'lte';
+    value: string;
+};
+
+export type WatchPublic = {
+    id: number;
+    isbn: string | null;
+    job_id: number | null;
+    name: string | null;
+    conditions: Array<WatchCondition>;
+    email: boolean;
+    armed: boolean;
+    last_fired_at: string | null;
+    created_at: string;
+};
+
+export type WatchesPublic = {
+    data: Array<WatchPublic>;
+    count: number;
+};
+
+export type NotificationPublic = {
+    id: number;
+    watch_id: number | null;
+    isbn: string;
+    job_id: number | null;
+    message: string;
+    created_at: string;
+    read_at: string | null;
+};
+
+export type NotificationsPublic = {
+    data: Array<NotificationPublic>;
+    count: number;
+    unreadCount: number;
+};
+
+export type UnreadCount = {
+    unreadCount: number;
+};
+
+export type MarkNotificationsRead = {
+    ids?: Array<number>;
+};
+
+export type WatchEmailStopped = {
+    message: string;
+    watch_ids: Array<number>;
 };
 
 export type LoginAccessTokenData = {
@@ -3828,7 +3960,7 @@ export type JobEventsError = JobEventsErrors[keyof JobEventsErrors];
 
 export type JobEventsResponses = {
     /**
-     * An event stream: ready, then jobs {"ids": [...]}, with ": ping" heartbeats
+     * An event stream: ready, then jobs {"ids": [...]} and notifications {"unreadCount": n}, with ": ping" heartbeats
      */
     200: string;
 };
@@ -4540,3 +4672,213 @@ export type MarkScanResponses = {
 };
 
 export type MarkScanResponse = MarkScanResponses[keyof MarkScanResponses];
+
+export type ReadWatchesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        isbn?: string;
+        jobId?: number;
+    };
+    url: '/api/v1/watches';
+};
+
+export type ReadWatchesResponses = {
+    /**
+     * Default Response
+     */
+    200: WatchesPublic;
+};
+
+export type ReadWatchesResponse = ReadWatchesResponses[keyof ReadWatchesResponses];
+
+export type CreateWatchData = {
+    body: WatchCreateInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/watches';
+};
+
+export type CreateWatchErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type CreateWatchError = CreateWatchErrors[keyof CreateWatchErrors];
+
+export type CreateWatchResponses = {
+    /**
+     * Default Response
+     */
+    200: WatchPublic;
+};
+
+export type CreateWatchResponse = CreateWatchResponses[keyof CreateWatchResponses];
+
+export type DeleteWatchData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/watches/{id}';
+};
+
+export type DeleteWatchErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type DeleteWatchError = DeleteWatchErrors[keyof DeleteWatchErrors];
+
+export type DeleteWatchResponses = {
+    /**
+     * Default Response
+     */
+    200: Message;
+};
+
+export type DeleteWatchResponse = DeleteWatchResponses[keyof DeleteWatchResponses];
+
+export type UpdateWatchData = {
+    body: WatchUpdateInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/watches/{id}';
+};
+
+export type UpdateWatchErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+    /**
+     * Default Response
+     */
+    422: HttpError;
+};
+
+export type UpdateWatchError = UpdateWatchErrors[keyof UpdateWatchErrors];
+
+export type UpdateWatchResponses = {
+    /**
+     * Default Response
+     */
+    200: WatchPublic;
+};
+
+export type UpdateWatchResponse = UpdateWatchResponses[keyof UpdateWatchResponses];
+
+export type ReadNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+    };
+    url: '/api/v1/notifications';
+};
+
+export type ReadNotificationsResponses = {
+    /**
+     * Default Response
+     */
+    200: NotificationsPublic;
+};
+
+export type ReadNotificationsResponse = ReadNotificationsResponses[keyof ReadNotificationsResponses];
+
+export type ReadUnreadCountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/notifications/unread-count';
+};
+
+export type ReadUnreadCountResponses = {
+    /**
+     * Default Response
+     */
+    200: UnreadCount;
+};
+
+export type ReadUnreadCountResponse = ReadUnreadCountResponses[keyof ReadUnreadCountResponses];
+
+export type MarkNotificationsReadData = {
+    body: MarkNotificationsReadInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/notifications/read';
+};
+
+export type MarkNotificationsReadResponses = {
+    /**
+     * Default Response
+     */
+    200: UnreadCount;
+};
+
+export type MarkNotificationsReadResponse = MarkNotificationsReadResponses[keyof MarkNotificationsReadResponses];
+
+export type StopWatchEmailData = {
+    body?: never;
+    path?: never;
+    query: {
+        token: string;
+    };
+    url: '/api/v1/watches/email-stop';
+};
+
+export type StopWatchEmailErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type StopWatchEmailError = StopWatchEmailErrors[keyof StopWatchEmailErrors];
+
+export type StopWatchEmailResponses = {
+    /**
+     * Stopped: a small page for a browser, JSON when asked for (Accept: application/json)
+     */
+    200: WatchEmailStopped;
+};
+
+export type StopWatchEmailResponse = StopWatchEmailResponses[keyof StopWatchEmailResponses];
+
+export type StopWatchEmailOneClickData = {
+    body?: never;
+    path?: never;
+    query: {
+        token: string;
+    };
+    url: '/api/v1/watches/email-stop';
+};
+
+export type StopWatchEmailOneClickErrors = {
+    /**
+     * Default Response
+     */
+    404: HttpError;
+};
+
+export type StopWatchEmailOneClickError = StopWatchEmailOneClickErrors[keyof StopWatchEmailOneClickErrors];
+
+export type StopWatchEmailOneClickResponses = {
+    /**
+     * Stopped: a small page for a browser, JSON when asked for (Accept: application/json)
+     */
+    200: WatchEmailStopped;
+};
+
+export type StopWatchEmailOneClickResponse = StopWatchEmailOneClickResponses[keyof StopWatchEmailOneClickResponses];

@@ -1,5 +1,6 @@
 // Keeps the live job events stream open while signed in (mounted once, in AppLayout): every event
-// refreshes the jobs tables and the job pages it names (lib/query-keys.ts). Reconnects
+// refreshes the jobs tables and the job pages it names (lib/query-keys.ts); a notifications event
+// sets the bell's count and refreshes the notifications page. Reconnects
 // with backoff; while it is down, lists fall back to polling (useLiveFallbackInterval).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -14,6 +15,7 @@ import {
 } from '../lib/live-events';
 import { invalidateAll, jobPageKeys, jobsListKeys } from '../lib/query-keys';
 import { getToken } from '../lib/session';
+import { notificationsChanged, refetchNotifications } from '../components/watches/queries';
 
 /**
  * A job page refetches at most once per this interval, the last event always answered: its
@@ -59,6 +61,11 @@ export function useLiveJobEvents(): void {
         // Live from now on; anything that changed before it may have been missed.
         setLiveConnected(true);
         void invalidateAll(queryClient, [...jobsListKeys(), ...jobPageKeys()]);
+        void refetchNotifications(queryClient);
+        return;
+      }
+      if (e.kind === 'notifications') {
+        void notificationsChanged(queryClient, { unreadCount: e.unreadCount });
         return;
       }
       void invalidateAll(queryClient, jobsListKeys());

@@ -1,12 +1,14 @@
-// Live job events (GET /api/v1/jobs/events, server-sent events): read with fetch, since EventSource
-// cannot send the bearer token (and a token in the URL would end up in logs). Whether the stream is
+// Live job events and the bell's unread count (GET /api/v1/jobs/events, server-sent events): read
+// with fetch, since EventSource cannot send the bearer token (and a token in the URL would end up in
+// logs). Whether the stream is
 // live is kept here, so lists poll only while it is not (useLiveFallbackInterval).
 import { createParser } from 'eventsource-parser';
 import { doublingDelayMs } from '@app/domain/backoff';
 
 export const JOB_EVENTS_URL = '/api/v1/jobs/events';
 
-export type LiveEvent = { kind: 'ready' } | { kind: 'jobs'; ids: number[] };
+/** `notifications`: the user's notifications changed (a watch fired, some were read); the unread count now. */
+export type LiveEvent = { kind: 'ready' } | { kind: 'jobs'; ids: number[] } | { kind: 'notifications'; unreadCount: number };
 
 let connected = false;
 const listeners = new Set<() => void>();
@@ -44,6 +46,8 @@ export async function readJobEvents(token: string, signal: AbortSignal, onEvent:
     onEvent: (e) => {
       if (e.event === 'ready') onEvent({ kind: 'ready' });
       else if (e.event === 'jobs') onEvent({ kind: 'jobs', ids: (JSON.parse(e.data) as { ids: number[] }).ids });
+      else if (e.event === 'notifications')
+        onEvent({ kind: 'notifications', unreadCount: (JSON.parse(e.data) as { unreadCount: number }).unreadCount });
     },
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,5 +1,6 @@
 // Every user-visible text the specification fixes word for word (docs/requirements.md), in one place so
 // screens and tests (unit and browser) share it.
+import { WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
 
 export const VALIDATION = {
   emailInvalid: 'Invalid email address',
@@ -60,7 +61,7 @@ export const TEAM_DEFAULT_LOCKED =
   'This rule set is the team default: only a superuser may change or delete it. Your changes are saved as a new rule set of your own.';
 
 /** What a table row's Edit/Delete menu acts on. */
-export type RecordKind = 'item' | 'user' | 'rule set';
+export type RecordKind = 'item' | 'user' | 'rule set' | 'watch';
 
 /**
  * Login failure shown inline: a list detail becomes this (no trailing full stop; docs/requirements.md,
@@ -78,4 +79,14 @@ export const LIMITS = {
 export const BOOK_TEXT = {
   searchLabel: 'Find a book by ISBN',
   neverLookedUp: 'This book has not been looked up yet.',
+} as const;
+
+/** Watches and notifications (issue 34). */
+export const WATCH_TEXT = {
+  created: 'Watch saved: you will hear when a new answer meets its conditions.',
+  updated: 'Watch saved.',
+  hint: `It fires when a new answer makes all of these true, once, and again only after they stop holding (at most once in ${WATCH_FIRE_PERIOD_HOURS} hours per book).`,
+  email: 'Email me (an hourly digest at most)',
+  noNotifications:
+    'No notifications yet. Watch a book or a job from its page, and you will hear here when a new answer meets your conditions.',
 } as const;

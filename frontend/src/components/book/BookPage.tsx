@@ -1,7 +1,7 @@
 // A book's own page (/books/$isbn): its title, author, publisher, year and cover from Open Library
 // (else the title and author a marketplace gave), its ISBNs,
-// each marketplace's latest answer with every offer, its price over time, the jobs that included it,
-// and "Price it now". The address takes any form the normaliser reads and is replaced by the ISBN-13.
+// each marketplace's latest answer with every offer, its price over time, your watches of it, the
+// jobs that included it, and "Price it now". The address takes any form the normaliser reads and is replaced by the ISBN-13.
 import { readOneIsbn } from '@app/domain/book';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
 import { Alert, Group, Image, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -13,6 +13,7 @@ import { BOOK_TEXT } from '../../lib/messages';
 import { KEYBOARD_SCROLLABLE } from '../common/DataTable';
 import { PageTitle } from '../common/PageTitle';
 import { JobLink } from '../jobs/JobLink';
+import { WatchesSection } from '../watches/WatchesSection';
 import { MarketplaceAnswerCard } from './MarketplaceAnswerCard';
 import { PriceNow } from './PriceNow';
 import { useBook, useBookHistory } from './useBook';
@@ -107,6 +108,8 @@ function BookBody({ isbn }: { isbn: string }) {
         </Title>
         {history.data ? <HistorySection history={history.data} /> : <Skeleton h={200} />}
       </Stack>
+
+      <WatchesSection target={{ isbn: b.isbn }} />
 
       <JobsSection book={b} />
     </Stack>

@@ -1,6 +1,7 @@
 // A job's own page (/jobs/$id), results first: its run per marketplace (folded to one line once
 // done), what it decided, the comparison of its ISBNs across marketplaces, judging, the cost per
-// book, its re-pricing schedule, its ingest report and the spread of its prices, kept up to date while lookups run.
+// book, its re-pricing schedule, your watches of it, its ingest report and the spread of its prices,
+// kept up to date while lookups run.
 // An unknown job, or another user's, reads as not found.
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,6 +13,7 @@ import { NotFound } from '../common/NotFound';
 import { PageTitle } from '../common/PageTitle';
 import { JobActions } from '../jobs/JobActions';
 import { DownloadRejectionsButton } from '../uploads/DownloadRejectionsButton';
+import { WatchesSection } from '../watches/WatchesSection';
 import { IngestCounts, isBookPageJob, isPastedList } from '../uploads/IngestCounts';
 import { ComparisonSection } from './ComparisonSection';
 import { JobCost } from './JobCost';
@@ -53,6 +55,7 @@ function JobPageBody({ job, search }: { job: JobPublic; search: TableSearch }) {
       <DecisionsCard job={job} search={search} live={live} />
       <JobCost job={job} />
       <JobSchedule job={job} />
+      <WatchesSection target={{ jobId: job.id }} />
 
       <Stack gap="sm" component="section" aria-labelledby="report-title" maw={480}>
         <Title order={3} id="report-title">

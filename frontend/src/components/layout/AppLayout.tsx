@@ -1,6 +1,6 @@
-// Shell of every protected page: header with the book search and the user menu, a 320 px sidebar on desktop and a
-// 250 px drawer on mobile (AppShell forces a full-width navbar on mobile, hence the Drawer),
-// and a spinner until the current user is known.
+// Shell of every protected page: header with the book search, the notifications bell and the user
+// menu, a 320 px sidebar on desktop and a 250 px drawer on mobile (AppShell forces a full-width
+// navbar on mobile, hence the Drawer), and a spinner until the current user is known.
 import { AppShell, Burger, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { useLiveJobEvents } from '../../hooks/useLiveJobEvents';
 import { useLogout } from '../../hooks/useLogout';
 import { BookSearch } from './BookSearch';
 import { isDecisionsOnly, openToDecisionsOnly } from './nav';
+import { NotificationBell } from './NotificationBell';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -64,6 +65,8 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end', minWidth: 0 }}>
             {!scout && <BookSearch />}
+            {/* A scout's account has no book pages to watch from, nor the notifications page. */}
+            {!scout && <NotificationBell />}
             <UserMenu user={user} />
           </Group>
         </Group>

@@ -8,19 +8,18 @@ import { isOtherwise, OTHERWISE, RULE_FIELDS } from '@app/domain/rules';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { createRuleSet, updateRuleSet } from '../../client/sdk.gen';
 import type { RuleSetPublic } from '../../client/types.gen';
-import { fieldErrors } from '../../lib/errors';
-import { newFilter } from '../../lib/filters';
 import { TEAM_DEFAULT_LOCKED, TOAST } from '../../lib/messages';
 import { showApiError, showSuccess } from '../../lib/notify';
-import { draftErrors, emptyRuleSet, type ErrorMap, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from './rule-sets';
+import { useDraftErrors } from '../../hooks/useDraftErrors';
+import { draftErrors, emptyRuleSet, moved, newRule, type Rule, type RuleSetInput, withOtherwise } from './rule-sets';
 import { FormModal } from '../common/FormModal';
-import { FilterRow } from '../filters/FilterRow';
 import { ColorSwatches } from './ColorSwatches';
 import { readRuleSetsQueryKey } from '../../client/@tanstack/react-query.gen';
 import { everyCall } from '../../lib/query-keys';
+import { ConditionRows } from './ConditionRows';
 
 export const FIRST_MATCH_HINT = 'First matching rule wins; no match reads No rule.';
 export const OTHERWISE_HINT = 'Every row no rule above caught gets this outcome.';
@@ -44,28 +43,15 @@ export function RuleSetEditor({
 }) {
   const updating = ruleSet && !asCopy ? ruleSet : undefined;
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<RuleSetInput>(emptyRuleSet);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<ErrorMap>({});
+  const form = useDraftErrors<RuleSetInput>(emptyRuleSet, draftErrors);
+  const { draft, change, error, reset } = form;
 
   // Each opening starts from the set as saved (or an empty one).
   useEffect(() => {
     if (!opened) return;
-    setDraft(ruleSet ? (asCopy ? { ...toDraft(ruleSet), name: `${ruleSet.name} (my copy)` } : toDraft(ruleSet)) : emptyRuleSet());
-    setTouched(new Set());
-    setSubmitted(false);
-    setServer({});
-  }, [opened, ruleSet, asCopy]);
+    reset(ruleSet ? (asCopy ? { ...toDraft(ruleSet), name: `${ruleSet.name} (my copy)` } : toDraft(ruleSet)) : emptyRuleSet());
+  }, [opened, ruleSet, asCopy, reset]);
 
-  const local = useMemo(() => draftErrors(draft), [draft]);
-  /** The message beside the input at `path`: the server's, else the domain's once the input was left or Save was pressed. */
-  const error = (path: string, always = false) => server[path] ?? (always || submitted || touched.has(path) ? local[path] : undefined);
-
-  const change = (next: RuleSetInput) => {
-    setDraft(next);
-    setServer({});
-  };
   const setRules = (rules: Rule[]) => change({ ...draft, rules });
   const setRule = (i: number, rule: Rule) => setRules(draft.rules.map((r, k) => (k === i ? rule : r)));
   const last = draft.rules[draft.rules.length - 1];
@@ -84,11 +70,9 @@ export function RuleSetEditor({
       showSuccess(updating ? TOAST.ruleSetUpdated(saved.version) : asCopy ? TOAST.ruleSetCopied(saved.name) : TOAST.ruleSetCreated);
       onClose();
     },
+    // A 422 naming inputs shows beside them (a toast would only cover the form); anything else is a toast.
     onError: (err) => {
-      // A 422 naming inputs shows beside them (a toast would only cover the form); anything else is a toast.
-      const named = fieldErrors(err);
-      setServer(named);
-      if (Object.keys(named).length === 0) showApiError(err);
+      if (!form.failed(err)) showApiError(err);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: everyCall(readRuleSetsQueryKey) }),
   });
@@ -102,18 +86,11 @@ export function RuleSetEditor({
       loading={save.isPending}
       onSubmit={(e) => {
         e.preventDefault();
-        setSubmitted(true);
-        if (Object.keys(local).length === 0) save.mutate(draft);
+        if (form.submit()) save.mutate(draft);
       }}
     >
       {/* Inputs are named by their error path; leaving one shows its problem from then on. */}
-      <Stack
-        gap="sm"
-        onBlur={(e) => {
-          const name = (e.target as HTMLInputElement).name;
-          if (name && !touched.has(name)) setTouched(new Set(touched).add(name));
-        }}
-      >
+      <Stack gap="sm" onBlur={form.onBlur}>
         {asCopy && (
           <Alert color="blue" variant="light">
             {TEAM_DEFAULT_LOCKED}
@@ -226,38 +203,7 @@ function RuleCard({ i, rule, count, error, onChange, onMove, onRemove }: RuleCar
         <Text size="sm" fw="var(--mantine-font-weight-medium)">
           {otherwise ? OTHERWISE_HINT : 'When all of these hold'}
         </Text>
-        {rule.conditions.map((c, j) => {
-          const at = `${path}.conditions.${j}`;
-          return (
-            <FilterRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: conditions are fully controlled and have no id
-              key={j}
-              n={j + 1}
-              label={`${label} condition ${j + 1}`}
-              name={at}
-              filter={c}
-              fields={RULE_FIELDS}
-              errors={{ field: error(`${at}.field`), operator: error(`${at}.operator`), value: error(`${at}.value`) }}
-              onChange={(f) => setConditions(rule.conditions.map((x, k) => (k === j ? f : x)))}
-              onRemove={() => setConditions(rule.conditions.filter((_, k) => k !== j))}
-            />
-          );
-        })}
-        {error(`${path}.conditions`, true) && (
-          <Text size="sm" c="red" role="alert">
-            {error(`${path}.conditions`, true)}
-          </Text>
-        )}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setConditions([...rule.conditions, newFilter(RULE_FIELDS)])}
-          >
-            Add condition
-          </Button>
-        </Group>
+        <ConditionRows conditions={rule.conditions} fields={RULE_FIELDS} onChange={setConditions} label={label} path={path} error={error} />
       </Stack>
     </Paper>
   );
