@@ -68,24 +68,34 @@ export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: rea
   const fees = candidates.some((c) => c.conditions.some((f) => f.field === 'estimated_profit')) ? await feeSchedulesInForce(tx) : {};
   let fired = 0;
   const changed = new Set<number>();
+  const firedWatches = new Set<number>();
   const users = new Set<string>();
   for (const job of jobRows) {
     const out = await evaluateJob(tx, job, table, byJob.get(job.id) ?? [], fees);
     fired += out.fired.length;
     for (const id of out.changed) changed.add(id);
-    for (const u of out.fired) users.add(u);
+    for (const f of out.fired) {
+      firedWatches.add(f.watch_id);
+      users.add(f.user_id);
+    }
   }
-  if (changed.size) await summarise(tx, [...changed], [...users]);
+  if (changed.size) await summarise(tx, [...changed], [...firedWatches], [...users]);
   return fired;
 }
 
 /** The candidates of one job: its comparison rows of their ISBNs, each watch's conditions, the transitions. */
-async function evaluateJob(tx: Tx, job: JobRow, table: LookupTable, candidates: Candidate[], fees: FeeSchedules) {
+async function evaluateJob(
+  tx: Tx,
+  job: JobRow,
+  table: LookupTable,
+  candidates: Candidate[],
+  fees: FeeSchedules,
+): Promise<{ fired: { watch_id: number; user_id: string }[]; changed: number[] }> {
   // Conditions that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
   const compiled = new Map<number, SQL>();
   for (const c of candidates) if (!compiled.has(c.id)) compiled.set(c.id, conditionsSql(c.conditions) ?? sql`FALSE`);
   const rowIds = await comparisonRowIds(tx, job, table, candidates);
-  if (rowIds.length === 0) return { fired: [] as string[], changed: [] as number[] };
+  if (rowIds.length === 0) return { fired: [], changed: [] };
   const computed = comparisonTable(job, { fees, rowIds });
   const pairs = candidates.map((c) => ({
     watch_id: c.id,
@@ -131,7 +141,7 @@ async function evaluateJob(tx: Tx, job: JobRow, table: LookupTable, candidates: 
     )
     SELECT watch_id, user_id, notify AS notified FROM moved`);
   return {
-    fired: rows.filter((r) => r.notified).map((r) => r.user_id),
+    fired: rows.filter((r) => r.notified).map((r) => ({ watch_id: Number(r.watch_id), user_id: r.user_id })),
     changed: [...new Set(rows.map((r) => Number(r.watch_id)))],
   };
 }
@@ -153,15 +163,16 @@ async function comparisonRowIds(tx: Tx, job: JobRow, table: LookupTable, candida
 }
 
 /**
- * The watches' summary after their books moved (armed while no book waits to re-arm; the last
- * firing), and word to their users' live streams, delivered when the transaction commits.
- * A statement of its own: one statement's CTEs do not see each other's writes.
+ * The watches' summary after their books moved (armed while no book waits to re-arm, one probe of
+ * a partial index; the time of the last alert), and word to their users' live streams, delivered
+ * when the transaction commits. A statement of its own: one statement's CTEs do not see each
+ * other's writes.
  */
-async function summarise(tx: Tx, watchIds: number[], userIds: string[]): Promise<void> {
+async function summarise(tx: Tx, watchIds: number[], firedWatchIds: number[], userIds: string[]): Promise<void> {
   await tx.execute(sql`
     UPDATE ${watches} w SET
       armed = NOT EXISTS (SELECT 1 FROM ${watchStates} s WHERE s.watch_id = w.id AND NOT s.armed),
-      last_fired_at = (SELECT max(s.last_fired_at) FROM ${watchStates} s WHERE s.watch_id = w.id)
+      last_fired_at = CASE WHEN w.id = ANY(${sql.param(firedWatchIds)}::int[]) THEN now() ELSE w.last_fired_at END
     WHERE w.id = ANY(${sql.param(watchIds)}::int[])`);
   if (userIds.length) await tx.execute(notifyUsersSql(sql`SELECT DISTINCT unnest(${sql.param(userIds)}::uuid[]) AS user_id`));
 }
