@@ -3,11 +3,9 @@
 // 8058); a second digest within the hour is not sent, the next hour's is; a watch with email off is
 // left out; the stop link (GET, JSON, the one-click POST) turns the watch's email off and a forged
 // one is refused.
-import type { AddressInfo } from 'node:net';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/core/mailer.ts';
 import { notifications, watchDigests, watches } from '../src/db/schema.ts';
@@ -16,29 +14,19 @@ import { WatchDigest } from '../src/watches/digest.ts';
 import { LookupQueue } from '../src/worker/queue.ts';
 import { bearer, createUser, silentLogger, startTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 
 describe.each(ENGINES)('the watch digest on %s', (engine) => {
-  const received: string[] = [];
-  let sink: SMTPServer;
+  let sink: SmtpSink;
+  let received: string[];
   let t: TestApp;
   let digest: WatchDigest;
   let owner: { id: string; token: string };
 
   beforeAll(async () => {
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push(raw);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-    const port = (sink.server.address() as AddressInfo).port;
+    sink = await startSmtpSink();
+    received = sink.received;
+    const port = sink.port;
     const env = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_TLS: 'false' };
     t = await startTestApp(engine, { captureMail: false, env });
     const config = testConfig(env);
@@ -52,7 +40,7 @@ describe.each(ENGINES)('the watch digest on %s', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => sink.close(resolve));
+    await sink?.close();
   });
 
   const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
