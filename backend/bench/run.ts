@@ -16,6 +16,7 @@ import { benchReuse } from './reuse.bench.ts';
 import { benchScale } from './scale.bench.ts';
 import { benchScan } from './scan.bench.ts';
 import { benchUploads } from './uploads.bench.ts';
+import { benchWatches } from './watches.bench.ts';
 import { allFigures } from './lib.ts';
 
 const only = process.argv[2];
@@ -37,6 +38,7 @@ const benches: [string, () => Promise<void>][] = [
   ['exports', benchExports],
   ['bundle', benchBundle],
   ['offline', benchOffline],
+  ['watches', benchWatches],
 ];
 
 try {

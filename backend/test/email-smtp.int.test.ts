@@ -1,35 +1,25 @@
 // Password recovery over real SMTP: a local smtp-server sink receives the email, and its link resets the password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { login, startTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { must } from '@app/domain/must';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 
 describe('password recovery through a real SMTP server', () => {
-  const received: string[] = [];
-  let sink: SMTPServer;
+  let sink: SmtpSink;
+  let received: string[];
   let t: TestApp;
 
   beforeAll(async () => {
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push(raw);
-          done();
-        });
-      },
+    sink = await startSmtpSink();
+    received = sink.received;
+    t = await startTestApp('pglite', {
+      captureMail: false,
+      env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_TLS: 'false' },
     });
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-    const port = (sink.server.address() as AddressInfo).port;
-    t = await startTestApp('pglite', { captureMail: false, env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_TLS: 'false' } });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => sink.close(resolve));
+    await sink.close();
   });
 
   it('delivers a plain-text and HTML email whose link resets the password once', async () => {

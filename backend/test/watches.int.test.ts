@@ -188,7 +188,7 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect((await notes()).count).toBe(0);
       await reanswer(jobId, { [isbn]: 25 });
       const first = await notes();
-      expect(first).toMatchObject({ count: 1, unreadCount: 1, data: [{ watch_id: w.id, isbn, job_id: jobId, read_at: null }] });
+      expect(first).toMatchObject({ count: 1, unreadCount: 1, data: [{ watch_id: w.id, isbn, job_id: null, read_at: null }] });
       expect(first.data[0].message).toMatch(
         /^Worth 20: Best Price greater or equal 20 — Book \d{4} \(\d{13}\)\. Best price \$25\.00 on Abe Books$/,
       );
@@ -227,6 +227,7 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       await answer({ [isbns[0]]: 25, [isbns[1]]: 5, [isbns[2]]: 30, [otherIsbn]: 99 });
       const listed = await notes();
       expect(listed.count).toBe(2);
+      expect(listed.data.map((n: { job_id: number }) => n.job_id)).toEqual([jobId, jobId]);
       expect(listed.data.map((n: { isbn: string }) => n.isbn).sort()).toEqual([isbns[0], isbns[2]].sort());
       expect(await readWatch(w.id)).toMatchObject({ armed: false });
       // Only the second book becomes true: one more alert, for it.

@@ -664,7 +664,11 @@ export const watchStates = pgTable(
     armed: boolean().notNull().default(true),
     last_fired_at: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.watch_id, t.isbn] })],
+  (t) => [
+    primaryKey({ columns: [t.watch_id, t.isbn] }),
+    // "Does any book of this watch wait to re-arm?" (watches.armed) in one probe, however many books a job watch has.
+    index('watch_states_disarmed_idx').on(t.watch_id).where(sql`NOT armed`),
+  ],
 );
 
 /** What a watch said when it fired, to its user: read in the app, and sent in the hourly digest when the watch emails. */

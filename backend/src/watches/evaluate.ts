@@ -24,9 +24,13 @@ type Candidate = {
   user_id: string;
   name: string | null;
   conditions: { field: string; operator: string; value: string }[];
+  /** A job watch (else a book watch). */
+  of_job: boolean;
   /** The job whose comparison row it is evaluated on, and the ISBN. */
   job_id: number;
   isbn: string;
+  /** The written lookup of (job, ISBN): the comparison row's id when `table` is the job's base marketplace. */
+  lookup_id: number;
 };
 
 /**
@@ -40,18 +44,18 @@ export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: rea
   // it armed. A job watch's book is already serialised by the lock on its stored comparison row.
   const { rows: candidates } = await tx.execute<Candidate>(sql`
     WITH written AS (
-      SELECT DISTINCT t.isbn_lookup_job_id AS job_id, t.isbn FROM ${table} t WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
+      SELECT t.isbn_lookup_job_id AS job_id, t.isbn, t.id AS lookup_id FROM ${table} t WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
     ),
     by_book AS (
       -- A book written in several jobs at once is evaluated on the newest job's row.
-      SELECT DISTINCT ON (w.id) w.id, w.user_id, w.name, w.conditions, written.job_id, written.isbn
+      SELECT DISTINCT ON (w.id) w.id, w.user_id, w.name, w.conditions, false AS of_job, written.job_id, written.isbn, written.lookup_id
       FROM written JOIN ${watches} w ON w.isbn = written.isbn
       ORDER BY w.id, written.job_id DESC
     ),
     locked AS (SELECT id FROM ${watches} WHERE id IN (SELECT id FROM by_book) ORDER BY id FOR UPDATE)
     SELECT * FROM by_book WHERE id IN (SELECT id FROM locked)
     UNION ALL
-    SELECT w.id, w.user_id, w.name, w.conditions, written.job_id, written.isbn
+    SELECT w.id, w.user_id, w.name, w.conditions, true AS of_job, written.job_id, written.isbn, written.lookup_id
     FROM written JOIN ${watches} w ON w.job_id = written.job_id`);
   if (candidates.length === 0) return 0;
   const byJob = new Map<number, Candidate[]>();
@@ -60,39 +64,44 @@ export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: rea
     .select()
     .from(jobs)
     .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
-  const fees = await feeSchedulesInForce(tx);
+  // The fees in force only matter to a condition on the estimated profit: read them only then.
+  const fees = candidates.some((c) => c.conditions.some((f) => f.field === 'estimated_profit')) ? await feeSchedulesInForce(tx) : {};
   let fired = 0;
   const changed = new Set<number>();
+  const firedWatches = new Set<number>();
   const users = new Set<string>();
   for (const job of jobRows) {
-    const out = await evaluateJob(tx, job, byJob.get(job.id) ?? [], fees);
+    const out = await evaluateJob(tx, job, table, byJob.get(job.id) ?? [], fees);
     fired += out.fired.length;
     for (const id of out.changed) changed.add(id);
-    for (const u of out.fired) users.add(u);
+    for (const f of out.fired) {
+      firedWatches.add(f.watch_id);
+      users.add(f.user_id);
+    }
   }
-  if (changed.size) await summarise(tx, [...changed], [...users]);
+  if (changed.size) await summarise(tx, [...changed], [...firedWatches], [...users]);
   return fired;
 }
 
 /** The candidates of one job: its comparison rows of their ISBNs, each watch's conditions, the transitions. */
-async function evaluateJob(tx: Tx, job: JobRow, candidates: Candidate[], fees: FeeSchedules) {
+async function evaluateJob(
+  tx: Tx,
+  job: JobRow,
+  table: LookupTable,
+  candidates: Candidate[],
+  fees: FeeSchedules,
+): Promise<{ fired: { watch_id: number; user_id: string }[]; changed: number[] }> {
   // Conditions that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
   const compiled = new Map<number, SQL>();
   for (const c of candidates) if (!compiled.has(c.id)) compiled.set(c.id, conditionsSql(c.conditions) ?? sql`FALSE`);
-  const isbns = [...new Set(candidates.map((c) => c.isbn))];
-  // The comparison rows by their keys (the base lookups of these ISBNs), so the planner's view of
-  // the job does not matter (comparison/query.ts `rowIds`).
-  const base = LOOKUP_TABLES[baseMarketplace(job).id];
-  const ids = await tx
-    .select({ id: base.id })
-    .from(base)
-    .where(sql`${base.isbn_lookup_job_id} = ${job.id} AND ${base.isbn} = ANY(${sql.param(isbns)}::text[])`);
-  if (ids.length === 0) return { fired: [] as string[], changed: [] as number[] };
-  const computed = comparisonTable(job, { fees, rowIds: ids.map((r) => Number(r.id)) });
+  const rowIds = await comparisonRowIds(tx, job, table, candidates);
+  if (rowIds.length === 0) return { fired: [], changed: [] };
+  const computed = comparisonTable(job, { fees, rowIds });
   const pairs = candidates.map((c) => ({
     watch_id: c.id,
     user_id: c.user_id,
     watch_isbn: c.isbn,
+    of_job: c.of_job,
     label: `${c.name ?? 'Your watch'}: ${describeConditions(c.conditions as never)}`,
   }));
   const holds = sql`CASE p.watch_id ${sql.join(
@@ -104,10 +113,10 @@ async function evaluateJob(tx: Tx, job: JobRow, candidates: Candidate[], fees: F
   // within the period), false while disarmed (arm again).
   const { rows } = await tx.execute<{ watch_id: number; user_id: string; notified: boolean }>(sql`
     WITH p AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, label text)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, of_job boolean, label text)
     ),
     evaluated AS (
-      SELECT p.watch_id, p.user_id, p.label, comparison.isbn AS book, comparison.title, comparison.best_price, comparison.best_source,
+      SELECT p.watch_id, p.user_id, p.of_job, p.label, comparison.isbn AS book, comparison.title, comparison.best_price, comparison.best_source,
              coalesce(${holds}, false) AS holds
       FROM p JOIN ${computed} ON comparison.isbn = p.watch_isbn
     ),
@@ -124,28 +133,46 @@ async function evaluateJob(tx: Tx, job: JobRow, candidates: Candidate[], fees: F
     ),
     sent AS (
       INSERT INTO ${notifications} (user_id, watch_id, isbn, job_id, message)
-      SELECT user_id, watch_id, book, ${job.id}::int,
+      -- A book watch's alert names no job: the job read may be someone else's (market data is shared, jobs are not).
+      SELECT user_id, watch_id, book, CASE WHEN of_job THEN ${job.id}::int END,
              label || ' — ' || coalesce(title || ' (' || book || ')', book) ||
              coalesce('. Best price $' || to_char(best_price, 'FM999999990.00') || coalesce(' on ' || best_source, ''), '')
       FROM moved WHERE notify
     )
     SELECT watch_id, user_id, notify AS notified FROM moved`);
   return {
-    fired: rows.filter((r) => r.notified).map((r) => r.user_id),
+    fired: rows.filter((r) => r.notified).map((r) => ({ watch_id: Number(r.watch_id), user_id: r.user_id })),
     changed: [...new Set(rows.map((r) => Number(r.watch_id)))],
   };
 }
 
 /**
- * The watches' summary after their books moved (armed while no book waits to re-arm; the last
- * firing), and word to their users' live streams, delivered when the transaction commits.
- * A statement of its own: one statement's CTEs do not see each other's writes.
+ * The comparison rows of the candidates' books by their keys (the job's base lookups of these
+ * ISBNs), so the planner's view of the job does not matter (comparison/query.ts `rowIds`): the
+ * written lookups themselves when `table` is the job's base marketplace, else looked up by ISBN.
  */
-async function summarise(tx: Tx, watchIds: number[], userIds: string[]): Promise<void> {
+async function comparisonRowIds(tx: Tx, job: JobRow, table: LookupTable, candidates: Candidate[]): Promise<number[]> {
+  const base = LOOKUP_TABLES[baseMarketplace(job).id];
+  if (base === table) return [...new Set(candidates.map((c) => Number(c.lookup_id)))];
+  const isbns = [...new Set(candidates.map((c) => c.isbn))];
+  const ids = await tx
+    .select({ id: base.id })
+    .from(base)
+    .where(sql`${base.isbn_lookup_job_id} = ${job.id} AND ${base.isbn} = ANY(${sql.param(isbns)}::text[])`);
+  return ids.map((r) => Number(r.id));
+}
+
+/**
+ * The watches' summary after their books moved (armed while no book waits to re-arm, one probe of
+ * a partial index; the time of the last alert), and word to their users' live streams, delivered
+ * when the transaction commits. A statement of its own: one statement's CTEs do not see each
+ * other's writes.
+ */
+async function summarise(tx: Tx, watchIds: number[], firedWatchIds: number[], userIds: string[]): Promise<void> {
   await tx.execute(sql`
     UPDATE ${watches} w SET
       armed = NOT EXISTS (SELECT 1 FROM ${watchStates} s WHERE s.watch_id = w.id AND NOT s.armed),
-      last_fired_at = (SELECT max(s.last_fired_at) FROM ${watchStates} s WHERE s.watch_id = w.id)
+      last_fired_at = CASE WHEN w.id = ANY(${sql.param(firedWatchIds)}::int[]) THEN now() ELSE w.last_fired_at END
     WHERE w.id = ANY(${sql.param(watchIds)}::int[])`);
   if (userIds.length) await tx.execute(notifyUsersSql(sql`SELECT DISTINCT unnest(${sql.param(userIds)}::uuid[]) AS user_id`));
 }

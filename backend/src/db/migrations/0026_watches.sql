@@ -47,6 +47,7 @@ ALTER TABLE "watches" ADD CONSTRAINT "watches_job_id_jobs_id_fk" FOREIGN KEY ("j
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE read_at IS NULL;--> statement-breakpoint
 CREATE INDEX "notifications_unsent_idx" ON "notifications" USING btree ("user_id","id") WHERE emailed_at IS NULL;--> statement-breakpoint
+CREATE INDEX "watch_states_disarmed_idx" ON "watch_states" USING btree ("watch_id") WHERE NOT armed;--> statement-breakpoint
 CREATE INDEX "watches_isbn_idx" ON "watches" USING btree ("isbn") WHERE isbn IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "watches_job_idx" ON "watches" USING btree ("job_id") WHERE job_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "watches_user_idx" ON "watches" USING btree ("user_id","id");
