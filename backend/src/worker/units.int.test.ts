@@ -80,7 +80,9 @@ describe('worker options from the environment', () => {
       heartbeatMs: 10_000,
       historyRetentionMs: 730 * 86_400_000,
       auditRetentionMs: 365 * 86_400_000,
+      scheduleCheckMs: 60_000,
     });
+    expect(workerOptionsFromEnv({ WORKER_SCHEDULE_CHECK_MS: '5000' }).scheduleCheckMs).toBe(5000);
     expect(workerOptionsFromEnv({ WORKER_LEASE_MS: '5000', WORKER_BATCH_SIZE: '' })).toMatchObject({ leaseMs: 5000, batchSize: 50 });
     expect(workerOptionsFromEnv({ WORKER_HEARTBEAT_MS: '2500' }).heartbeatMs).toBe(2500);
     expect(parseConfig({ worker: workerConfigSection }, { WORKER_METRICS_PORT: '9464' }).worker.metricsPort).toBe(9464);
