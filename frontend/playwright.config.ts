@@ -4,13 +4,27 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/app-env';
 
+/**
+ * Specs that change team-wide settings other specs read while they run: AbeBooks' fee schedule (every
+ * estimated profit) and the team's default rule set (every verdict and decision without a rule set of
+ * its own). Each file sets them back when it ends.
+ */
+const TEAM_WIDE = ['**/fees.spec.ts', '**/rules.spec.ts', '**/rules-oversight.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e/specs',
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
-  // One app and one database for the run; 2 shared cores: one browser at a time.
-  workers: 1,
+  // One app and one database for the run. Two spec files at a time (E2E_WORKERS to change it): most
+  // of a spec's time is spent waiting on the app (the worker pricing a job, a page polling), which the
+  // other browser fills. Each file's tests still run in order, in one worker.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
+  projects: [
+    { name: 'independent', testIgnore: TEAM_WIDE },
+    // After the others, one at a time: they change what every spec sees while they run.
+    { name: 'team-wide', testMatch: TEAM_WIDE, dependencies: ['independent'], workers: 1 },
+  ],
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

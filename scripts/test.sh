@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as a newcomer and CI run it: `npm install && npm test`.
-# Steps: Node version → unit and integration tests (PGlite and PostgreSQL) with a coverage summary,
-# while typecheck, lint and format (Biome) and the generated client's freshness run beside them →
-# browser end-to-end tests.
+# Steps: Node version → the one build of the run (backend now, frontend beside the tests) → unit and
+# integration tests (PGlite and PostgreSQL) with a coverage summary, while typecheck, lint and format
+# (Biome), the generated client's freshness and the frontend build run beside them → browser
+# end-to-end tests against that build.
 # Each part also runs alone: npm run typecheck | lint | test:unit | test:int | test:e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +38,19 @@ static_checks() {
   return "$failed"
 }
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# A run that stops early still lets the frontend build finish before its log's folder goes.
+trap 'if [[ -n "${frontend_build_pid:-}" ]]; then wait "$frontend_build_pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+
+# One build per run, what `npm start` builds: the backend first (esbuild, seconds), since the
+# integration tests that start processes run it (TEST_BACKEND_BUILD, instead of a bundle of their own);
+# the frontend (Vite, the longer one) beside the tests. The browser tests start the built app
+# without building it again (E2E_BUILT).
+step "Build the backend (backend/dist), once for the whole run"
+npm run --silent build -w backend
+export TEST_BACKEND_BUILD="$PWD/backend/dist" E2E_BUILT=1
+npm run --silent build -w frontend >"$tmp/frontend-build.log" 2>&1 &
+frontend_build_pid=$!
+
 static_checks >"$tmp/static.log" 2>&1 &
 static_pid=$!
 
@@ -60,7 +73,16 @@ if [[ -n "$tests_failed" ]]; then
   exit 1
 fi
 
-step "Browser tests (Playwright + Debian chromium against 'npm start')"
+step "Frontend build (frontend/dist, made beside the tests)"
+frontend_build_status=0
+wait "$frontend_build_pid" || frontend_build_status=$?
+cat "$tmp/frontend-build.log"
+if [[ "$frontend_build_status" != 0 ]]; then
+  echo "The frontend build failed (above)." >&2
+  exit 1
+fi
+
+step "Browser tests (Playwright + Debian chromium against the app 'npm start' runs, built above)"
 npm run --silent test:e2e
 
 if [[ -n "$lint_failed" ]]; then
