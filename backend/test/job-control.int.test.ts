@@ -47,6 +47,18 @@ describe.each(ENGINES)('job control on %s', (engine) => {
     return res.json().id;
   }
 
+  /** A job from a pasted list: no upload thread to start, where how the job came is beside the point. */
+  async function pasteJob(isbns: string[], sources: Source): Promise<number> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/from-isbns',
+      headers: bearer(owner.token),
+      payload: { name: 'Control', ...sources, isbns: isbns.join('\n') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().id;
+  }
+
   const call = (method: 'POST' | 'GET' | 'DELETE', url: string, token = owner.token) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
 
@@ -321,7 +333,7 @@ describe.each(ENGINES)('job control on %s', (engine) => {
           ['superuser', admin, 200],
         ] as const) {
           // A fresh job each time: a delete (or a cancel) must not decide the next caller's answer.
-          const jobId = await createJob(sampleIsbns(2), { abe_books: true });
+          const jobId = await pasteJob(sampleIsbns(2), { abe_books: true });
           const res = await call(method, `/jobs/${jobId}${path ? `/${path}` : ''}`, token);
           expect(res.statusCode, `${method} ${path} as ${who}: ${res.body}`).toBe(expected);
           if (expected === 404)
