@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
-import { HTTP_CONTRACT_ENGINE } from './helpers/databases.ts';
+import { ONE_ENGINE } from './helpers/databases.ts';
 import { multipartBody } from './helpers/multipart.ts';
 import { insertRuleSet, rule as ruleOf } from './helpers/rule-sets.ts';
 
@@ -18,8 +18,8 @@ interface Rule {
   expect: Record<Who, number>;
 }
 
-// Access is decided before any engine-specific code runs: one engine (HTTP_CONTRACT_ENGINE says why).
-describe.each([HTTP_CONTRACT_ENGINE])('access rules on %s', (engine) => {
+// Access is decided before any engine-specific code runs: one engine (ONE_ENGINE says which and why).
+describe.each(ONE_ENGINE)('access rules on %s', (engine) => {
   let t: TestApp;
   const tokens: Record<Who, string> = { anonymous: '', owner: '', other: '', superuser: '' };
   let ownerId = '';

@@ -19,6 +19,7 @@ import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
 import { startWorker } from '../src/worker/worker.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, workerTestLog, type TestDatabase } from './helpers/worker.ts';
+import { ENGINES } from './helpers/databases.ts';
 
 describe('book details settings', () => {
   const config = (env: NodeJS.ProcessEnv) => parseConfig({ bookDetails: bookDetailsConfigSection }, env).bookDetails;
@@ -43,7 +44,7 @@ describe('book details settings', () => {
   });
 });
 
-describe.each(['pglite', 'pg'] as const)('book details on %s', (kind) => {
+describe.each(ENGINES)('book details on %s', (kind) => {
   let t: TestDatabase;
   let sandbox: Sandbox;
   const fetcherFor = (batchSize: number) =>

@@ -12,7 +12,7 @@ import { routeKey } from '../src/auth/guard.ts';
 import { DECISIONS_ONLY_REFUSAL, openToDecisionsOnly } from '../src/decisions-only-routes.ts';
 import { productRoutes } from '../src/routes.ts';
 import { bearer, createUser, startTestApp, type TestApp } from './helpers/app.ts';
-import { HTTP_CONTRACT_ENGINE } from './helpers/databases.ts';
+import { ONE_ENGINE } from './helpers/databases.ts';
 
 interface Route {
   method: string;
@@ -48,8 +48,8 @@ function unguardedByIntent(app: App, _ctx: AppContext) {
   app.get('/canary', { schema: { response: { 200: z.string() } } }, async () => 'should not be reachable anonymously');
 }
 
-// Access is decided before any engine-specific code runs: one engine (HTTP_CONTRACT_ENGINE says why).
-describe.each([HTTP_CONTRACT_ENGINE])('every route on %s', (engine) => {
+// Access is decided before any engine-specific code runs: one engine (ONE_ENGINE says which and why).
+describe.each(ONE_ENGINE)('every route on %s', (engine) => {
   let t: TestApp;
   let app: App;
   const dist = mkdtempSync(path.join(os.tmpdir(), 'dist-'));

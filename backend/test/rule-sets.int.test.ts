@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion, readRuleSetVersion, teamDefaultVersion } from '../src/rules/repository.ts';
 import { ADMIN, bearer, createUser, login, testAppPerSuite } from './helpers/app.ts';
-import { ENGINES } from './helpers/databases.ts';
+import { ONE_ENGINE } from './helpers/databases.ts';
 
 const BUY = {
   outcome: 'Buy',
@@ -18,7 +18,8 @@ const BUY = {
 const REJECT = { outcome: 'Reject', color: 'red', conditions: [{ field: 'best_price', operator: 'gt', value: '20' }] };
 const body = (name = 'Scouting', rules: unknown[] = [BUY, REJECT]) => ({ name, rules });
 
-describe.each(ENGINES)('rule sets on %s', (engine) => {
+// Engine-neutral (ONE_ENGINE says why): the same statements through the query builder on both engines.
+describe.each(ONE_ENGINE)('rule sets on %s', (engine) => {
   const t = testAppPerSuite(engine);
   const tokens = { owner: '', other: '', admin: '' };
 

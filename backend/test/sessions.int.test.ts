@@ -3,9 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
-import { ENGINES } from './helpers/databases.ts';
+import { ONE_ENGINE } from './helpers/databases.ts';
 
-describe.each(ENGINES)('ending sessions on %s', (engine) => {
+// Engine-neutral (ONE_ENGINE says why): the same statements through the query builder on both engines.
+describe.each(ONE_ENGINE)('ending sessions on %s', (engine) => {
   let t: TestApp;
   let admin: string;
 

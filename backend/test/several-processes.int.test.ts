@@ -10,22 +10,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROCESS_ENTRIES } from '../scripts/bundle.ts';
 import type { SandboxStats } from '../src/sandbox/server.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
-import { adminUrl, openTestDatabase, type TestDatabase } from './helpers/databases.ts';
-import { canConnect } from './helpers/postgres-server.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { killAll, marketplaceEnv, READY, spawnProcess, type SpawnedProcess } from './helpers/spawn.ts';
 import { openEventStream, type EventStream } from './helpers/sse.ts';
 import { lookupRows } from './helpers/worker.ts';
-
-/** Why the test cannot run here, or undefined: it needs a PostgreSQL server (PGlite is one process's). */
-async function postgresMissing(): Promise<string | undefined> {
-  try {
-    return (await canConnect(adminUrl())) ? undefined : `no PostgreSQL server answers at ${adminUrl()}`;
-  } catch (err) {
-    return `no PostgreSQL server for tests (${(err as Error).message})`;
-  }
-}
-const skipReason = await postgresMissing();
-if (skipReason) console.warn(`several-processes.int.test.ts skipped: ${skipReason}`);
 
 // Small numbers, so the whole file runs in well under a minute.
 const RATE = 10; // requests per second per marketplace, shared by all workers
@@ -36,7 +24,9 @@ const LOGIN_MAX_ATTEMPTS = 3;
 // generous test timeouts below, and proves the same.
 const ADMIN = { email: 'admin@example.com', password: 'several processes' };
 
-describe.skipIf(skipReason)('two APIs, two workers and the sandbox as processes on one PostgreSQL', () => {
+// A PostgreSQL server is one of the run's inputs (global-setup.ts finds or starts one): without it the
+// run fails, never skips this.
+describe('two APIs, two workers and the sandbox as processes on one PostgreSQL', () => {
   // The run's backend build (test/helpers/global-setup.ts), as the Dockerfile runs it.
   const build = inject('backendBuild');
   const started: SpawnedProcess[] = [];

@@ -15,8 +15,13 @@ export class BoundedRejections<T> {
   readonly kept: T[] = [];
   /** Rejections seen after `max` were kept. */
   notKept = 0;
+  private readonly max: number;
 
-  constructor(private readonly max: number) {}
+  // A plain field, not a parameter property: the backend's parsing thread runs this file with Node's
+  // own type stripping when started from the sources, which takes no such syntax.
+  constructor(max: number) {
+    this.max = max;
+  }
 
   add(item: T): void {
     if (this.kept.length < this.max) this.kept.push(item);

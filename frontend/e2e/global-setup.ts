@@ -2,12 +2,14 @@
 // - an SMTP server (smtp-server) that files every message under E2E_MAIL_DIR, where the
 //   `mailbox` fixture reads it (tests run in worker processes, so the mail goes through files);
 // - the whole product the way the README starts it (`npm start` at the repo root: build the
-//   frontend, then the API that serves it) on a free port with a fresh DATA_DIR, the first
-//   superuser from app-env.ts, and SMTP pointed at the server above.
+//   frontend and the backend, then the API that serves it) on a free port with a fresh DATA_DIR,
+//   the first superuser from app-env.ts, and SMTP pointed at the server above. Under `npm test`,
+//   which has built both already (scripts/test.sh sets E2E_BUILT=1), only the start's second half
+//   runs: `node backend/dist/main.js`, the same files, so one `npm test` builds once.
 // The app's output goes to test-results/e2e-app.log. E2E_APP_ROOT overrides the repo root.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,6 +56,11 @@ async function startSmtp(mailDir: string): Promise<SMTPServer> {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
   const root = process.env.E2E_APP_ROOT ?? path.resolve(here, '../..');
+  if (process.env.E2E_BUILT) {
+    for (const built of ['frontend/dist/index.html', 'backend/dist/main.js']) {
+      if (!existsSync(path.join(root, built))) throw new Error(`E2E_BUILT is set but ${built} is missing: run npm run build first`);
+    }
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   const mailDir = mkdtempSync(path.join(tmpdir(), 'e2e-mail-'));
   const smtp = await startSmtp(mailDir);
@@ -66,9 +73,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   console.log(`e2e: SMTP on ${smtpPort}; starting the app from ${root} on ${baseUrl} (DATA_DIR ${dataDir}, log ${logFile})…`);
 
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn('npm', ['start'], {
+  const [command, args] = process.env.E2E_BUILT ? [process.execPath, ['--enable-source-maps', 'backend/dist/main.js']] : ['npm', ['start']];
+  const child = spawn(command, args, {
     cwd: root,
-    // Own process group, so stop() ends npm, the build and the API together.
+    // Own process group, so stop() ends npm, the build and the API together (or the API alone).
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

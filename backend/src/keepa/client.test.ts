@@ -1,12 +1,11 @@
 // Keepa's client: keepa minutes, -1 gaps, cents and csv indexes read from our own hand-written
-// answers and, when the shared samples are beside the checkout, from every example there (never
-// copied into the repository); each expected value below is worked out by hand from the file. Then
+// answers (fixtures/); each expected value below is worked out by hand from the file. Then
 // the request itself against a local server: the codes in one batch, the envelope handed to the
 // token state, a 429 waited out and asked again, and a refused key.
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/helpers/http-contract.ts';
 import { fetchKeepaHistory, KeepaError, matchProducts } from './client.ts';
 import { createKeepaSim, knownToKeepa } from './sandbox-format.ts';
 import type { KeepaTokenState } from './wire.ts';
@@ -71,110 +70,129 @@ describe('envelope', () => {
   });
 });
 
-// Keepa's published samples, kept beside the repository (../shared, never copied in): a check of our
-// reading against the real answers where they are present. The tests above use our own answers and
-// always run; in a checkout without the samples this block is reported as skipped.
-const SAMPLES = new URL('../../../../shared/marketplace-samples/keepa/examples/', import.meta.url);
-const sample = (name: string) => readFileSync(new URL(name, SAMPLES), 'utf8');
+// Our own Keepa answers (fixtures/, written by us in Keepa's format with our own values; never
+// copied from anywhere), one per trap of the format. Each expected value is worked out by hand from
+// the file, in the comment beside it. A missing fixture fails the test: nothing here is optional.
+const sample = readFixture(import.meta.url);
+const body = (name: string): unknown => JSON.parse(sample(name));
 const at = (minute: number) => new Date(keepaMinuteToMs(minute));
 
-describe.skipIf(!existsSync(SAMPLES))('the shared Keepa samples', () => {
-  it('reconstructed-book-product-stats: a book, its rank, used gap and new prices', () => {
-    const body = JSON.parse(sample('reconstructed-book-product-stats.json'));
-    expect(readTokenState(body)).toEqual({
-      timestamp: 1_778_400_001_234,
-      tokensLeft: 1183,
-      refillIn: 41_233,
-      refillRate: 20,
+describe('our Keepa answers', () => {
+  it('product-book: a book, its rank with a -1 gap, a used gap, new prices; other series ignored', () => {
+    const answer = body('product-book.json');
+    expect(readTokenState(answer)).toEqual({
+      timestamp: 1_790_000_000_000,
+      tokensLeft: 257,
+      refillIn: 12_000,
+      refillRate: 5,
       tokensConsumed: 1,
     });
-    const [book, ...rest] = readProducts(body);
+    const [book, ...rest] = readProducts(answer);
     expect(rest).toEqual([]);
-    expect(book).toMatchObject({ asin: '0000000019', eans: ['9780000000019'] });
-    const points = book!.points;
-    // The first minute of every series is 7400000: 2025-01-25T21:20Z; rank 152,340, used $8.99, new $16.50.
-    expect(points[0]).toEqual({ at: new Date('2025-01-25T21:20:00Z'), salesRank: 152_340, used: 8.99, new: 16.5 });
-    // Used is -1 from minute 8060000 (2026-04-29T05:20Z) until 8066000 ($4.55); the rank then is
-    // still 54,300 (from 8052000; 120,877 comes at 8061000).
-    expect(points.find((p) => p.at.getTime() === keepaMinuteToMs(8_060_000))).toMatchObject({ used: null, salesRank: 54_300 });
-    expect(points.find((p) => p.at.getTime() === keepaMinuteToMs(8_066_000))).toMatchObject({ used: 4.55 });
-    // The last: minute 8073500 (2026-05-08T14:20Z), rank 41,220, used $4.55, new $15.75 (from 8071000).
-    expect(points.at(-1)).toEqual({ at: new Date('2026-05-08T14:20:00Z'), salesRank: 41_220, used: 4.55, new: 15.75 });
-    // 11 rank points, 6 used and 5 new on 18 distinct minutes: used adds 7600000, 8010000, 8060000 and
-    // 8066000 to the rank's 11 (7400000 and 7900000 are shared), new adds 7650000, 7950000 and 8071000.
-    expect(points.filter((p, i) => i === 0 || p.salesRank !== points[i - 1]?.salesRank)).toHaveLength(11);
-    expect(points).toHaveLength(18);
+    expect(book).toMatchObject({ asin: '0306406152', eans: ['9780306406157'], title: 'Fixture Book: Counting Keepa Minutes (Paperback)' });
+    // Minute 8,000,000 is 5,555 days and 13 h 20 min after 2011-01-01: 15 years (5,479 days, 4 leap)
+    // reach 2026-01-01, 76 more days 2026-03-18. Rank 250,000 and used $12.50 start there; new has no
+    // point yet (its first is 8,005,000) and the Amazon series (csv[0]) is not ours to read.
+    expect(book?.points[0]).toEqual({ at: new Date('2026-03-18T13:20:00Z'), salesRank: 250_000, used: 12.5, new: null });
+    // The nine distinct minutes of the rank (5), used (3) and new (2) series, each value holding until
+    // its series' next point: used is -1 from 8,015,000 to 8,025,000, the rank from 8,030,000 to 8,040,000.
+    expect(book?.points.map((p) => [msToKeepaMinute(p.at.getTime()), p.salesRank, p.used, p.new])).toEqual([
+      [8_000_000, 250_000, 12.5, null],
+      [8_005_000, 250_000, 12.5, 24.99],
+      [8_010_000, 180_000, 12.5, 24.99],
+      [8_015_000, 180_000, null, 24.99],
+      [8_020_000, 90_000, null, 24.99],
+      [8_025_000, 90_000, 8.99, 24.99],
+      [8_030_000, null, 8.99, 24.99],
+      [8_035_000, null, 8.99, 21.99],
+      [8_040_000, 60_000, 8.99, 21.99],
+    ]);
   });
 
-  it('reconstructed-two-products-batch: both products, matched by EAN', () => {
-    const body = JSON.parse(sample('reconstructed-two-products-batch.json'));
-    expect(readTokenState(body)?.tokensConsumed).toBe(2);
-    const answers = matchProducts(['9780000000064', '9780000000026', '9780000000019'], readProducts(body));
-    const x = answers.get('9780000000064');
-    expect(x?.asin).toBe('000000006X');
-    // Rank 412,300 at 7942400, 199,870 at 8063040; used $13.99 → $9.80 → $10.45; new $24.99 → $22.99 → $23.50.
-    expect(x?.points[0]).toEqual({ at: at(7_942_400), salesRank: 412_300, used: 13.99, new: 24.99 });
-    expect(x?.points.at(-1)).toEqual({ at: at(8_071_680), salesRank: 199_870, used: 10.45, new: 23.5 });
-    const y = answers.get('9780000000026');
-    expect(y?.points.at(-1)).toEqual({ at: at(8_073_120), salesRank: 3310, used: 2.75, new: 8.49 });
-    expect(answers.get('9780000000019')).toBeNull();
+  it('product-batch: matched by EAN (second of two EANs too), by ASIN as ISBN-10; an ebook is no answer', () => {
+    const answer = body('product-batch.json');
+    expect(readTokenState(answer)?.tokensConsumed).toBe(3);
+    const answers = matchProducts(['9780262533058', '9780131103627', '9781449355739'], readProducts(answer));
+    const listed = answers.get('9780262533058');
+    expect(listed?.asin).toBe('B0FIXTURE1');
+    // Rank 31,000 → 45,500 (8,002,000) → 12,800 (8,020,000); used $41.00 → $38.50 (8,006,000) →
+    // $43.25 (8,020,000); new $89.00 → $84.50 (8,012,000): minutes 7,990,000, 8,002,000, 8,006,000,
+    // 8,012,000 and 8,020,000.
+    expect(listed?.points[0]).toEqual({ at: at(7_990_000), salesRank: 31_000, used: 41, new: 89 });
+    expect(listed?.points.at(-1)).toEqual({ at: at(8_020_000), salesRank: 12_800, used: 43.25, new: 84.5 });
+    expect(listed?.points).toHaveLength(5);
+    // No eanList at all: 0131103628 is 9780131103627's ISBN-10. Used drops to $16.50 at 8,011,000.
+    expect(answers.get('9780131103627')?.points.map((p) => [msToKeepaMinute(p.at.getTime()), p.salesRank, p.used, p.new])).toEqual([
+      [8_001_000, 7777, 19.99, 52.75],
+      [8_011_000, 7777, 16.5, 52.75],
+    ]);
+    // productType 2 (EBOOK: no prices, no rank) is left out, so its EAN has no product.
+    expect(answers.get('9781449355739')).toBeNull();
   });
 
-  it('reconstructed-code-not-found: no products key, no product', () => {
-    const body = JSON.parse(sample('reconstructed-code-not-found.json'));
-    expect(readProducts(body)).toEqual([]);
-    expect(readTokenState(body)).toBeDefined();
+  it('code-not-found: no products key, no product, yet a token state', () => {
+    const answer = body('code-not-found.json');
+    expect(readProducts(answer)).toEqual([]);
+    expect(readTokenState(answer)).toMatchObject({ tokensLeft: 93, refillIn: 44_000, tokensConsumed: 1 });
   });
 
-  it.each(['reconstructed-429-not-enough-tokens.json', 'reconstructed-429-not-enough-tokens-with-error-object.json'])(
-    '%s: a negative balance to wait out',
-    (name) => {
-      expect(readTokenState(JSON.parse(sample(name)))).toEqual({
-        timestamp: 1_778_400_001_234,
-        tokensLeft: -14,
-        refillIn: 23_817,
-        refillRate: 20,
-        tokensConsumed: 0,
-      });
-    },
-  );
-
-  it('reconstructed-400-invalid-key: an error, and zeros that are no token state', () => {
-    const body = JSON.parse(sample('reconstructed-400-invalid-key.json'));
-    expect(readTokenState(body)).toBeUndefined();
-    expect(readError(body)).toBe('invalidParameter: You used an invalid parameter for this API call.');
+  it.each(['429-not-enough-tokens.json', '429-not-enough-tokens-error-object.json'])('%s: a negative balance to wait out', (name) => {
+    expect(readTokenState(body(name))).toEqual({
+      timestamp: 1_790_000_300_000,
+      tokensLeft: -37,
+      refillIn: 4410,
+      refillRate: 5,
+      tokensConsumed: 0,
+    });
   });
 
-  it('real B0F7XPYCSJ: the rank ends in -1 (no rank), new has a -1 gap, used never had an offer', () => {
-    const body = JSON.parse(sample('real-keepa-cli-B0F7XPYCSJ-product-stats.json'));
-    expect(readTokenState(body)).toMatchObject({ tokensLeft: 42, refillRate: 60, refillIn: 18_815 });
-    const [p] = readProducts(body);
-    expect(p?.eans).toEqual(['0747474801770']);
-    // New: $25.99 at 7554276, -1 at 7930604, $25.99 again at 7933390.
-    expect(p?.points[0]).toEqual({ at: at(7_554_276), salesRank: null, used: null, new: 25.99 });
-    expect(p?.points.find((x) => x.at.getTime() === keepaMinuteToMs(7_930_604))?.new).toBeNull();
-    expect(p?.points.find((x) => x.at.getTime() === keepaMinuteToMs(7_933_390))?.new).toBe(25.99);
-    // Rank: 151,481 first at 7554664; its last point (8052940) is -1.
-    expect(p?.points.find((x) => x.salesRank !== null)).toMatchObject({ at: at(7_554_664), salesRank: 151_481 });
-    expect(p?.points.at(-1)).toMatchObject({ at: at(8_052_940), salesRank: null });
+  it('400-invalid-key: an error, and zeros that are no token state', () => {
+    const answer = body('400-invalid-key.json');
+    expect(readTokenState(answer)).toBeUndefined();
+    expect(readError(answer)).toBe('invalidParameter: The access key is not valid.');
+  });
+
+  it('product-unranked-at-end: the rank ends in -1, new has a -1 gap, used never had an offer', () => {
+    const [p] = readProducts(body('product-unranked-at-end.json'));
+    expect(p?.eans).toEqual(['0012345678905']);
+    // New $19.99 from 7,500,000, -1 at 7,600,000, $18.99 from 7,610,000; rank 40,000 from 7,505,000,
+    // 52,000 from 7,700,000, -1 from 7,800,000; csv[2] (used) is null.
+    expect(p?.points.map((x) => [msToKeepaMinute(x.at.getTime()), x.salesRank, x.new])).toEqual([
+      [7_500_000, null, 19.99],
+      [7_505_000, 40_000, 19.99],
+      [7_600_000, 40_000, null],
+      [7_610_000, 40_000, 18.99],
+      [7_700_000, 52_000, 18.99],
+      [7_800_000, null, 18.99],
+    ]);
     expect(p?.points.every((x) => x.used === null)).toBe(true);
   });
 
-  it('real B0D8W1YVBX: a long history, last rank 24 at 8075852', () => {
-    const [p] = readProducts(JSON.parse(sample('real-keepa-cli-B0D8W1YVBX-product-history-stats-videos-aplus.json')));
-    expect(p?.eans).toEqual(['8809875456477']);
-    expect(p?.points.at(-1)).toMatchObject({ at: at(8_075_852), salesRank: 24 });
-    // New ends at $14.99 (8057266, before the rank's last point).
-    expect(p?.points.at(-1)?.new).toBe(14.99);
+  it('product-long-history: all 36 series, sixty daily ranks; only rank, used and new are read', () => {
+    const [p] = readProducts(body('product-long-history.json'));
+    expect(p?.eans).toEqual(['9780596007126']);
+    // Rank 6,000 − 100·i at minute 7,000,000 + 1,440·i for i = 0…59: the last is 100 at 7,084,960.
+    // Used $15.00 − $0.50·j weekly (10,080 minutes, all on rank minutes) for j = 0…8: $11.00 from
+    // 7,080,640. New $25.00, then $23.50 from 7,042,000, the one minute off the daily grid: 61 points.
+    expect(p?.points).toHaveLength(61);
+    expect(p?.points[0]).toEqual({ at: at(7_000_000), salesRank: 6000, used: 15, new: 25 });
+    // At 7,042,000 (after day 29's 7,041,760 and week 4's 7,040,320): rank 3,100, used $13.00.
+    expect(p?.points.find((x) => x.at.getTime() === keepaMinuteToMs(7_042_000))).toEqual({
+      at: at(7_042_000),
+      salesRank: 3100,
+      used: 13,
+      new: 23.5,
+    });
+    expect(p?.points.at(-1)).toEqual({ at: at(7_084_960), salesRank: 100, used: 11, new: 23.5 });
   });
 
-  it('real AgentArbitrage book (truncated in the middle of csv): not JSON, so the client refuses it', async () => {
-    const text = sample('real-agentarbitrage-book-1598162152-TRUNCATED.txt');
+  it('product-truncated: an answer cut off in the middle of csv is not JSON, so the client refuses it', async () => {
+    const text = sample('product-truncated.txt');
     expect(() => JSON.parse(text)).toThrow();
     await withServer(
       () => ({ status: 200, body: text }),
       async (url) => {
-        await expect(fetchKeepaHistory(['9781598162152'], { url, key: 'k', timeoutMs: 5000 }, recorder().tokens)).rejects.toThrow(
+        await expect(fetchKeepaHistory(['9780306406157'], { url, key: 'k', timeoutMs: 5000 }, recorder().tokens)).rejects.toThrow(
           KeepaError,
         );
       },

@@ -7,8 +7,13 @@ export const MAX_COLUMNS = 16_384;
 
 export class CellBudget {
   private used = 0;
+  readonly max: number;
 
-  constructor(readonly max: number) {}
+  // A plain field, not a parameter property: the parsing thread runs this file with Node's own type
+  // stripping when started from the sources (uploads/parse-worker-entry.mjs), which takes no such syntax.
+  constructor(max: number) {
+    this.max = max;
+  }
 
   /** Counts `n` cells (rows count as cells too: a million empty rows cost as much). */
   spend(n = 1): void {

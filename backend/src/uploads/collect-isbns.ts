@@ -21,12 +21,15 @@ export class IsbnCollector {
   duplicates = 0;
   cellsRejected = 0;
 
-  constructor(
-    private readonly sheetName: string,
-    readonly column: number,
-    private readonly maxIsbns: number,
-    maxRejectionsKept: number,
-  ) {
+  private readonly sheetName: string;
+  readonly column: number;
+  private readonly maxIsbns: number;
+
+  // No parameter properties: the parsing thread runs from the sources with Node's type stripping.
+  constructor(sheetName: string, column: number, maxIsbns: number, maxRejectionsKept: number) {
+    this.sheetName = sheetName;
+    this.column = column;
+    this.maxIsbns = maxIsbns;
     this.rejections = new BoundedRejections<UploadRejection>(maxRejectionsKept);
   }
 

@@ -4,12 +4,12 @@ export type UploadErrorStatus = 413 | 422;
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';
+  readonly status: UploadErrorStatus;
 
-  constructor(
-    readonly status: UploadErrorStatus,
-    message: string,
-  ) {
+  // No parameter property: the parsing thread runs from the sources with Node's type stripping.
+  constructor(status: UploadErrorStatus, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

@@ -12,8 +12,9 @@ import { jobs, marketplaceRateSlots } from '../db/schema.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { LookupQueue } from './queue.ts';
 import { startWorker } from './worker.ts';
+import { ENGINES } from '../../test/helpers/databases.ts';
 
-describe.each(['pglite', 'pg'] as const)('batch marketplaces on %s', (kind) => {
+describe.each(ENGINES)('batch marketplaces on %s', (kind) => {
   let t: TestDatabase;
   let sandbox: Sandbox | undefined;
 

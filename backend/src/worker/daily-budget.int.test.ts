@@ -12,6 +12,7 @@ import type { Sandbox } from '../sandbox/server.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, seedUser, type TestDatabase } from '../../test/helpers/worker.ts';
 import { DailyCallBudget, SHARE_RECHECK_MS, quotaDay, quotaNote, quotaTimeZoneOf } from './daily-budget.ts';
 import { startWorker, type Worker } from './worker.ts';
+import { ENGINES } from '../../test/helpers/databases.ts';
 
 const EBAY_ZONE = quotaTimeZoneOf('ebay');
 
@@ -40,7 +41,7 @@ describe('the quota day (eBay resets at midnight Pacific)', () => {
   });
 });
 
-describe.each(['pglite', 'pg'] as const)('daily call budget on %s', (kind) => {
+describe.each(ENGINES)('daily call budget on %s', (kind) => {
   let t: TestDatabase;
   let sandbox: Sandbox;
   const workers: Worker[] = [];

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import { LookupQueue } from './queue.ts';
 import { openWorkerTestDatabase, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
+import { ENGINES } from '../../test/helpers/databases.ts';
 
-describe.each(['pglite', 'pg'] as const)('fair claims on %s', (engine) => {
+describe.each(ENGINES)('fair claims on %s', (engine) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await openWorkerTestDatabase(engine);

@@ -12,8 +12,9 @@ import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
 import { callGaps, lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { WritesInProgress } from '../core/writes-in-progress.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
+import { ENGINES } from '../../test/helpers/databases.ts';
 
-describe.each(['pglite', 'pg'] as const)('worker on %s', (kind) => {
+describe.each(ENGINES)('worker on %s', (kind) => {
   let t: TestDatabase;
   const sandboxes: Sandbox[] = [];
   const sandbox = async (opts: Partial<SandboxOptions> = {}) => {

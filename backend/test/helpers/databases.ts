@@ -8,14 +8,34 @@ import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { createDatabase } from './pg-admin.ts';
 
 export type Engine = 'pglite' | 'pg';
+
+// Which engines a suite runs on is one line at its top, `describe.each(ENGINES)` or
+// `describe.each(ONE_ENGINE)`; docs/development.md lists every file's choice, and
+// test-tiers.test.ts checks the list against the files.
+/**
+ * Both engines: suites whose subject the engines could do differently. Hand-written SQL (the queue,
+ * ingest, the comparison, velocity), exports (COPY on PostgreSQL, keyset pages on PGlite), live events
+ * (NOTIFY), the embedded database's thread and committed steps, the planner, migrations, and anything
+ * counted or claimed concurrently (a pool of connections against PGlite's one).
+ */
 export const ENGINES: Engine[] = ['pglite', 'pg'];
 /**
- * The one engine of suites whose subject is the HTTP contract alone (which routes are guarded, who may
- * call what): that is decided in the route and guard code, the same on both engines, while every suite
- * about stored data, SQL, exports, live events or concurrency runs on both. PostgreSQL, as deployed; its
- * work runs in the server's process, beside the test's.
+ * The one engine of engine-neutral suites: the HTTP contract (who may call what, which 422), and
+ * records written and read through the query builder alone (accounts, sessions, rule sets, fee
+ * schedules, the registry's tables), the same statements on both engines. PostgreSQL, as deployed: a
+ * test database is a template copy (~0.2 s against ~1 s for a PGlite copy), and its work runs in the
+ * server's processes beside the test's. PGlite meets these routes in the browser suite, whose app
+ * (`npm start`) runs on it.
  */
-export const HTTP_CONTRACT_ENGINE: Engine = 'pg';
+export const ONE_ENGINE: Engine[] = ['pg'];
+
+/**
+ * Inside a suite on ENGINES, a block about the HTTP layer alone (a body's size or pace, a path's
+ * length, an access rule), which no engine-specific code reaches: defined on ONE_ENGINE's pass only.
+ */
+export function onOneEngine(engine: Engine, define: () => void): void {
+  if (ONE_ENGINE.includes(engine)) define();
+}
 
 export function adminUrl(): string {
   const url = inject('pgAdminUrl');
