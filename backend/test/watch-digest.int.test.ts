@@ -13,10 +13,10 @@ import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { WatchDigest } from '../src/watches/digest.ts';
 import { LookupQueue } from '../src/worker/queue.ts';
 import { bearer, createUser, silentLogger, startTestApp, testConfig, type TestApp } from './helpers/app.ts';
-import { ENGINES } from './helpers/databases.ts';
+import { ONE_ENGINE } from './helpers/databases.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 
-describe.each(ENGINES)('the watch digest on %s', (engine) => {
+describe.each(ONE_ENGINE)('the watch digest on %s', (engine) => {
   let sink: SmtpSink;
   let received: string[];
   let t: TestApp;
