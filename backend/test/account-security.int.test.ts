@@ -3,9 +3,6 @@
 // reset links; tokens without expiry; recovery-email limits; superusers who cannot demote themselves.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/core/create-context.ts';
-import { productRoutes } from '../src/routes.ts';
 import {
   ADMIN,
   bearer,
@@ -13,7 +10,7 @@ import {
   createUser,
   login,
   postLoginForm,
-  silentLogger,
+  secondApiProcess,
   startTestApp,
   testAppPerSuite,
   type TestApp,
@@ -72,17 +69,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('two API processes on one database share the counts', async () => {
     const email = 'shared@example.com';
     await createUser(t, email, 'shared-password');
-    const shared = {
-      db: t.ctx.db,
-      poolUse: t.ctx.poolUse,
-      exporter: t.ctx.exporter,
-      bulk: t.ctx.bulk,
-      listen: t.ctx.listen,
-      close: async () => {},
-    };
-    const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), {
-      routes: productRoutes,
-    });
+    const other = await secondApiProcess(t);
     try {
       for (let i = 0; i < t.ctx.config.LOGIN_MAX_ATTEMPTS; i++)
         expect((await loginFrom(t.app, '10.3.0.5', email, 'guess')).statusCode).toBe(400);

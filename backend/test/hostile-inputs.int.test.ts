@@ -5,9 +5,6 @@
 import net from 'node:net';
 import { MARKETPLACE_LIST } from '@app/domain/marketplaces';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/core/create-context.ts';
-import { productRoutes } from '../src/routes.ts';
 import {
   ADMIN,
   bearer,
@@ -15,7 +12,7 @@ import {
   createUser,
   login,
   postLoginForm,
-  silentLogger,
+  secondApiProcess,
   startTestApp,
   type TestApp,
 } from './helpers/app.ts';
@@ -327,17 +324,7 @@ describe.each(ENGINES)('hostile inputs on %s', (engine) => {
     });
 
     it('holds across API processes on one database', async () => {
-      const shared = {
-        db: t.ctx.db,
-        poolUse: t.ctx.poolUse,
-        exporter: t.ctx.exporter,
-        bulk: t.ctx.bulk,
-        listen: t.ctx.listen,
-        close: async () => {},
-      };
-      const other = await buildApp(await createContext(t.ctx.config, { database: shared, mailer: t.ctx.mailer, log: silentLogger }), {
-        routes: productRoutes,
-      });
+      const other = await secondApiProcess(t);
       try {
         const from = '10.66.0.3';
         const codes: number[] = [];

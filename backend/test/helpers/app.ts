@@ -89,6 +89,22 @@ export async function login(app: App, email: string, password: string): Promise<
   return res.json().access_token;
 }
 
+/**
+ * Another API process over the same database as `t` (its own limiters and memory, the same rows):
+ * what two replicas behind a load balancer share. Close it when done; the database stays `t`'s.
+ */
+export async function secondApiProcess(t: TestApp): Promise<App> {
+  const database = {
+    db: t.ctx.db,
+    poolUse: t.ctx.poolUse,
+    exporter: t.ctx.exporter,
+    bulk: t.ctx.bulk,
+    listen: t.ctx.listen,
+    close: async () => {},
+  };
+  return buildApp(await createContext(t.ctx.config, { database, mailer: t.ctx.mailer, log: silentLogger }), { routes: productRoutes });
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Creates a user through the API as the admin and returns its id and a token. */
