@@ -135,9 +135,41 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
     const admin = await login(t.app, ADMIN.email, ADMIN.password);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/books/${isbn}/history`, headers: bearer(admin) });
     expect(res.statusCode, res.body).toBe(200);
-    const history = res.json() as { keepa: { points: { sales_rank: number | null }[] }; series: { points: unknown[] }[] };
+    const history = res.json() as {
+      keepa: { points: { sales_rank: number | null }[]; stats: Record<string, unknown> | null };
+      series: { points: unknown[] }[];
+      velocity: Record<string, unknown> | null;
+    };
     expect(history.keepa.points.length).toBe(Math.min(points.length, 500));
     expect(history.series.every((s) => s.points.length === 0)).toBe(true);
+    // With the velocity figures drawn from Keepa's series and Keepa's own stats beside them.
+    const v2 = ours.find((v) => v.isbn === isbn)!;
+    expect(history.velocity).toEqual({
+      source: 'keepa',
+      observations: v2.observations,
+      rank_drops_30: v2.rank_drops_30,
+      rank_drops_90: v2.rank_drops_90,
+      rank_drops_180: v2.rank_drops_180,
+      avg_rank_90: v2.avg_rank_90,
+      avg_rank_180: v2.avg_rank_180,
+      sale_days_180: v2.sale_days_180,
+      computed_at: v2.computed_at.toISOString(),
+    });
+    expect(history.keepa.stats).toEqual({
+      at: kb!.stats_at!.toISOString(),
+      rank_drops_30: kb!.stats_rank_drops_30,
+      rank_drops_90: kb!.stats_rank_drops_90,
+      rank_drops_180: kb!.stats_rank_drops_180,
+      avg_rank_90: kb!.stats_avg_rank_90,
+      avg_rank_180: kb!.stats_avg_rank_180,
+      current_rank: kb!.stats_current_rank,
+      used_price: kb!.stats_used_price,
+      new_price: kb!.stats_new_price,
+    });
+    // A book Keepa does not know: no stats, and our figures rest on no observation at all.
+    const unknownRes = await t.app.inject({ method: 'GET', url: `/api/v1/books/${unknown}/history`, headers: bearer(admin) });
+    expect(unknownRes.json().keepa.stats).toBeNull();
+    expect(unknownRes.json().velocity).toMatchObject({ source: 'amazon', observations: 0, rank_drops_180: 0, avg_rank_90: null });
 
     // A job gains ISBNs after it was found with nothing to ask (a list still being written, a scan
     // session's next book): looked at again once its minute is up, the new ISBN is asked.
