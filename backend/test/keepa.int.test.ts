@@ -10,6 +10,7 @@ import { KeepaFetcher } from '../src/keepa/fetcher.ts';
 import { keepaSettings } from '../src/keepa/options.ts';
 import { knownToKeepa } from '../src/keepa/sandbox-format.ts';
 import { KeepaTokens } from '../src/keepa/tokens.ts';
+import { refreshVelocity } from '../src/velocity/compute.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
@@ -99,13 +100,76 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
     expect(v?.observations).toBeGreaterThan(10);
     expect(v?.avg_rank_180).toBeGreaterThan(0);
 
+    // Keepa's own stats (asked with stats=180) are kept on its keepa_books row, as of the answer's
+    // time. The sandbox computes them from the series it sent, as Keepa does, with our drop rule: so our
+    // figures computed from the stored series as of that moment are exactly Keepa's.
+    const stored = await t.ctx.db.select().from(keepaBooks).where(inArray(keepaBooks.isbn, known));
+    const kb = stored.find((b) => b.isbn === isbn);
+    expect(kb?.stats_at).toBeInstanceOf(Date);
+    expect(Math.abs(Date.now() - kb!.stats_at!.getTime())).toBeLessThan(60_000);
+    // One answer: one time for every product of the batch.
+    expect(new Set(stored.map((b) => b.stats_at?.getTime())).size).toBe(1);
+    await refreshVelocity(t.ctx.db, known, kb!.stats_at!);
+    const ours = await t.ctx.db.select().from(bookVelocity).where(inArray(bookVelocity.isbn, known));
+    const figures = (b: Record<string, unknown>, prefix: string) => [
+      b.isbn,
+      ...['rank_drops_30', 'rank_drops_90', 'rank_drops_180', 'avg_rank_90', 'avg_rank_180'].map((f) => b[prefix + f]),
+    ];
+    expect(stored.map((b) => figures(b, 'stats_')).sort()).toEqual(ours.map((v) => figures(v, '')).sort());
+    // Not all zeros: some book of the batch sold within 180 days.
+    expect(Math.max(...stored.map((b) => b.stats_rank_drops_180 ?? 0))).toBeGreaterThan(0);
+    // The current rank and prices are the series' last values (null where it ends in -1).
+    const last = points.toSorted((a, b) => a.observed_at.getTime() - b.observed_at.getTime()).at(-1);
+    expect([kb?.stats_current_rank, kb?.stats_used_price, kb?.stats_new_price]).toEqual([
+      last?.sales_rank,
+      last?.lowest_used_price,
+      last?.lowest_new_price,
+    ]);
+    // An ISBN Keepa does not know has no stats.
+    const unknown = isbns.find((i) => !knownToKeepa(i));
+    expect(unknown).toBeDefined();
+    const [none] = await t.ctx.db.select().from(keepaBooks).where(eq(keepaBooks.isbn, unknown!));
+    expect([none?.found, none?.stats_at, none?.stats_rank_drops_90]).toEqual([false, null, null]);
+
     // The book page's history has them as Keepa's, apart from our own looks.
     const admin = await login(t.app, ADMIN.email, ADMIN.password);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/books/${isbn}/history`, headers: bearer(admin) });
     expect(res.statusCode, res.body).toBe(200);
-    const history = res.json() as { keepa: { points: { sales_rank: number | null }[] }; series: { points: unknown[] }[] };
+    const history = res.json() as {
+      keepa: { points: { sales_rank: number | null }[]; stats: Record<string, unknown> | null };
+      series: { points: unknown[] }[];
+      velocity: Record<string, unknown> | null;
+    };
     expect(history.keepa.points.length).toBe(Math.min(points.length, 500));
     expect(history.series.every((s) => s.points.length === 0)).toBe(true);
+    // With the velocity figures drawn from Keepa's series and Keepa's own stats beside them.
+    const v2 = ours.find((v) => v.isbn === isbn)!;
+    expect(history.velocity).toEqual({
+      source: 'keepa',
+      observations: v2.observations,
+      rank_drops_30: v2.rank_drops_30,
+      rank_drops_90: v2.rank_drops_90,
+      rank_drops_180: v2.rank_drops_180,
+      avg_rank_90: v2.avg_rank_90,
+      avg_rank_180: v2.avg_rank_180,
+      sale_days_180: v2.sale_days_180,
+      computed_at: v2.computed_at.toISOString(),
+    });
+    expect(history.keepa.stats).toEqual({
+      at: kb!.stats_at!.toISOString(),
+      rank_drops_30: kb!.stats_rank_drops_30,
+      rank_drops_90: kb!.stats_rank_drops_90,
+      rank_drops_180: kb!.stats_rank_drops_180,
+      avg_rank_90: kb!.stats_avg_rank_90,
+      avg_rank_180: kb!.stats_avg_rank_180,
+      current_rank: kb!.stats_current_rank,
+      used_price: kb!.stats_used_price,
+      new_price: kb!.stats_new_price,
+    });
+    // A book Keepa does not know: no stats, and our figures rest on no observation at all.
+    const unknownRes = await t.app.inject({ method: 'GET', url: `/api/v1/books/${unknown}/history`, headers: bearer(admin) });
+    expect(unknownRes.json().keepa.stats).toBeNull();
+    expect(unknownRes.json().velocity).toMatchObject({ source: 'amazon', observations: 0, rank_drops_180: 0, avg_rank_90: null });
 
     // A job gains ISBNs after it was found with nothing to ask (a list still being written, a scan
     // session's next book): looked at again once its minute is up, the new ISBN is asked.

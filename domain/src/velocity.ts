@@ -12,6 +12,12 @@ export const DROP_WINDOWS = [30, 90, 180] as const;
 export const AVERAGE_WINDOWS = [90, 180] as const;
 export const SALE_DAYS_WINDOW = 180;
 
+/**
+ * Fewer ranked points than this within the last 180 days (about one a fortnight) and the book page
+ * marks the figures as resting on a thin history: several sales between two looks show as one drop.
+ */
+export const THIN_VELOCITY_OBSERVATIONS = 12;
+
 /** The `marketplace` of the history points that came from Keepa (Amazon's history before our looks). */
 export const KEEPA_SOURCE = 'keepa';
 

@@ -12,6 +12,7 @@ import { summariseOffers } from '../marketplaces/offer-summary.ts';
 import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { KEEPA_SOURCE } from '@app/domain/velocity';
 import type { UserRow } from '../users/schemas.ts';
+import { readBookVelocity, readKeepaStats } from '../velocity/book.ts';
 
 /** Jobs listed on a book's page; more are left out (jobs_truncated). */
 export const BOOK_JOBS_LIMIT = 50;
@@ -174,10 +175,16 @@ async function readSeries(db: Db, isbn: string, source: string) {
 }
 
 /**
- * Per marketplace, its latest HISTORY_POINTS observations, oldest first; and Keepa's points of
- * Amazon's history (keepa/), which reach back before our first look.
+ * Per marketplace, its latest HISTORY_POINTS observations, oldest first; Keepa's points of Amazon's
+ * history (keepa/), which reach back before our first look, with Keepa's own stats; and the velocity
+ * figures drawn from these ranks (velocity/).
  */
 export async function readHistory(db: Db, isbn: string) {
-  const series = await Promise.all(MARKETPLACE_LIST.map(async (m) => ({ marketplace: m.id, ...(await readSeries(db, isbn, m.id)) })));
-  return { isbn, series, keepa: await readSeries(db, isbn, KEEPA_SOURCE) };
+  const [series, keepa, stats, velocity] = await Promise.all([
+    Promise.all(MARKETPLACE_LIST.map(async (m) => ({ marketplace: m.id, ...(await readSeries(db, isbn, m.id)) }))),
+    readSeries(db, isbn, KEEPA_SOURCE),
+    readKeepaStats(db, isbn),
+    readBookVelocity(db, isbn),
+  ]);
+  return { isbn, series, keepa: { ...keepa, stats }, velocity };
 }

@@ -51,7 +51,7 @@ export function bookRoutes(app: App, ctx: AppContext): void {
     schema: {
       operationId: 'readBookHistory',
       tags,
-      summary: "One book's price over time, per marketplace",
+      summary: "One book's price and sales rank over time, per marketplace and Keepa's, with how fast it sells (velocity)",
       params: IsbnParam,
       response: { 200: BookHistory, 422: HttpErrorBody },
     },

@@ -3,6 +3,7 @@ import { MARKETPLACE_IDS, MARKETPLACE_LIST, byMarketplace } from '@app/domain/ma
 import { z } from 'zod';
 import { IsbnText } from '../lib/isbn-schema.ts';
 import { OfferSummary } from '../marketplaces/offer-summary.ts';
+import { BookVelocity, KeepaStats } from '../velocity/book.ts';
 
 /** Any form the upload's normaliser accepts; anything else is a 422 naming `isbn` with its reason. */
 export const IsbnParam = z.object({
@@ -97,7 +98,9 @@ export const BookHistory = z
       }),
     ),
     /** Keepa's points of Amazon's history (empty without KEEPA_API_KEY): price is the lowest used, else new. */
-    keepa: z.object({ points: z.array(HistoryPoint), truncated: z.boolean() }),
+    keepa: z.object({ points: z.array(HistoryPoint), truncated: z.boolean(), stats: KeepaStats.nullable() }),
+    /** How fast it sells, drawn from these ranks (Keepa's series when present, else our looks). */
+    velocity: BookVelocity.nullable(),
   })
   .meta({ id: 'BookHistory' });
 

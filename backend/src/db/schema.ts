@@ -346,6 +346,9 @@ export const keepaTokens = pgTable('keepa_tokens', {
 /**
  * When Keepa was last asked about each ISBN (keepa/fetcher.ts): `found` false when Keepa does not know
  * it. Asked again after KEEPA_REFRESH. Its points are kept in price_observations (marketplace 'keepa').
+ * The stats_* columns are Keepa's own figures from its `stats` object (shown beside our velocity on
+ * the book page, docs/features/velocity.md); stats_at is null when the answer had no stats, and each
+ * figure is null where Keepa had none (its -1 / -2).
  */
 export const keepaBooks = pgTable(
   'keepa_books',
@@ -354,6 +357,17 @@ export const keepaBooks = pgTable(
     found: boolean().notNull(),
     asin: varchar({ length: 10 }),
     fetched_at: timestamp({ withTimezone: true }).notNull(),
+    /** Keepa's server time of the answer: its windows end there. */
+    stats_at: timestamp({ withTimezone: true }),
+    stats_rank_drops_30: integer(),
+    stats_rank_drops_90: integer(),
+    stats_rank_drops_180: integer(),
+    stats_avg_rank_90: integer(),
+    stats_avg_rank_180: integer(),
+    stats_current_rank: integer(),
+    /** Dollars (Keepa sends cents). */
+    stats_used_price: doublePrecision(),
+    stats_new_price: doublePrecision(),
   },
   (t) => [index('keepa_books_fetched_idx').on(t.fetched_at)],
 );

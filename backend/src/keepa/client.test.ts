@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/http-contract.ts';
 import { fetchKeepaHistory, KeepaError, matchProducts } from './client.ts';
-import { createKeepaSim, knownToKeepa } from './sandbox-format.ts';
+import { createKeepaSim, knownToKeepa, simulatedStats, statsInterval } from './sandbox-format.ts';
 import type { KeepaTokenState } from './wire.ts';
-import { keepaMinuteToMs, msToKeepaMinute, readError, readProducts, readTokenState, timeline } from './wire.ts';
+import { keepaMinuteToMs, msToKeepaMinute, readError, readProducts, readStats, readTokenState, timeline } from './wire.ts';
 
 describe('keepa minutes', () => {
   it('count from 2011-01-01 UTC', () => {
@@ -57,7 +57,7 @@ describe('envelope', () => {
   });
 
   it('matches products to ISBNs by EAN, else by ASIN as ISBN-10; a missing one is null', () => {
-    const product = (asin: string, eans: string[]) => ({ asin, eans, title: null, points: [] });
+    const product = (asin: string, eans: string[]) => ({ asin, eans, title: null, points: [], stats: null });
     const answers = matchProducts(
       ['9780131457577', '9780201633610', '9780306406157'],
       [product('0201633612', []), product('B0X', ['9780131457577'])],
@@ -90,6 +90,8 @@ describe('our Keepa answers', () => {
     const [book, ...rest] = readProducts(answer);
     expect(rest).toEqual([]);
     expect(book).toMatchObject({ asin: '0306406152', eans: ['9780306406157'], title: 'Fixture Book: Counting Keepa Minutes (Paperback)' });
+    // `"stats": null`: a product without stats.
+    expect(book?.stats).toBeNull();
     // Minute 8,000,000 is 5,555 days and 13 h 20 min after 2011-01-01: 15 years (5,479 days, 4 leap)
     // reach 2026-01-01, 76 more days 2026-03-18. Rank 250,000 and used $12.50 start there; new has no
     // point yet (its first is 8,005,000) and the Amazon series (csv[0]) is not ours to read.
@@ -128,6 +130,45 @@ describe('our Keepa answers', () => {
     ]);
     // productType 2 (EBOOK: no prices, no rank) is left out, so its EAN has no product.
     expect(answers.get('9781449355739')).toBeNull();
+  });
+
+  it('product-stats: Keepa’s stats read with cents, -1 and -2 as none; a product without the key; odd shapes', () => {
+    const answer = body('product-stats.json');
+    const answers = matchProducts(['9780262510875', '9780387310732', '9781593272203'], readProducts(answer));
+    // The answer's timestamp 1,790,000,400,000 ms is when Keepa's windows end.
+    const when = new Date(1_790_000_400_000);
+    // current: new 2450 ¢ = $24.50, used 1299 ¢ = $12.99, rank 143,000 (index 3); avg90[3] 151,234; avg180[3]
+    // is -1 (too little data); drops 2 / 7 / -1 (none). Counts (indexes 11, 12), buyBoxPrice -2 and
+    // salesRankDrops365 are not read.
+    expect(answers.get('9780262510875')?.stats).toEqual({
+      at: when,
+      rankDrops30: 2,
+      rankDrops90: 7,
+      rankDrops180: null,
+      avgRank90: 151_234,
+      avgRank180: null,
+      currentRank: 143_000,
+      usedPrice: 12.99,
+      newPrice: 24.5,
+    });
+    // No stats key at all (as when `stats=` is not sent).
+    expect(answers.get('9780387310732')?.stats).toBeNull();
+    expect(answers.get('9780387310732')?.points).toHaveLength(1);
+    // current is [-1, -2]: new -2 (not collected) is none; used and the rank are past its end. avg90
+    // null, avg180[3] 0 (no rank is 0); drops "3" (a string) and 4.5 are none, 0 is a count of 0.
+    expect(answers.get('9781593272203')?.stats).toEqual({
+      at: when,
+      rankDrops30: null,
+      rankDrops90: 0,
+      rankDrops180: null,
+      avgRank90: null,
+      avgRank180: null,
+      currentRank: null,
+      usedPrice: null,
+      newPrice: null,
+    });
+    expect(readStats([1, 2], when)).toBeNull();
+    expect(readStats('stats', when)).toBeNull();
   });
 
   it('code-not-found: no products key, no product, yet a token state', () => {
@@ -200,6 +241,57 @@ describe('our Keepa answers', () => {
   });
 });
 
+describe('the sandbox’s stats', () => {
+  const NOW_MINUTE = 8_000_000;
+  const now = keepaMinuteToMs(NOW_MINUTE);
+  const day = (daysBefore: number) => NOW_MINUTE - daysBefore * 1440;
+  // Rank: 100k (day -200) → 50k (-100, a drop) → 44k (-80, a drop: below 45k) → -1 (-60) → 40k (-50,
+  // after a gap: no drop) → 30k (-20, a drop: below 36k) → 28k (-10, not below 27k) → 20k (-5, a drop).
+  // Used $15.00 from day -30, -1 from day -15; no new series.
+  const csv = [
+    null,
+    null,
+    [day(30), 1500, day(15), -1],
+    [day(200), 100_000, day(100), 50_000, day(80), 44_000, day(60), -1, day(50), 40_000, day(20), 30_000, day(10), 28_000, day(5), 20_000],
+  ];
+
+  it('are computed from the csv as of the answer, worked out by hand', () => {
+    const stats = simulatedStats(csv, now, { from: now - 90 * 86_400_000, to: now });
+    // Drops within 30 days: -20, -5; 90 days: -80 too; 180 days: -100 too; 365 the same (day -200 has no rank before it).
+    expect([stats.salesRankDrops30, stats.salesRankDrops90, stats.salesRankDrops180, stats.salesRankDrops365]).toEqual([2, 3, 4, 4]);
+    // 90 days: 50k×10 + 44k×20 + (gap 10 days, left out) + 40k×30 + 30k×10 + 28k×5 + 20k×5 = 3,120,000k over 80 days = 39,000.
+    expect(stats.avg90[3]).toBe(39_000);
+    // 180 days: 100k×80 + 50k×20 + 44k×20 + 40k×30 + 30k×10 + 28k×5 + 20k×5 = 11,620,000k over 170 days = 68,352.9 → 68,353.
+    expect(stats.avg180[3]).toBe(68_353);
+    // stats=90: the interval's average is avg90; the rank at its start is 50k.
+    expect(stats.avg[3]).toBe(39_000);
+    expect(stats.atIntervalStart[3]).toBe(50_000);
+    // Used: $15.00 for the 15 days it held in the last 30, then -1: the average is 1500, the current -1.
+    expect([stats.current[2], stats.avg30[2]]).toEqual([-1, 1500]);
+    // No new series: -1 everywhere; offer-only fields at Keepa's defaults.
+    expect([stats.current[1], stats.avg90[1], stats.buyBoxPrice, stats.totalOfferCount]).toEqual([-1, -1, -2, -2]);
+    // Read back as a client reads them: the current rank 20,000, no used price (-1).
+    expect(readStats(stats, new Date(now))).toEqual({
+      at: new Date(now),
+      rankDrops30: 2,
+      rankDrops90: 3,
+      rankDrops180: 4,
+      avgRank90: 39_000,
+      avgRank180: 68_353,
+      currentRank: 20_000,
+      usedPrice: null,
+      newPrice: null,
+    });
+  });
+
+  it('take N days, or a start,end pair of ISO dates or epoch ms; anything else is refused', () => {
+    expect(statsInterval('180', now)).toEqual({ from: now - 180 * 86_400_000, to: now });
+    expect(statsInterval('2015-10-20,2015-12-24', now)).toEqual({ from: 1_445_299_200_000, to: 1_450_915_200_000 });
+    expect(statsInterval('1445299200000,1450915200000', now)).toEqual({ from: 1_445_299_200_000, to: 1_450_915_200_000 });
+    for (const bad of ['', 'abc', '-5', '2015-12-24,2015-10-20', '1,2,3']) expect(statsInterval(bad, now), bad).toBeUndefined();
+  });
+});
+
 type Reply = { status: number; body: string };
 async function withServer(answer: (url: URL) => Reply, run: (base: string, requests: URL[]) => Promise<void>) {
   const requests: URL[] = [];
@@ -256,9 +348,15 @@ describe('the request', () => {
         expect(requests).toHaveLength(2);
         expect(requests[1]?.searchParams.get('code')).toBe(isbns.join(','));
         expect(requests[1]?.searchParams.get('domain')).toBe('1');
+        // Keepa's stats are asked for (no extra token); the sandbox answers them for each product.
+        expect(requests[1]?.searchParams.get('stats')).toBe('180');
         expect(taken).toEqual([4, 4]);
         expect(states.map((s) => s.tokensLeft)).toEqual([0, 3 - isbns.filter(knownToKeepa).length]);
         for (const isbn of isbns) expect(answers.get(isbn) !== null, isbn).toBe(knownToKeepa(isbn));
+        for (const p of answers.values()) if (p) expect(p.stats?.at).toEqual(new Date(clock));
+        const ranked = [...answers.values()].find((p) => p?.stats?.currentRank != null);
+        // The current rank in the stats is the last rank of the product's own series.
+        expect(ranked?.stats?.currentRank).toBe(ranked?.points.findLast((p) => p.salesRank !== null)?.salesRank);
       },
     );
   });

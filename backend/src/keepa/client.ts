@@ -1,11 +1,13 @@
 // Keepa's product request for ISBNs' Amazon history: one GET /product per batch of up to 100 codes
 // (`code=` takes ISBN-13s as EANs), paced on Keepa's shared token bucket (tokens.ts). Each answer's
 // envelope, a 429's included, updates the shared balance; a 429 waits out the refill and asks again.
+// `stats=` costs no token and is the only way Keepa sends its `stats` object (its own rank drops,
+// average ranks and current prices), so every request asks for it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isbn13To10 } from '@app/domain/isbn';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBodyCapped } from '../lib/capped-body.ts';
 import type { KeepaTokens } from './tokens.ts';
-import { KEEPA_DOMAIN_US, type KeepaProduct, readError, readProducts, readTokenState } from './wire.ts';
+import { KEEPA_DOMAIN_US, KEEPA_STATS_DAYS, type KeepaProduct, readError, readProducts, readTokenState } from './wire.ts';
 
 export interface KeepaClientSettings {
   /** https://api.keepa.com, or the sandbox's /keepa. */
@@ -30,7 +32,13 @@ export async function fetchKeepaHistory(
   tokens: Pick<KeepaTokens, 'take' | 'update'>,
   signal?: AbortSignal,
 ): Promise<Map<string, KeepaProduct | null>> {
-  const query = new URLSearchParams({ key: settings.key, domain: String(KEEPA_DOMAIN_US), code: isbns.join(','), history: '1' });
+  const query = new URLSearchParams({
+    key: settings.key,
+    domain: String(KEEPA_DOMAIN_US),
+    code: isbns.join(','),
+    history: '1',
+    stats: String(KEEPA_STATS_DAYS),
+  });
   for (let attempt = 0; ; attempt++) {
     // One token per product found (history without offers); reserve one per code asked.
     await tokens.take(isbns.length, signal);

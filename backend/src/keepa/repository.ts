@@ -1,12 +1,28 @@
 // What Keepa said, stored: per ISBN when it was asked (keepa_books) and its Amazon history as points
 // of price_observations under marketplace 'keepa' (the book page's chart and velocity read them).
-// Keepa answers the whole history each time, so an ISBN's Keepa points are replaced, not appended.
+// Keepa answers the whole history each time, so an ISBN's Keepa points are replaced, not appended;
+// Keepa's own stats (its rank drops, average ranks, current prices) ride on the keepa_books row.
 import { KEEPA_SOURCE } from '@app/domain/velocity';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, keepaBooks, LOOKUP_TABLES, priceObservations } from '../db/schema.ts';
 import { isbnArray, refreshVelocitySql } from '../velocity/compute.ts';
-import type { KeepaProduct } from './wire.ts';
+import type { KeepaProduct, KeepaStats } from './wire.ts';
+
+/** Keepa's stats as keepa_books' columns: all null when the answer had none. */
+function statsColumns(stats: KeepaStats | null) {
+  return {
+    stats_at: stats?.at ?? null,
+    stats_rank_drops_30: stats?.rankDrops30 ?? null,
+    stats_rank_drops_90: stats?.rankDrops90 ?? null,
+    stats_rank_drops_180: stats?.rankDrops180 ?? null,
+    stats_avg_rank_90: stats?.avgRank90 ?? null,
+    stats_avg_rank_180: stats?.avgRank180 ?? null,
+    stats_current_rank: stats?.currentRank ?? null,
+    stats_used_price: stats?.usedPrice ?? null,
+    stats_new_price: stats?.newPrice ?? null,
+  };
+}
 
 /**
  * Stores one answer, one transaction per ISBN asked: it is dated (found or not), a found one's points
@@ -17,12 +33,16 @@ import type { KeepaProduct } from './wire.ts';
 export async function storeKeepaHistory(db: Db, answers: Map<string, KeepaProduct | null>): Promise<void> {
   for (const [isbn, product] of answers) {
     await db.transaction(async (tx) => {
+      const row = { isbn, found: product !== null, asin: product?.asin.slice(0, 10) ?? null, ...statsColumns(product?.stats ?? null) };
       await tx
         .insert(keepaBooks)
-        .values({ isbn, found: product !== null, asin: product?.asin.slice(0, 10) ?? null, fetched_at: sql`now()` })
+        .values({ ...row, fetched_at: sql`now()` })
         .onConflictDoUpdate({
           target: keepaBooks.isbn,
-          set: { found: sql`excluded.found`, asin: sql`excluded.asin`, fetched_at: sql`excluded.fetched_at` },
+          // Every column the answer gives, so an answer without stats clears the earlier ones.
+          set: Object.fromEntries(
+            ['fetched_at', ...Object.keys(row).filter((c) => c !== 'isbn')].map((c) => [c, sql.raw(`excluded.${c}`)]),
+          ),
         });
       await tx.execute(sql`DELETE FROM ${priceObservations} WHERE marketplace = ${KEEPA_SOURCE} AND isbn = ${isbn}`);
       const points = (product?.points ?? []).map((pt) => ({ at: pt.at.toISOString(), rank: pt.salesRank, used: pt.used, new: pt.new }));

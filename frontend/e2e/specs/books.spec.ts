@@ -1,9 +1,11 @@
 // A book's own page: opened from an ISBN cell (a marketplace's table, a job's comparison) and from
 // the header's search box (any form of an ISBN; an unrecognised code says why and stays), a book
-// never looked up priced from its page, and its price history surviving a re-price of its job.
+// never looked up priced from its page, and its price history surviving a re-price of its job, with
+// how fast it sells (velocity) from Keepa's series beside Keepa's own figures.
 import { bookJobName } from '@app/domain/book';
 import { ISBN_REJECTION } from '@app/domain/isbn';
 import { MARKETPLACE_LIST, MARKETPLACES } from '@app/domain/marketplaces';
+import { THIN_VELOCITY_OBSERVATIONS } from '@app/domain/velocity';
 import type { JobCreated } from '../../src/client/types.gen';
 import { BOOK_TEXT } from '../../src/lib/messages';
 import { expect, expectAccessible, expectPath, test } from '../fixtures';
@@ -11,6 +13,8 @@ import { MIXED, isbns, seedJob, settledTable, waitForJob } from '../jobs';
 
 /** Books no other spec uses (the browser tests share one database). */
 const [NEVER_PRICED, REPRICED] = isbns(2, 515_150_000) as [string, string];
+/** A book the sandbox's Keepa does not know (one in ten: backend keepa/sandbox-format.ts knownToKeepa), Amazon ranks. */
+const [OURS_ONLY] = isbns(1, 515_152_012) as [string];
 
 const KNOWN_ISBN10_HYPHENATED = '0-13-145757-8'; // MIXED.knownIsbn as a hyphenated ISBN-10
 
@@ -102,6 +106,10 @@ test('a book never looked up says so; Price it now prices it on its page', async
   await page.goto(`/books/${isbn}`);
   await expect(page.getByText(BOOK_TEXT.neverLookedUp)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Jobs with this book' })).toHaveCount(0);
+  // No rank seen: no velocity figures, and the card says so.
+  await expect(page.getByTestId('velocity-card')).toHaveAttribute('data-source', 'none');
+  await expect(page.getByTestId('velocity-observations')).toHaveText(/^No sales rank seen in 180 days/);
+  await expect(page.getByRole('table', { name: 'Velocity' })).toHaveCount(0);
   await expectAccessible(page, 'book never looked up');
   // Every marketplace is ticked, as Create Job would; leave PalletIQ out.
   const choice = page.getByRole('group', { name: 'Marketplaces to ask' });
@@ -165,6 +173,25 @@ test('a book’s price history survives a re-price of its job: two observations 
     await expect(keepaRow).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   expect(Number(await keepaRow.locator('td').nth(1).innerText())).toBeGreaterThan(100);
+  // How fast it sells: our figures drawn from Keepa's series, with the count of ranks they rest on
+  // (not thin), and Keepa's own figures from its stats beside them.
+  const velocity = page.getByTestId('velocity-card');
+  await expect(velocity).toHaveAttribute('data-source', 'keepa');
+  const observed = velocity.getByTestId('velocity-observations');
+  const observations = Number(await observed.getAttribute('data-count'));
+  expect(observations).toBeGreaterThanOrEqual(THIN_VELOCITY_OBSERVATIONS);
+  await expect(observed).toHaveText(`${observations.toLocaleString('en-US')} ranked observations in 180 days, from Keepa’s rank series`);
+  await expect(velocity.getByText('Thin history')).toHaveCount(0);
+  const figures = velocity.getByRole('table', { name: 'Velocity' });
+  const figure = (row: string, column: 'ours' | 'keepa') =>
+    figures.getByRole('row').filter({ hasText: row }).locator(`td[data-figure="${column}"]`);
+  for (const column of ['ours', 'keepa'] as const) {
+    for (const n of [30, 90, 180]) await expect(figure(`Rank drops ${n} d`, column), `${column} ${n}`).toHaveText(/^\d[\d,]*$/);
+    await expect(figure('Avg rank 180 d', column), column).toHaveText(/^#[\d,]+$/);
+  }
+  await expect(figure('Sale days 180 d', 'ours')).toHaveText(/^\d+$/);
+  await expect(velocity.getByTestId('keepa-now')).toContainText(/Keepa now: rank #[\d,]+ · used/);
+  await expectAccessible(page, 'book page with its velocity');
   // Amazon's sales rank is charted beside the price on its own axis (log scale, best rank on top).
   const chart = page.getByTestId('history-chart');
   await expect(chart).toHaveAttribute('data-ranked', 'true');
@@ -177,4 +204,48 @@ test('a book’s price history survives a re-price of its job: two observations 
   await expect(rankTicks.first()).toBeVisible();
   const box = (await chart.boundingBox())!;
   expect(box.x >= 0 && box.x + box.width <= 390, `chart within the screen (${box.x}..${box.x + box.width})`).toBe(true);
+  // So is the velocity card, its table whole (no sideways scroll) with both columns of figures.
+  await velocity.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    const card = (await velocity.boundingBox())!;
+    expect(card.x >= 0 && card.x + card.width <= 390, `velocity card within the screen (${card.x}..${card.x + card.width})`).toBe(true);
+  }).toPass({ timeout: 5_000 });
+  expect(await velocity.evaluate((c) => c.scrollWidth <= c.clientWidth + 1)).toBe(true);
+  await expect(figure('Rank drops 90 d', 'keepa')).toBeInViewport();
+});
+
+test('a book Keepa does not know: its velocity rests on our own looks, and two looks are marked thin', async ({
+  userPage: page,
+  user,
+  api,
+}) => {
+  test.setTimeout(120_000);
+  const auth = { headers: { Authorization: `Bearer ${user.token}` } };
+  const job = await api.call<JobCreated>('POST', `/api/v1/books/${OURS_ONLY}/price`, { ...auth, data: { amazon: true } });
+  await waitForJob(api, user.token, job.id);
+  await api.call('POST', `/api/v1/jobs/${job.id}/reprice`, auth);
+  await waitForJob(api, user.token, job.id);
+  await page.goto(`/books/${OURS_ONLY}`);
+  const velocity = page.getByTestId('velocity-card');
+  await expect(velocity).toHaveAttribute('data-source', 'amazon');
+  await expect(velocity.getByTestId('velocity-observations')).toHaveText('2 ranked observations in 180 days, from our own Amazon looks');
+  await expect(velocity.getByText('Thin history')).toBeVisible();
+  // The sandbox's Amazon gives a book the same rank each time: no drop, and that rank is the average
+  // (the first look's rank held until the second).
+  const ours = (row: string) =>
+    velocity.getByRole('table', { name: 'Velocity' }).getByRole('row').filter({ hasText: row }).locator('td[data-figure="ours"]');
+  await expect(ours('Rank drops 180 d')).toHaveText('0');
+  const latestRank = await page
+    .getByRole('table', { name: 'Price history' })
+    .locator('tr[data-marketplace="amazon"] td')
+    .nth(4)
+    .innerText();
+  expect(latestRank).toMatch(/^#[\d,]+$/);
+  await expect(ours('Avg rank 90 d')).toHaveText(latestRank);
+  // Keepa sent nothing for it: no Keepa column, no Keepa line.
+  await expect(velocity.getByRole('columnheader', { name: 'Keepa’s' })).toHaveCount(0);
+  await expect(velocity.getByTestId('keepa-now')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await velocity.scrollIntoViewIfNeeded();
+  await expectAccessible(page, 'book with a thin velocity');
 });

@@ -607,7 +607,7 @@ export const readBook = <ThrowOnError extends boolean = true>(options: Options<R
 });
 
 /**
- * One book's price over time, per marketplace
+ * One book's price and sales rank over time, per marketplace and Keepa's, with how fast it sells (velocity)
  */
 export const readBookHistory = <ThrowOnError extends boolean = true>(options: Options<ReadBookHistoryData, ThrowOnError>): RequestResult<ReadBookHistoryResponses, ReadBookHistoryErrors, ThrowOnError> => (options.client ?? client).get<ReadBookHistoryResponses, ReadBookHistoryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -309,6 +309,36 @@ export type JobCreatedInput = {
     rejections_truncated: boolean;
 };
 
+/**
+ * Our velocity figures (docs/features/velocity.md); null when no rank was ever seen
+ */
+export type BookVelocityInput = {
+    source: 'keepa' | 'amazon';
+    observations: number;
+    rank_drops_30: number;
+    rank_drops_90: number;
+    rank_drops_180: number;
+    avg_rank_90: number | null;
+    avg_rank_180: number | null;
+    sale_days_180: number;
+    computed_at: unknown;
+};
+
+/**
+ * Keepa's own figures from its last answer's stats; null when it sent none
+ */
+export type KeepaStatsInput = {
+    at: unknown;
+    rank_drops_30: number | null;
+    rank_drops_90: number | null;
+    rank_drops_180: number | null;
+    avg_rank_90: number | null;
+    avg_rank_180: number | null;
+    current_rank: number | null;
+    used_price: number | null;
+    new_price: number | null;
+};
+
 export type BookAnswerInput = {
     observed_at: unknown;
     status: string;
@@ -375,7 +405,9 @@ export type BookHistoryInput = {
     keepa: {
         points: Array<HistoryPointInput>;
         truncated: boolean;
+        stats: KeepaStatsInput | null;
     };
+    velocity: BookVelocityInput | null;
 };
 
 export type BookPriceBodyInput = {
@@ -1577,6 +1609,36 @@ export type JobCreated = {
     rejections_truncated: boolean;
 };
 
+/**
+ * Our velocity figures (docs/features/velocity.md); null when no rank was ever seen
+ */
+export type BookVelocity = {
+    source: 'keepa' | 'amazon';
+    observations: number;
+    rank_drops_30: number;
+    rank_drops_90: number;
+    rank_drops_180: number;
+    avg_rank_90: number | null;
+    avg_rank_180: number | null;
+    sale_days_180: number;
+    computed_at: string;
+};
+
+/**
+ * Keepa's own figures from its last answer's stats; null when it sent none
+ */
+export type KeepaStats = {
+    at: string;
+    rank_drops_30: number | null;
+    rank_drops_90: number | null;
+    rank_drops_180: number | null;
+    avg_rank_90: number | null;
+    avg_rank_180: number | null;
+    current_rank: number | null;
+    used_price: number | null;
+    new_price: number | null;
+};
+
 export type BookAnswer = {
     observed_at: string;
     status: string;
@@ -1643,7 +1705,9 @@ export type BookHistory = {
     keepa: {
         points: Array<HistoryPoint>;
         truncated: boolean;
+        stats: KeepaStats | null;
     };
+    velocity: BookVelocity | null;
 };
 
 export type BookPriceBody = {

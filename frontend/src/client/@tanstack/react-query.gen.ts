@@ -1105,7 +1105,7 @@ export const readBookOptions = (options: Options<ReadBookData>) => queryOptions<
 export const readBookHistoryQueryKey = (options: Options<ReadBookHistoryData>) => createQueryKey('readBookHistory', options);
 
 /**
- * One book's price over time, per marketplace
+ * One book's price and sales rank over time, per marketplace and Keepa's, with how fast it sells (velocity)
  */
 export const readBookHistoryOptions = (options: Options<ReadBookHistoryData>) => queryOptions<ReadBookHistoryResponse, ReadBookHistoryError, ReadBookHistoryResponse, ReturnType<typeof readBookHistoryQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {

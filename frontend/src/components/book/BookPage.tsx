@@ -1,6 +1,7 @@
 // A book's own page (/books/$isbn): its title, author, publisher, year and cover from Open Library
 // (else the title and author a marketplace gave), its ISBNs,
-// each marketplace's latest answer with every offer, its price over time, your watches of it, the
+// each marketplace's latest answer with every offer, how fast it sells (velocity), its price and rank
+// over time, your watches of it, the
 // jobs that included it, and "Price it now". The address takes any form the normaliser reads and is replaced by the ISBN-13.
 import { readOneIsbn } from '@app/domain/book';
 import { MARKETPLACES, type MarketplaceId } from '@app/domain/marketplaces';
@@ -17,6 +18,7 @@ import { WatchesSection } from '../watches/WatchesSection';
 import { MarketplaceAnswerCard } from './MarketplaceAnswerCard';
 import { PriceNow } from './PriceNow';
 import { useBook, useBookHistory } from './useBook';
+import { VelocityCard } from './VelocityCard';
 
 const PriceHistoryChart = lazy(async () => ({ default: (await import('./PriceHistoryChart')).PriceHistoryChart }));
 
@@ -84,6 +86,14 @@ function BookBody({ isbn }: { isbn: string }) {
           {answered.length === 0 ? 'Price it now' : 'Price it again'}
         </Title>
         <PriceNow isbn={b.isbn} />
+      </Stack>
+
+      {/* Before the answers: on a phone, whether it sells comes before six cards of offers. */}
+      <Stack gap="sm" component="section" aria-labelledby="velocity-title">
+        <Title order={3} id="velocity-title">
+          How fast it sells
+        </Title>
+        {history.data ? <VelocityCard velocity={history.data.velocity} keepa={history.data.keepa.stats} /> : <Skeleton h={160} />}
       </Stack>
 
       {answered.length > 0 && (

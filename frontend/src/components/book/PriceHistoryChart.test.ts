@@ -32,7 +32,9 @@ describe('historyRows', () => {
           point('2025-03-01T00:00:00Z', 9, -1),
         ],
         truncated: false,
+        stats: null,
       },
+      velocity: null,
     };
     const rows = historyRows(history);
     expect(rows.map((r) => [r.time, r.amazon, r.abe_books, r[KEEPA], r[RANK]])).toEqual([
