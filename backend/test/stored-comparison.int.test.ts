@@ -128,6 +128,73 @@ describe.each(ENGINES)('the stored comparison on %s', (engine) => {
     }
   });
 
+  it('pages a sort on a stored column with the empty rows last, across the boundary and past it, as computing every row does', async () => {
+    // A share of the ISBNs have no offers anywhere (noOfferShare) or one price only (no spread), so
+    // each stored column has empty rows. Pages of 3 start at every offset around the last valued
+    // row: they straddle the boundary at each position, then lie wholly among the empty rows, which
+    // the split read finds by row order after counting the valued ones; then the last page, and past it.
+    const LIMIT = 3;
+    const { stored: rows } = await storedAndComputed(t.ctx.db, jobId);
+    type Field = 'best_price' | 'best_source' | 'spread';
+    const asks: { filters: unknown[]; field: Field; direction: 'asc' | 'desc' }[] = [];
+    for (const field of ['best_price', 'best_source', 'spread'] as const)
+      for (const direction of ['asc', 'desc'] as const) asks.push({ filters: [], field, direction });
+    // Filtered too: the valued part and the count of it before an empty page both keep the filter.
+    const filters = [{ field: 'isbn', operator: 'contains', value: '1' }];
+    asks.push({ filters, field: 'spread', direction: 'desc' }, { filters, field: 'best_price', direction: 'asc' });
+    const cmp = (a: unknown, b: unknown) => (a === b ? 0 : (a as number | string) < (b as number | string) ? -1 : 1);
+    /** The rows' ids in the sort's order, empty values last, ties by row id in the sort's direction. */
+    const expected = ({ filters: f, field, direction }: (typeof asks)[number]) => {
+      const kept = f.length ? rows.filter((r) => String(r.isbn).includes('1')) : rows;
+      const sign = direction === 'asc' ? 1 : -1;
+      const valued = kept.filter((r) => r[field] !== null).sort((a, b) => sign * (cmp(a[field], b[field]) || cmp(a.id, b.id)));
+      const empty = kept.filter((r) => r[field] === null).sort((a, b) => sign * cmp(a.id, b.id));
+      expect(valued.length, `${field}: rows with a value`).toBeGreaterThan(LIMIT);
+      expect(empty.length, `${field}: empty rows`).toBeGreaterThanOrEqual(LIMIT);
+      return { order: [...valued, ...empty].map((r) => r.id), valued: valued.length };
+    };
+    const answers = async () => {
+      const out = [];
+      for (const ask of asks) {
+        const { valued, order } = expected(ask);
+        const pages: Record<number, unknown[]> = {};
+        // Every start from the last valued page to the first wholly empty one, the last page and one past the end.
+        const around = Array.from({ length: 2 * LIMIT + 2 }, (_, i) => valued - LIMIT - 1 + i);
+        for (const skip of new Set([0, ...around, order.length - 1, order.length + 1])) {
+          const qs = `?sort_by=${ask.field}&sort_direction=${ask.direction}&limit=${LIMIT}&skip=${skip}`;
+          const page = await compare(jobId, ask.filters, qs);
+          expect(page.statusCode, page.body).toBe(200);
+          pages[skip] = page.json().data.map((r: { id: number }) => r.id);
+        }
+        const file = await csv(jobId, ask.filters, { sort_by: ask.field, sort_direction: ask.direction });
+        expect(file.statusCode, file.body).toBe(200);
+        out.push({ pages, csv: file.body });
+      }
+      return out;
+    };
+    const storedAnswers = await answers();
+    const isbnOf = new Map(rows.map((r) => [r.id, r.isbn]));
+    asks.forEach((ask, i) => {
+      const { order } = expected(ask);
+      const what = `${ask.field} ${ask.direction}${ask.filters.length ? ' filtered' : ''}`;
+      for (const [skip, ids] of Object.entries(storedAnswers[i]!.pages))
+        expect(ids, `${what}, skip ${skip}`).toEqual(order.slice(Number(skip), Number(skip) + LIMIT));
+      // The CSV's rows in the same order (ISBN is its first column).
+      const csvIsbns = storedAnswers[i]!.csv.trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      expect(csvIsbns, what).toEqual(order.map((id) => isbnOf.get(id)));
+    });
+    // Computing every row (the job marked as not stored) answers the same pages and files.
+    await t.ctx.db.update(jobs).set({ comparison_stored: false }).where(eq(jobs.id, jobId));
+    try {
+      expect(await answers()).toEqual(storedAnswers);
+    } finally {
+      await t.ctx.db.update(jobs).set({ comparison_stored: true }).where(eq(jobs.id, jobId));
+    }
+  }, 120_000);
+
   it('fills the rows of a job answered from recent answers (reuse) too', async () => {
     const second = await paste(sampleIsbns(60, 3_000).slice(0, 30));
     await runWorker(3_600_000);

@@ -7,12 +7,13 @@ import type { Db } from '../db/client.ts';
 import type { CsvExporter } from '../db/csv-exporter.ts';
 import { bounded, countUpTo, type BoundedCount } from '../db/bounded-count.ts';
 import { executeNamed } from '../db/named-statement.ts';
+import { nullsLastPage } from '../db/nulls-last-page.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { filtersToSql, orderBySql, sortKeys } from '../lib/filter-sql.ts';
 import { comparisonRows, jobProgress } from '../db/schema.ts';
 import type { FeeSchedules } from '../fees/repository.ts';
 import { baseMarketplace, comparisonBase, comparisonTable, decisionsBase, profitAt, type ComparisonOptions } from './query.ts';
-import { COMPUTED_FIELDS, STORED_FIELDS } from './stored.ts';
+import { COMPUTED_FIELDS, PARTIAL_INDEXED_FIELDS, STORED_FIELDS } from './stored.ts';
 import type { Page } from '../db/page.ts';
 
 export interface ComparisonQuery extends ComparisonOptions {
@@ -78,23 +79,45 @@ function countSource(job: JobRow, filters: Filter[], where: SQL | undefined): SQ
 }
 
 export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, page: Page) {
-  const { from, stored, countFrom, orderBy, where } = conditions(job, q);
+  const { from, keys, stored, countFrom, orderBy, where, sort } = conditions(job, q);
   const columns = sql.join(
     COMPARISON_FIELDS.map((f) => sql.identifier(f.name)),
     sql`, `,
   );
+  const computed = (only: Pick<ComparisonOptions, 'only' | 'rowIds'>) =>
+    sql`SELECT ${columns} FROM ${comparisonTable(job, { ...q, stored: true, ...only })} ORDER BY ${orderBy}`;
+  const [key] = sort;
   // Stored: the page's rows found in comparison_rows (by its indexes), then only those computed.
-  const rowsQuery = stored
-    ? sql`SELECT ${columns} FROM ${comparisonTable(job, {
-        ...q,
-        stored: true,
-        only: ({ id }) => sql`${id} IN (SELECT id ${stored} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit})`,
-      })} ORDER BY ${orderBy}`
-    : sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`;
-  const [rows, total] = await Promise.all([
-    executeNamed<Record<string, unknown>>(db, rowsQuery),
-    where ? countUpTo(db, countFrom) : countJobIsbns(db, job, countFrom),
-  ]);
+  // Sorted on a stored column, whose index holds only the rows with a value, the page's rows are
+  // found in two index-served parts (db/nulls-last-page.ts) and then computed by row id.
+  const rowsQuery = async () => {
+    if (!stored)
+      return executeNamed<Record<string, unknown>>(
+        db,
+        sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`,
+      );
+    if (key?.nulls !== 'last' || !PARTIAL_INDEXED_FIELDS.has(key.column))
+      return executeNamed<Record<string, unknown>>(
+        db,
+        computed({ only: ({ id }) => sql`${id} IN (SELECT id ${stored} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit})` }),
+      );
+    const storedWhere = (extra: SQL) => sql`FROM ${keys} WHERE ${and(where, extra)}`;
+    const ids = await nullsLastPage(
+      {
+        rows: async (extra, order, skip, limit) =>
+          (
+            await executeNamed<{ id: string }>(db, sql`SELECT id ${storedWhere(extra)} ORDER BY ${order} OFFSET ${skip} LIMIT ${limit}`)
+          ).map((r) => Number(r.id)),
+        countUpTo: async (extra, bound) => (await countUpTo(db, storedWhere(extra), bound)).count,
+      },
+      sql`${sql.identifier(key.column)}`,
+      sql`${sql.identifier('id')}`,
+      key.direction,
+      page,
+    );
+    return ids.length ? executeNamed<Record<string, unknown>>(db, computed({ rowIds: ids })) : [];
+  };
+  const [rows, total] = await Promise.all([rowsQuery(), where ? countUpTo(db, countFrom) : countJobIsbns(db, job, countFrom)]);
   return { data: rows.map(toRow), ...total };
 }
 

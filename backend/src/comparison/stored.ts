@@ -23,6 +23,12 @@ import { baseMarketplace, comparisonTable, type ComparisonOptions } from './quer
 /** The comparison columns computed across marketplaces, which a sort or filter would compute for every row without comparison_rows. */
 export const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread', 'estimated_profit']);
 
+/**
+ * The stored columns with an index of their own, which holds only the rows with a value (db/schema.ts):
+ * a page sorted on one is read in two parts, the rows with a value then the empty ones.
+ */
+export const PARTIAL_INDEXED_FIELDS: ReadonlySet<string> = new Set(['best_price', 'best_source', 'spread']);
+
 /** The comparison fields comparison_rows answers alone (estimated profit is computed from two of its columns). */
 export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', ...COMPUTED_FIELDS]);
 

@@ -193,7 +193,9 @@ async function insertLookups(
   for (const m of sources) {
     const insert = sql`INSERT INTO ${sql.identifier(m.table)} (isbn_lookup_job_id, isbn, input_filename) SELECT ${jobId}, unnest(${param(isbns)}::text[]), ${filename}`;
     await db.execute(
-      m.id === base?.id ? sql`WITH inserted AS (${insert} RETURNING id, isbn) ${insertEmptyComparisonRows(jobId, sql`inserted`)}` : insert,
+      m.id === base?.id
+        ? sql`WITH inserted AS (${insert} RETURNING id, isbn) ${insertEmptyComparisonRows(jobId, sql`inserted`, { fresh: true })}`
+        : insert,
     );
   }
 }
