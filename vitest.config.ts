@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['domain', 'backend', 'frontend'],
-    // One file at a time (Vitest's default on 2 cores): two at once measured slower on this shared
-    // machine (8 integration files: 138 s -> 153 s at load 5-7) and pushed timing-bound tests over.
+    // How many files at once is each project's setting (backend/vitest.config.ts: two integration
+    // files at a time); VITEST_MAX_WORKERS or --maxWorkers overrides every project's.
     reporters: ['default', './scripts/slowest-test-files.ts'],
     coverage: {
       provider: 'v8',
