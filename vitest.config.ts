@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['domain', 'backend', 'frontend'],
-    // How many files at once is each project's setting (backend/vitest.config.ts: two integration
-    // files at a time); VITEST_MAX_WORKERS or --maxWorkers overrides every project's.
+    // One file at a time (Vitest's default on 2 cores; each project's setting, which VITEST_MAX_WORKERS
+    // overrides): see backend/vitest.config.ts for two at a time.
     reporters: ['default', './scripts/slowest-test-files.ts'],
     coverage: {
       provider: 'v8',

@@ -2,8 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests only: pure functions under src/. The browser suite is Playwright (playwright.config.ts).
 // One process for all files (isolate: false): pure functions need no fresh module state, and a process
-// per file cost more than the tests themselves. Two at a time, as every project (Vitest refuses
-// projects that differ in maxWorkers).
+// per file cost more than the tests themselves.
 export default defineConfig({
-  test: { name: 'frontend', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], isolate: false, maxWorkers: 2 },
+  test: { name: 'frontend', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], isolate: false },
 });
