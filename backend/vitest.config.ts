@@ -11,9 +11,9 @@ const INTEGRATION = '**/*.int.test.ts';
 // each opens its own database and app and closes them (nothing in test/ mocks modules or edits the
 // environment).
 // One file at a time (Vitest's default on 2 cores). Two at a time with shared processes measured
-// faster on 16 integration files (162 s -> 117 s, CPU 74 -> 67 s, at load 3-8), but a whole run that
-// way at load 6-9 failed three timing-bound tests (the API's graceful stop, three worker processes on
-// one job, the worker's backoff gaps): not yet. VITEST_MAX_WORKERS=2 tries it.
+// faster on 16 integration files (162 s -> 117 s, CPU 74 -> 67 s, at load 3-8), but a whole run gained
+// nothing (764 s, 456 CPU s against 765 s, 408 CPU s, load 5-9) and failed five timing-bound tests
+// (graceful stop, worker processes, backoff gaps, live events, metrics). VITEST_MAX_WORKERS=2 tries it.
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', isolate: false } as const;
 
 export default defineConfig({
