@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['domain', 'backend', 'frontend'],
-    // One file at a time (Vitest's default on 2 cores): two at once measured slower on this shared
-    // machine (8 integration files: 138 s -> 153 s at load 5-7) and pushed timing-bound tests over.
+    // One file at a time (Vitest's default on 2 cores; each project's setting, which VITEST_MAX_WORKERS
+    // overrides): see backend/vitest.config.ts for two at a time.
     reporters: ['default', './scripts/slowest-test-files.ts'],
     coverage: {
       provider: 'v8',

@@ -1,2 +1,3 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { name: 'domain', include: ['src/**/*.test.ts'] } });
+// One process for all files (isolate: false), as frontend/: pure functions, no module state to reset.
+export default defineConfig({ test: { name: 'domain', include: ['src/**/*.test.ts'], isolate: false } });

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests only: pure functions under src/. The browser suite is Playwright (playwright.config.ts).
-export default defineConfig({ test: { name: 'frontend', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } });
+// One process for all files (isolate: false): pure functions need no fresh module state, and a process
+// per file cost more than the tests themselves.
+export default defineConfig({
+  test: { name: 'frontend', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], isolate: false },
+});

@@ -14,7 +14,7 @@ import type { Sandbox } from '../src/sandbox/server.ts';
 import { ADMIN } from './helpers/app.ts';
 import { halfSentRequest } from './helpers/half-sent.ts';
 import { metricValue, parseMetrics } from './helpers/prometheus.ts';
-import { ENTRY_POINTS, marketplaceEnv, spawnProcess, type SpawnedProcess } from './helpers/spawn.ts';
+import { builtEntry, marketplaceEnv, spawnProcess, type SpawnedProcess } from './helpers/spawn.ts';
 import { lookupRows, openWorkerTestDatabase, seedJob, type TestDatabase } from './helpers/worker.ts';
 
 const children: SpawnedProcess[] = [];
@@ -39,7 +39,7 @@ describe('graceful stop of the API process (PGlite, worker in-process)', () => {
     const sandbox = await sandboxWithLatency(1500);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'graceful-api-'));
     const api = spawnProcess(
-      ENTRY_POINTS.api,
+      builtEntry('api'),
       {
         DATA_DIR: dataDir,
         HOST: '127.0.0.1',
@@ -115,7 +115,7 @@ describe('graceful stop of a worker process (PostgreSQL)', () => {
     const sandbox = await sandboxWithLatency(20_000);
     const token = 'worker-metrics-token-0123456789';
     const worker = spawnProcess(
-      ENTRY_POINTS.worker,
+      builtEntry('worker'),
       {
         DATABASE_URL: t.url ?? '',
         SANDBOX_URL: sandbox.url,

@@ -7,12 +7,12 @@ import { marketplaceRegistry } from '../marketplaces/registry.ts';
 import { sampleIsbns } from '../sandbox/isbns.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 import { startMarketplaceSandbox } from '../marketplaces/sandbox.ts';
-import { ENTRY_POINTS, marketplaceEnv, spawnProcess, type SpawnedProcess } from '../../test/helpers/spawn.ts';
+import { builtEntry, marketplaceEnv, spawnProcess, type SpawnedProcess } from '../../test/helpers/spawn.ts';
 import { lookupRows, openWorkerTestDatabase, sandboxWorkerParts, seedJob, type TestDatabase } from '../../test/helpers/worker.ts';
 import { startWorker } from './worker.ts';
 import { must } from '@app/domain/must';
 
-const spawnWorker = (env: Record<string, string>) => spawnProcess(ENTRY_POINTS.worker, env, ' serving ');
+const spawnWorker = (env: Record<string, string>) => spawnProcess(builtEntry('worker'), env, ' serving ');
 
 async function unfinished(t: TestDatabase, jobId: number): Promise<number> {
   let total = 0;

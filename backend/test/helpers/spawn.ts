@@ -1,21 +1,26 @@
 // Our processes (the API, the worker, the sandbox) spawned as children of a test, with the developer's
-// own marketplace settings kept out: from the TypeScript sources through tsx (ENTRY_POINTS), or from a
-// build (scripts/bundle.ts) as production runs them (`node backend/dist/main.js`).
+// own marketplace settings kept out: from the run's build (scripts/bundle.ts, `builtEntry`) as production
+// runs them (`node backend/dist/main.js`), or a .ts source through tsx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_IDS } from '@app/domain/marketplaces';
+import { inject } from 'vitest';
+import { PROCESS_ENTRIES } from '../../scripts/bundle.ts';
 import { marketplaceRegistry } from '../../src/marketplaces/registry.ts';
 import { operationRateEnvNames } from '../../src/marketplaces/env.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-export const ENTRY_POINTS = {
-  api: path.join(SRC, 'main.ts'),
-  worker: path.join(SRC, 'worker-main.ts'),
-  sandbox: path.join(SRC, 'sandbox-main.ts'),
-};
+
+/**
+ * A process of the run's backend build (global-setup.ts), as production starts it, instead of tsx
+ * compiling the sources at each start (the API's graceful stop: 20.7 s -> 17.9 s, 28.8 -> 26.0 CPU s).
+ */
+export function builtEntry(name: keyof typeof PROCESS_ENTRIES): string {
+  return path.join(inject('backendBuild'), PROCESS_ENTRIES[name]);
+}
 
 /** What each process prints once it serves: the API's banner (its URL), the worker's and the sandbox's log lines. */
 export const READY = {

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { client } from '../client/client.gen';
 import { readUsers } from '../client/sdk.gen';
 import { configureApi } from './api';
@@ -12,6 +12,8 @@ vi.stubGlobal('localStorage', {
   setItem: (k: string, v: string) => void store.set(k, v),
   removeItem: (k: string) => void store.delete(k),
 });
+// The next test file runs in this process (isolate: false): it meets Node's globals, not this stub.
+afterAll(() => vi.unstubAllGlobals());
 
 const onForbidden = vi.fn();
 let seen: Request | undefined;
