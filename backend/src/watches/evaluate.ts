@@ -95,8 +95,8 @@ export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: rea
   const byJob = new Map<number, { job: JobRow; written: Set<number>; watches: Watch[] }>();
   for (const p of probed) {
     const id = Number(p.job_id);
-    let entry = byJob.get(id);
-    if (!entry) byJob.set(id, (entry = { job: jobFromJson(p.job), written: new Set(), watches: [] }));
+    const entry = byJob.get(id) ?? { job: jobFromJson(p.job), written: new Set<number>(), watches: [] };
+    byJob.set(id, entry);
     entry.watches.push(p);
     // A job watch reads every written row of its job; book watches alone only their own books' rows.
     for (const l of p.lookup_id === null ? p.lookup_ids : [p.lookup_id]) entry.written.add(Number(l));
