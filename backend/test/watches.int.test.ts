@@ -238,6 +238,16 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect((await notes()).count).toBe(3);
     });
 
+    it('computes the comparison of a job that keeps no stored rows (one from before comparison_rows)', async () => {
+      const isbns = fresh(2) as [string, string];
+      const jobId = await paste(isbns);
+      await t.ctx.db.update(jobs).set({ comparison_stored: false }).where(eq(jobs.id, jobId));
+      await t.ctx.db.execute(sql`DELETE FROM comparison_rows WHERE job_id = ${jobId}`);
+      await watch({ jobId });
+      await answer({ [isbns[0]]: 25, [isbns[1]]: 5 });
+      expect((await notes()).data).toMatchObject([{ isbn: isbns[0], message: expect.stringMatching(/Best price \$25\.00 on Abe Books$/) }]);
+    });
+
     it('fires on a price drop through the best price change field', async () => {
       const [isbn] = fresh(1) as [string];
       const jobId = await paste([isbn]);
