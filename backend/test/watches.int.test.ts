@@ -302,6 +302,22 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect(await readWatch(w.id)).toMatchObject({ armed: false });
     });
 
+    it('fires a job watch on the decision per book the judge makes Buy', async () => {
+      const isbns = fresh(2) as [string, string];
+      const jobId = await paste(isbns);
+      const rules = await insertRuleSet(t.ctx.db, owner.id, 'Buy at 20', [rule('Buy', 'green', [['best_price', 'gte', 20]])]);
+      const judge = async () =>
+        expect((await call('POST', `/jobs/${jobId}/judge`, owner.token, { rule_set_id: rules.id })).statusCode).toBe(200);
+      await watch({ jobId, conditions: [{ field: 'decision', operator: 'equals', value: 'Buy' }] });
+      await answer({ [isbns[0]]: 25, [isbns[1]]: 5 });
+      expect((await notes()).count).toBe(0);
+      await judge();
+      expect((await notes()).data).toMatchObject([{ isbn: isbns[0], job_id: jobId }]);
+      await reanswer(jobId, { [isbns[0]]: 25, [isbns[1]]: 22 });
+      await judge();
+      expect((await notes()).data).toMatchObject([{ isbn: isbns[1], job_id: jobId }, { isbn: isbns[0] }]);
+    });
+
     it('lets a user read their notifications, one or all, and pushes the unread count on the live stream', async () => {
       const isbns = fresh(2) as [string, string];
       await paste(isbns);

@@ -125,8 +125,9 @@ export async function evaluateDecisionWatches(tx: Tx, job: JobRow, only: NonNull
         AND w.isbn IN (SELECT b.isbn FROM ${base} b WHERE b.isbn_lookup_job_id = ${job.id} AND ${only({ id: sql`b.id`, isbn: sql`b.isbn` })})
       ORDER BY w.id FOR UPDATE
     )
-    SELECT w.id, w.user_id, w.name, w.conditions, w.isbn FROM ${watches} w
-    WHERE (w.id IN (SELECT id FROM book) OR w.job_id = ${job.id}) AND w.conditions @> ${NAMES_DECISION}`);
+    SELECT w.id, w.user_id, w.name, w.conditions, w.isbn FROM ${watches} w WHERE w.id IN (SELECT id FROM book)
+    UNION ALL
+    SELECT w.id, w.user_id, w.name, w.conditions, w.isbn FROM ${watches} w WHERE w.job_id = ${job.id} AND w.conditions @> ${NAMES_DECISION}`);
   if (found.length === 0) return 0;
   return evaluateOn(tx, job, { only }, found, await feesFor(tx, found));
 }
