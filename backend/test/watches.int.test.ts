@@ -1,7 +1,7 @@
 // Watches on both engines: the API's access rules and 422s, and the worker's evaluation in the
 // write-back transaction: edge-triggered (fires once while true), re-armed when false, at most one
 // notification a day per book and watch however the price flaps, a job watch per book, a price-drop
-// condition, notifications read, and the bell's count pushed on the live stream.
+// condition, a decision condition evaluated by the judge, notifications read, and the bell's count pushed on the live stream.
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { LookupQueue } from '../src/worker/queue.ts';
 import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
+import { insertRuleSet, rule } from './helpers/rule-sets.ts';
 import { openEventStream } from './helpers/sse.ts';
 
 const AT_LEAST_20 = [{ field: 'best_price', operator: 'gte', value: '20' }];
@@ -153,10 +154,11 @@ describe.each(ENGINES)('watches on %s', (engine) => {
           /not allowed/,
         ],
         [{ isbn, conditions: [{ field: 'best_price', operator: 'gte', value: 'ten' }] }, ['body', 'conditions', 0, 'value'], /./],
+        [{ isbn, conditions: [{ field: 'id', operator: 'gte', value: '1' }] }, ['body', 'conditions', 0, 'field'], /Unknown field/],
         [
-          { isbn, conditions: [{ field: 'decision', operator: 'equals', value: 'Buy' }] },
-          ['body', 'conditions', 0, 'field'],
-          /Unknown field/,
+          { isbn, conditions: [{ field: 'decision', operator: 'gte', value: 'Buy' }] },
+          ['body', 'conditions', 0, 'operator'],
+          /not allowed/,
         ],
         [{ conditions: AT_LEAST_20 }, ['body', 'isbn'], /either isbn or jobId/],
         [{ isbn, jobId: 1, conditions: AT_LEAST_20 }, ['body', 'isbn'], /either isbn or jobId/],
@@ -236,6 +238,16 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect((await notes()).count).toBe(3);
     });
 
+    it('computes the comparison of a job that keeps no stored rows (one from before comparison_rows)', async () => {
+      const isbns = fresh(2) as [string, string];
+      const jobId = await paste(isbns);
+      await t.ctx.db.update(jobs).set({ comparison_stored: false }).where(eq(jobs.id, jobId));
+      await t.ctx.db.execute(sql`DELETE FROM comparison_rows WHERE job_id = ${jobId}`);
+      await watch({ jobId });
+      await answer({ [isbns[0]]: 25, [isbns[1]]: 5 });
+      expect((await notes()).data).toMatchObject([{ isbn: isbns[0], message: expect.stringMatching(/Best price \$25\.00 on Abe Books$/) }]);
+    });
+
     it('fires on a price drop through the best price change field', async () => {
       const [isbn] = fresh(1) as [string];
       const jobId = await paste([isbn]);
@@ -245,6 +257,65 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect((await notes()).count).toBe(0);
       await reanswer(jobId, { [isbn]: 21.5 });
       expect((await notes()).data).toMatchObject([{ message: expect.stringMatching(/Best Price Change less or equal -5/) }]);
+    });
+
+    it('fires a decision watch once when the judge after a re-price makes the decision Buy, and arms it again when it stops being Buy', async () => {
+      const [isbn] = fresh(1) as [string];
+      const jobId = await paste([isbn]);
+      const rules = await insertRuleSet(t.ctx.db, owner.id, 'Buy at 20', [
+        rule('Buy', 'green', [['best_price', 'gte', 20]]),
+        rule('Pass', 'gray', []),
+      ]);
+      const judge = async () => {
+        const res = await call('POST', `/jobs/${jobId}/judge`, owner.token, { rule_set_id: rules.id });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      const w = await watch({ isbn, name: 'Buy it', conditions: [{ field: 'decision', operator: 'equals', value: 'Buy' }] });
+
+      await answer({ [isbn]: 15 });
+      await judge();
+      expect((await notes()).count).toBe(0);
+      // The write-back alone does not fire it: the decision is still the one judged before this answer.
+      await reanswer(jobId, { [isbn]: 25 });
+      expect((await notes()).count).toBe(0);
+      await judge();
+      const first = await notes();
+      expect(first).toMatchObject({ count: 1, data: [{ watch_id: w.id, isbn, job_id: null }] });
+      expect(first.data[0].message).toMatch(/^Buy it: Decision equals Buy — Book \d{4} \(\d{13}\)\. Best price \$25\.00 on Abe Books$/);
+      expect(await readWatch(w.id)).toMatchObject({ armed: false });
+
+      // Still Buy: no second alert. Judged again without a change: none either.
+      await reanswer(jobId, { [isbn]: 30 });
+      await judge();
+      await judge();
+      expect((await notes()).count).toBe(1);
+      // No longer Buy: armed again, nothing sent.
+      await reanswer(jobId, { [isbn]: 10 });
+      await judge();
+      expect(await readWatch(w.id)).toMatchObject({ armed: true });
+      expect((await notes()).count).toBe(1);
+      // Buy again after the day's limit: the second alert.
+      await t.ctx.db.update(watchStates).set({ last_fired_at: sql`now() - interval '25 hours'` }).where(eq(watchStates.watch_id, w.id));
+      await reanswer(jobId, { [isbn]: 27 });
+      await judge();
+      expect((await notes()).count).toBe(2);
+      expect(await readWatch(w.id)).toMatchObject({ armed: false });
+    });
+
+    it('fires a job watch on the decision per book the judge makes Buy', async () => {
+      const isbns = fresh(2) as [string, string];
+      const jobId = await paste(isbns);
+      const rules = await insertRuleSet(t.ctx.db, owner.id, 'Buy at 20', [rule('Buy', 'green', [['best_price', 'gte', 20]])]);
+      const judge = async () =>
+        expect((await call('POST', `/jobs/${jobId}/judge`, owner.token, { rule_set_id: rules.id })).statusCode).toBe(200);
+      await watch({ jobId, conditions: [{ field: 'decision', operator: 'equals', value: 'Buy' }] });
+      await answer({ [isbns[0]]: 25, [isbns[1]]: 5 });
+      expect((await notes()).count).toBe(0);
+      await judge();
+      expect((await notes()).data).toMatchObject([{ isbn: isbns[0], job_id: jobId }]);
+      await reanswer(jobId, { [isbns[0]]: 25, [isbns[1]]: 22 });
+      await judge();
+      expect((await notes()).data).toMatchObject([{ isbn: isbns[1], job_id: jobId }, { isbn: isbns[0] }]);
     });
 
     it('lets a user read their notifications, one or all, and pushes the unread count on the live stream', async () => {

@@ -1,11 +1,16 @@
 // Watches: "tell me when this book (or any book of this job) meets these conditions". A watch's
 // conditions are the rule builder's condition rows (rules.ts), over the same comparison fields, checked
 // by the same function, so the editor and the API refuse the same conditions with the same words.
-import { OPERATOR_LABELS, type Filter, type FilterOperator } from './fields.ts';
-import { CONDITIONS_MAX, RULE_FIELDS, conditionProblem, type RuleDraft, type RuleIssue } from './rules.ts';
+import { COMPARISON_FIELDS } from './comparison.ts';
+import { OPERATOR_LABELS, type FieldDef, type Filter, type FilterOperator } from './fields.ts';
+import { CONDITIONS_MAX, conditionProblem, type RuleDraft, type RuleIssue } from './rules.ts';
 
-/** The fields a watch's condition may test: a rule's (every filterable comparison field but the id and the decision). */
-export const WATCH_FIELDS = RULE_FIELDS;
+/**
+ * The fields a watch's condition may test: a rule's (every filterable comparison field but the id),
+ * and the decision, which a rule cannot test but a watch can ("tell me when it becomes Buy"): such a
+ * watch is evaluated when the job's decisions are judged.
+ */
+export const WATCH_FIELDS: readonly FieldDef[] = COMPARISON_FIELDS.filter((f) => f.filterable && f.name !== 'id');
 
 export const WATCH_NAME_MAX_LENGTH = 255;
 /** Conditions per watch: as many as a rule may have. */

@@ -25,6 +25,7 @@ import { idRanges } from '../jobs/control.ts';
 import type { JobRow } from '../jobs/repository.ts';
 import { compileRules, conditionCount, decisionCases } from './rules-sql.ts';
 import { inBackground } from '../db/work-lane.ts';
+import { evaluateDecisionWatches } from '../watches/evaluate.ts';
 
 /**
  * What one step may cost, in row-conditions: rows × (ROW_COST + conditions). Measured on the
@@ -90,6 +91,8 @@ async function judgeInSteps(db: Db, job: JobRow, version: { id: number; rules: r
           FROM (SELECT id, ${ruleIndex} AS rule_index FROM ${comparisonTable(judged, { fees, decisions: false, only: range })}) judged
           ON CONFLICT (job_id, row_id) DO UPDATE SET rule_index = excluded.rule_index, outcome = excluded.outcome
           WHERE (d.rule_index, d.outcome) IS DISTINCT FROM (excluded.rule_index, excluded.outcome)`);
+        // Watches on the decision ("tell me when it becomes Buy") read these rows' new decisions, in this step.
+        await evaluateDecisionWatches(tx, judged, range);
         return true;
       });
       if (!carriedOn) break;

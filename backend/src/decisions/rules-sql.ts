@@ -2,6 +2,7 @@
 // the very function that turns the comparison page's filters into SQL (lib/filter-sql.ts), so a rule
 // and a filter with the same conditions always select the same rows.
 import { COMPARISON_FIELDS, DECISION_FIELD } from '@app/domain/comparison';
+import type { FieldDef } from '@app/domain/fields';
 import { NO_RULE, OUTCOME_MAX_LENGTH, RULE_COLORS, type RuleColor } from '@app/domain/rules';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -50,13 +51,16 @@ export function compileRules(rules: unknown): CompiledRule[] {
 
 /**
  * Conditions (AND) as SQL over the comparison's columns, or undefined when they can never match: a
- * rule's, and a watch's (watches/evaluate.ts), so a watch and a rule with the same conditions
- * hold on the same rows.
+ * rule's, and a watch's (watches/evaluate.ts, whose `fields` add the decision), so a watch and a
+ * rule with the same conditions hold on the same rows.
  */
-export function conditionsSql(conditions: { field: string; operator: string; value: string }[]): SQL | undefined {
+export function conditionsSql(
+  conditions: { field: string; operator: string; value: string }[],
+  fields: readonly FieldDef[] = RULE_FIELDS,
+): SQL | undefined {
   if (conditions.length === 0) return sql`TRUE`;
   try {
-    return filtersToSql(RULE_FIELDS, conditions);
+    return filtersToSql(fields, conditions);
   } catch (err) {
     // filtersToSql says 422 for anything it cannot turn into SQL: here that means "never matches".
     if (err instanceof HttpError) return undefined;

@@ -3,14 +3,33 @@
 // the job page will show once it commits). For the ISBNs written:
 //   - a book watch (isbn) is evaluated on the comparison row of the job just written for its ISBN;
 //   - a job watch (job_id) on each written row of its job: it fires per book.
+// A watch whose conditions name the decision is evaluated when the decision is judged instead
+// (evaluateDecisionWatches, from decisions/judge.ts): the write-back would read the decision judged
+// before this answer, next to this answer's prices.
 // Each (watch, book) is edge-triggered (watch_states): it fires when its conditions become true
 // while armed (a notification, then disarmed), and arms again when they turn false. A book fires at
 // most once a day per watch: a flapping price disarms it again without a second notification.
 // Conditions are compiled by the rule compiler judging uses (decisions/rules-sql.ts); an empty
 // value (no price yet) makes a condition false, as a filter keeps no such row.
-import { describeConditions, WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
-import { sql, type SQL } from 'drizzle-orm';
-import { comparisonTable, baseMarketplace } from '../comparison/query.ts';
+//
+// Cost (issue 34: ≤ 20 % of the write-back; npm run bench -- watches): with no watch on the written
+// books or jobs, one indexed probe per batch; with some, one more statement per job written, which
+// computes the rows, judges every (watch, book), writes the transitions, the alerts, the watches'
+// summary and the word to the live streams at once. Round trips, not the rows, were the cost: the
+// job's row read apart, the states and the summary in statements of their own, each waited its turn
+// on a loaded machine (measured: the separate read of the job alone cost as much as the evaluation).
+//
+// Every written book is evaluated, even one whose price did not move: skipping "unchanged" books is
+// not correct here. The change fields (best_price_change, each marketplace's change) are the price
+// minus the previous look's, so writing the same price twice turns −5 into 0; the velocity fields
+// move with time and with other jobs' observations; and a watch created since the book was last
+// written has no state yet (only transitions write one), so "no state" cannot tell "already judged
+// false" from "never judged", and a new watch must fire on the first answer that meets it.
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { DECISION_FIELD } from '@app/domain/comparison';
+import type { Filter } from '@app/domain/fields';
+import { describeConditions, WATCH_FIELDS, WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
+import { comparisonTable, baseMarketplace, type ComparisonOptions } from '../comparison/query.ts';
 import { notifyUsersSql } from '../core/job-events.ts';
 import type { Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, notifications, watchStates, watches, type LookupTable } from '../db/schema.ts';
@@ -18,20 +37,28 @@ import { conditionsSql } from '../decisions/rules-sql.ts';
 import { feeSchedulesInForce, type FeeSchedules } from '../fees/repository.ts';
 import type { JobRow } from '../jobs/repository.ts';
 
-/** A watch that may have changed with this write: its conditions, and which written books it looks at. */
-type Candidate = {
+/** A watch to evaluate on some rows of one job. */
+type Watch = {
   id: number;
   user_id: string;
   name: string | null;
-  conditions: { field: string; operator: string; value: string }[];
-  /** A job watch (else a book watch). */
-  of_job: boolean;
-  /** The job whose comparison row it is evaluated on, and the ISBN. */
-  job_id: number;
-  isbn: string;
-  /** The written lookup of (job, ISBN): the comparison row's id when `table` is the job's base marketplace. */
-  lookup_id: number;
+  conditions: Filter[];
+  /** A book watch's ISBN; null for a job watch (evaluated on every row given). */
+  isbn: string | null;
 };
+
+/** A watch the write-back's probe found, with the job it is evaluated on (the job's row as JSON) and that job's written lookups. */
+type Probed = Watch & {
+  job_id: number;
+  job: Record<string, unknown>;
+  /** A book watch's written lookup; null for a job watch. */
+  lookup_id: number | string | null;
+  /** Every written lookup of the job (what a job watch is evaluated on). */
+  lookup_ids: (number | string)[];
+};
+
+/** Conditions that name the decision: a watch with one waits for the judge. */
+const NAMES_DECISION = sql`${JSON.stringify([{ field: DECISION_FIELD }])}::jsonb`;
 
 /**
  * Evaluates the watches of the lookups `lookupIds` of `table` just written in `tx` (call it after the
@@ -39,86 +66,134 @@ type Candidate = {
  */
 export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<number> {
   if (lookupIds.length === 0) return 0;
-  // One indexed probe per written row: with no watch on these books or jobs the write goes on at once.
-  // Book watches are locked (in id order): two workers writing one ISBN in two jobs must not both see
-  // it armed. A job watch's book is already serialised by the lock on its stored comparison row.
-  const { rows: candidates } = await tx.execute<Candidate>(sql`
+  // One indexed probe per written batch: with no watch on these books or jobs the write goes on at
+  // once. Book watches are locked (in id order): two workers writing one ISBN in two jobs must not
+  // both see it armed. A job watch's book is already serialised by the lock on its stored comparison
+  // row. Each watch comes with its job's row and that job's written lookups, so evaluating it reads
+  // nothing more first.
+  const { rows: probed } = await tx.execute<Probed>(sql`
     WITH written AS (
       SELECT t.isbn_lookup_job_id AS job_id, t.isbn, t.id AS lookup_id FROM ${table} t WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
     ),
     by_book AS (
       -- A book written in several jobs at once is evaluated on the newest job's row.
-      SELECT DISTINCT ON (w.id) w.id, w.user_id, w.name, w.conditions, false AS of_job, written.job_id, written.isbn, written.lookup_id
+      SELECT DISTINCT ON (w.id) w.id, w.user_id, w.name, w.conditions, w.isbn, written.job_id, written.lookup_id
       FROM written JOIN ${watches} w ON w.isbn = written.isbn
+      WHERE NOT w.conditions @> ${NAMES_DECISION}
       ORDER BY w.id, written.job_id DESC
     ),
-    locked AS (SELECT id FROM ${watches} WHERE id IN (SELECT id FROM by_book) ORDER BY id FOR UPDATE)
-    SELECT * FROM by_book WHERE id IN (SELECT id FROM locked)
-    UNION ALL
-    SELECT w.id, w.user_id, w.name, w.conditions, true AS of_job, written.job_id, written.isbn, written.lookup_id
-    FROM written JOIN ${watches} w ON w.job_id = written.job_id`);
-  if (candidates.length === 0) return 0;
-  const byJob = new Map<number, Candidate[]>();
-  for (const c of candidates) byJob.set(Number(c.job_id), [...(byJob.get(Number(c.job_id)) ?? []), c]);
-  const jobRows = await tx
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
-  // The fees in force only matter to a condition on the estimated profit: read them only then.
-  const fees = candidates.some((c) => c.conditions.some((f) => f.field === 'estimated_profit')) ? await feeSchedulesInForce(tx) : {};
-  let fired = 0;
-  const changed = new Set<number>();
-  const firedWatches = new Set<number>();
-  const users = new Set<string>();
-  for (const job of jobRows) {
-    const out = await evaluateJob(tx, job, table, byJob.get(job.id) ?? [], fees);
-    fired += out.fired.length;
-    for (const id of out.changed) changed.add(id);
-    for (const f of out.fired) {
-      firedWatches.add(f.watch_id);
-      users.add(f.user_id);
-    }
+    locked AS (SELECT id FROM ${watches} WHERE id IN (SELECT id FROM by_book) ORDER BY id FOR UPDATE),
+    found AS (
+      SELECT * FROM by_book WHERE id IN (SELECT id FROM locked)
+      UNION ALL
+      SELECT w.id, w.user_id, w.name, w.conditions, NULL, w.job_id, NULL
+      FROM ${watches} w WHERE w.job_id IN (SELECT job_id FROM written) AND NOT w.conditions @> ${NAMES_DECISION}
+    )
+    SELECT found.*, to_jsonb(j) AS job, (SELECT array_agg(lookup_id) FROM written WHERE written.job_id = found.job_id) AS lookup_ids
+    FROM found JOIN ${jobs} j ON j.id = found.job_id`);
+  if (probed.length === 0) return 0;
+  const byJob = new Map<number, { job: JobRow; written: Set<number>; watches: Watch[] }>();
+  for (const p of probed) {
+    const id = Number(p.job_id);
+    const entry = byJob.get(id) ?? { job: jobFromJson(p.job), written: new Set<number>(), watches: [] };
+    byJob.set(id, entry);
+    entry.watches.push(p);
+    // A job watch reads every written row of its job; book watches alone only their own books' rows.
+    for (const l of p.lookup_id === null ? p.lookup_ids : [p.lookup_id]) entry.written.add(Number(l));
   }
-  if (changed.size) await summarise(tx, [...changed], [...firedWatches], [...users]);
+  const fees = await feesFor(tx, probed);
+  let fired = 0;
+  for (const { job, written, watches: list } of byJob.values()) {
+    const rowIds = await comparisonRowIds(tx, job, table, [...written]);
+    fired += await evaluateOn(tx, job, { rowIds }, list, fees);
+  }
   return fired;
 }
 
-/** The candidates of one job: its comparison rows of their ISBNs, each watch's conditions, the transitions. */
-async function evaluateJob(
+/**
+ * Evaluates the watches whose conditions name the decision on the rows of `job` that a judge's step
+ * just decided (`only`: the step's range of row ids), in the step's transaction: the decisions it
+ * wrote are read back by this statement. Book watches on the step's ISBNs are evaluated on this
+ * job's row, job watches of the job on every row. Returns the notifications written.
+ */
+export async function evaluateDecisionWatches(tx: Tx, job: JobRow, only: NonNullable<ComparisonOptions['only']>): Promise<number> {
+  const base = LOOKUP_TABLES[baseMarketplace(job).id];
+  const { rows: found } = await tx.execute<Watch>(sql`
+    WITH book AS (
+      SELECT w.id FROM ${watches} w
+      WHERE w.conditions @> ${NAMES_DECISION}
+        AND w.isbn IN (SELECT b.isbn FROM ${base} b WHERE b.isbn_lookup_job_id = ${job.id} AND ${only({ id: sql`b.id`, isbn: sql`b.isbn` })})
+      ORDER BY w.id FOR UPDATE
+    )
+    SELECT w.id, w.user_id, w.name, w.conditions, w.isbn FROM ${watches} w WHERE w.id IN (SELECT id FROM book)
+    UNION ALL
+    SELECT w.id, w.user_id, w.name, w.conditions, w.isbn FROM ${watches} w WHERE w.job_id = ${job.id} AND w.conditions @> ${NAMES_DECISION}`);
+  if (found.length === 0) return 0;
+  return evaluateOn(tx, job, { only }, found, await feesFor(tx, found));
+}
+
+/** The fees in force: they only matter to a condition on the estimated profit, so they are read only then. */
+async function feesFor(tx: Tx, list: Watch[]): Promise<FeeSchedules> {
+  return list.some((w) => w.conditions.some((c) => c.field === 'estimated_profit')) ? feeSchedulesInForce(tx) : {};
+}
+
+/**
+ * The job's row as the probe read it (`to_jsonb`), typed as the query builder reads it: each column
+ * through its own mapping (timestamps to dates, …).
+ */
+function jobFromJson(json: Record<string, unknown>): JobRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(jobs))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as JobRow;
+}
+
+/**
+ * One statement: the job's comparison rows picked by `pick`, every (watch, book) pair's conditions,
+ * the transitions (true while armed: disarm, and notify unless the book fired within the period;
+ * false while disarmed: arm again; nothing else writes), the alerts, the watches' summary and word to
+ * their users' live streams (delivered when the transaction commits). Returns the alerts written.
+ */
+async function evaluateOn(
   tx: Tx,
   job: JobRow,
-  table: LookupTable,
-  candidates: Candidate[],
+  pick: Pick<ComparisonOptions, 'only' | 'rowIds'>,
+  list: Watch[],
   fees: FeeSchedules,
-): Promise<{ fired: { watch_id: number; user_id: string }[]; changed: number[] }> {
+): Promise<number> {
+  if (pick.rowIds?.length === 0) return 0;
   // Conditions that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
   const compiled = new Map<number, SQL>();
-  for (const c of candidates) if (!compiled.has(c.id)) compiled.set(c.id, conditionsSql(c.conditions) ?? sql`FALSE`);
-  const rowIds = await comparisonRowIds(tx, job, table, candidates);
-  if (rowIds.length === 0) return { fired: [], changed: [] };
-  const computed = comparisonTable(job, { fees, rowIds });
-  const pairs = candidates.map((c) => ({
-    watch_id: c.id,
-    user_id: c.user_id,
-    watch_isbn: c.isbn,
-    of_job: c.of_job,
-    label: `${c.name ?? 'Your watch'}: ${describeConditions(c.conditions as never)}`,
+  for (const w of list) if (!compiled.has(w.id)) compiled.set(w.id, conditionsSql(w.conditions, WATCH_FIELDS) ?? sql`FALSE`);
+  // A job that keeps its comparison (comparison/stored.ts) reads best price, source and spread from
+  // its stored rows, refreshed in this transaction before the watches (the write-back) or unchanged
+  // by it (the judge), so they equal what would be computed; reading them is measurably cheaper
+  // than computing them (a quarter of the comparison's time for a batch of 50). Other jobs compute.
+  const computed = comparisonTable(job, { fees, stored: job.comparison_stored, ...pick });
+  const watchRows = list.map((w) => ({
+    watch_id: w.id,
+    user_id: w.user_id,
+    watch_isbn: w.isbn,
+    label: `${w.name ?? 'Your watch'}: ${describeConditions(w.conditions)}`,
   }));
-  const holds = sql`CASE p.watch_id ${sql.join(
+  const holds = sql`CASE pw.watch_id ${sql.join(
     [...compiled].map(([id, when]) => sql`WHEN ${id}::int THEN (${when})`),
     sql` `,
   )} END`;
-  // Raw SQL on purpose: the comparison, every watch's conditions and the state changes in one
-  // statement. Only transitions write: true while armed (disarm, and notify unless the book fired
-  // within the period), false while disarmed (arm again).
-  const { rows } = await tx.execute<{ watch_id: number; user_id: string; notified: boolean }>(sql`
-    WITH p AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, of_job boolean, label text)
+  // Raw SQL on purpose: the comparison, every watch's conditions and everything that follows from
+  // them in one statement (one round trip: see the head of this file). Its CTEs read the snapshot the
+  // statement began with, so the summary is worked out from the states as they were plus the moves
+  // made here (a separate UPDATE would see the new states, at the cost of another round trip).
+  const { rows } = await tx.execute<{ fired: number; heard: number }>(sql`
+    WITH w AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(watchRows)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, label text)
     ),
     evaluated AS (
-      SELECT p.watch_id, p.user_id, p.of_job, p.label, comparison.isbn AS book, comparison.title, comparison.best_price, comparison.best_source,
-             coalesce(${holds}, false) AS holds
-      FROM p JOIN ${computed} ON comparison.isbn = p.watch_isbn
+      SELECT pw.watch_id, pw.user_id, pw.watch_isbn IS NULL AS of_job, pw.label, comparison.isbn AS book, comparison.title,
+             comparison.best_price, comparison.best_source, coalesce(${holds}, false) AS holds
+      FROM ${computed} JOIN w pw ON pw.watch_isbn IS NULL OR pw.watch_isbn = comparison.isbn
     ),
     moved AS (
       SELECT e.*, s.last_fired_at,
@@ -138,41 +213,37 @@ async function evaluateJob(
              label || ' — ' || coalesce(title || ' (' || book || ')', book) ||
              coalesce('. Best price $' || to_char(best_price, 'FM999999990.00') || coalesce(' on ' || best_source, ''), '')
       FROM moved WHERE notify
-    )
-    SELECT watch_id, user_id, notify AS notified FROM moved`);
-  return {
-    fired: rows.filter((r) => r.notified).map((r) => ({ watch_id: Number(r.watch_id), user_id: r.user_id })),
-    changed: [...new Set(rows.map((r) => Number(r.watch_id)))],
-  };
+    ),
+    -- Armed while no book waits to re-arm: none of the states this statement left alone is disarmed
+    -- (one probe of a partial index) and none it moved was disarmed; the time of the last alert.
+    summary AS (
+      UPDATE ${watches} sw SET
+        armed = NOT EXISTS (
+                  SELECT 1 FROM ${watchStates} s WHERE s.watch_id = sw.id AND NOT s.armed
+                    AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = s.watch_id AND m.book = s.isbn)
+                ) AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.holds),
+        last_fired_at = CASE WHEN EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.notify) THEN now() ELSE sw.last_fired_at END
+      WHERE sw.id IN (SELECT watch_id FROM moved)
+    ),
+    heard AS (${notifyUsersSql(sql`SELECT DISTINCT user_id FROM moved WHERE notify`)})
+    -- A SELECT in WITH runs only when read: counting it sends the word.
+    SELECT (SELECT count(*) FROM moved WHERE notify)::int AS fired, (SELECT count(*) FROM heard)::int AS heard`);
+  return Number(rows[0]?.fired ?? 0);
 }
 
 /**
- * The comparison rows of the candidates' books by their keys (the job's base lookups of these
- * ISBNs), so the planner's view of the job does not matter (comparison/query.ts `rowIds`): the
+ * The comparison rows of the written lookups of one job (the job's base lookups of their ISBNs), by
+ * their keys, so the planner's view of the job does not matter (comparison/query.ts `rowIds`): the
  * written lookups themselves when `table` is the job's base marketplace, else looked up by ISBN.
  */
-async function comparisonRowIds(tx: Tx, job: JobRow, table: LookupTable, candidates: Candidate[]): Promise<number[]> {
+async function comparisonRowIds(tx: Tx, job: JobRow, table: LookupTable, written: number[]): Promise<number[]> {
   const base = LOOKUP_TABLES[baseMarketplace(job).id];
-  if (base === table) return [...new Set(candidates.map((c) => Number(c.lookup_id)))];
-  const isbns = [...new Set(candidates.map((c) => c.isbn))];
+  if (base === table) return written;
   const ids = await tx
     .select({ id: base.id })
     .from(base)
-    .where(sql`${base.isbn_lookup_job_id} = ${job.id} AND ${base.isbn} = ANY(${sql.param(isbns)}::text[])`);
+    .where(
+      sql`${base.isbn_lookup_job_id} = ${job.id} AND ${base.isbn} IN (SELECT isbn FROM ${table} WHERE id = ANY(${sql.param(written.map(String))}::bigint[]))`,
+    );
   return ids.map((r) => Number(r.id));
-}
-
-/**
- * The watches' summary after their books moved (armed while no book waits to re-arm, one probe of
- * a partial index; the time of the last alert), and word to their users' live streams, delivered
- * when the transaction commits. A statement of its own: one statement's CTEs do not see each
- * other's writes.
- */
-async function summarise(tx: Tx, watchIds: number[], firedWatchIds: number[], userIds: string[]): Promise<void> {
-  await tx.execute(sql`
-    UPDATE ${watches} w SET
-      armed = NOT EXISTS (SELECT 1 FROM ${watchStates} s WHERE s.watch_id = w.id AND NOT s.armed),
-      last_fired_at = CASE WHEN w.id = ANY(${sql.param(firedWatchIds)}::int[]) THEN now() ELSE w.last_fired_at END
-    WHERE w.id = ANY(${sql.param(watchIds)}::int[])`);
-  if (userIds.length) await tx.execute(notifyUsersSql(sql`SELECT DISTINCT unnest(${sql.param(userIds)}::uuid[]) AS user_id`));
 }

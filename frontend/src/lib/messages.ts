@@ -85,7 +85,7 @@ export const BOOK_TEXT = {
 export const WATCH_TEXT = {
   created: 'Watch saved: you will hear when a new answer meets its conditions.',
   updated: 'Watch saved.',
-  hint: `It fires when a new answer makes all of these true, once, and again only after they stop holding (at most once in ${WATCH_FIRE_PERIOD_HOURS} hours per book).`,
+  hint: `It fires when a new answer makes all of these true, once, and again only after they stop holding (at most once in ${WATCH_FIRE_PERIOD_HOURS} hours per book). A condition on the Decision is checked when the job's decisions are judged.`,
   email: 'Email me (an hourly digest at most)',
   noNotifications:
     'No notifications yet. Watch a book or a job from its page, and you will hear here when a new answer meets your conditions.',

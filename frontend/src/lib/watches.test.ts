@@ -20,6 +20,11 @@ describe('a watch in words', () => {
     ).toBe('Best Price greater or equal 20 and Amazon Sales Rank less or equal 300000');
   });
 
+  it('may name the decision, which a rule cannot test', () => {
+    expect(watchConditionsText({ conditions: [{ field: 'decision', operator: 'equals', value: 'Buy' }] })).toBe('Decision equals Buy');
+    expect(watchDraftErrors({ name: '', conditions: [{ field: 'decision', operator: 'equals', value: 'Buy' }], email: true })).toEqual({});
+  });
+
   it('says whether it fires on the next answer, or waits for its conditions to stop holding', () => {
     expect(watchStateText({ armed: true, last_fired_at: null })).toBe('Never fired. Fires on the next answer that meets it.');
     const fired = watchStateText({ armed: false, last_fired_at: '2026-11-27T10:00:00Z' });
