@@ -5,8 +5,9 @@
 // dated, and velocity computed from Keepa's series.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_TABLES, bookVelocity, jobs, keepaBooks, keepaTokens, priceObservations } from '../src/db/schema.ts';
+import { LOOKUP_TABLES, bookVelocity, jobs, keepaBooks, keepaTokens, notifications, priceObservations, watches } from '../src/db/schema.ts';
 import { KeepaFetcher } from '../src/keepa/fetcher.ts';
+import { evaluateWatchesOfBook } from '../src/watches/evaluate.ts';
 import { keepaSettings } from '../src/keepa/options.ts';
 import { knownToKeepa } from '../src/keepa/sandbox-format.ts';
 import { KeepaTokens } from '../src/keepa/tokens.ts';
@@ -14,7 +15,7 @@ import { refreshVelocity } from '../src/velocity/compute.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
-import { ADMIN, bearer, login, startTestApp, type TestApp } from './helpers/app.ts';
+import { ADMIN, bearer, createUser, login, startTestApp, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
 import { seedJob } from './helpers/worker.ts';
 
@@ -182,5 +183,52 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
     await t.ctx.db.update(keepaBooks).set({ fetched_at: sql`now() - interval '2 days'` });
     expect(await new KeepaFetcher(t.ctx.db, settings!, quiet).pass()).toBe(true);
     expect(await t.ctx.db.$count(priceObservations, eq(priceObservations.isbn, isbn))).toBe(points.length);
+  });
+
+  it('a watch on the velocity fields hears of Keepa’s series when it lands, not at the book’s next answer', async () => {
+    sandbox = await startMarketplaceSandbox({ latencyMs: 0 });
+    const isbns = sampleIsbns(12, 57_700);
+    const known = isbns.filter(knownToKeepa);
+    const unknown = isbns.find((i) => !knownToKeepa(i));
+    expect(known.length).toBeGreaterThanOrEqual(2);
+    expect(unknown).toBeDefined();
+    const user = await createUser(t, `keepa-watcher-${engine}@example.com`);
+    const jobId = await seedJob(t.ctx.db, isbns, ['amazon'], { ownerId: user.id });
+    await t.ctx.db.update(jobs).set({ amazon: true }).where(eq(jobs.id, jobId));
+    // No rank seen yet: no average rank, so neither watch holds before Keepa answers.
+    const sells = [{ field: 'avg_rank_180', operator: 'gt', value: '0' }];
+    for (const target of [{ isbn: known[0] }, { jobId }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/watches',
+        headers: bearer(user.token),
+        payload: { ...target, conditions: sells },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await t.ctx.db.$count(notifications, eq(notifications.user_id, user.id))).toBe(0);
+
+    const settings = keepaSettings(
+      { enabled: true, key: undefined, url: undefined, batchSize: 100, refreshMs: 86_400_000, timeoutMs: 10_000 },
+      sandbox.url,
+      true,
+    );
+    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet, 2000, 0, evaluateWatchesOfBook).pass()).toBe(true);
+    const sent = await t.ctx.db.select().from(notifications).where(eq(notifications.user_id, user.id));
+    const ranked = (await t.ctx.db.select().from(bookVelocity).where(inArray(bookVelocity.isbn, isbns)))
+      .filter((v) => (v.avg_rank_180 ?? 0) > 0)
+      .map((v) => v.isbn);
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(ranked).not.toContain(unknown);
+    // The job watch fires per book Keepa ranked; the book watch once for its book.
+    const jobWatchAlerts = sent.filter((n) => n.job_id === jobId).map((n) => n.isbn);
+    expect(jobWatchAlerts.sort()).toEqual(ranked.sort());
+    expect(sent.filter((n) => n.job_id === null).map((n) => n.isbn)).toEqual(ranked.includes(known[0]!) ? [known[0]] : []);
+
+    // Asked again (refresh due), the same series: edge-triggered, nothing fires twice.
+    await t.ctx.db.update(keepaBooks).set({ fetched_at: sql`now() - interval '2 days'` });
+    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet, 2000, 0, evaluateWatchesOfBook).pass()).toBe(true);
+    expect(await t.ctx.db.$count(notifications, eq(notifications.user_id, user.id))).toBe(sent.length);
+    await t.ctx.db.delete(watches).where(eq(watches.user_id, user.id));
   });
 });

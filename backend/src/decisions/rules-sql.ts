@@ -2,12 +2,10 @@
 // the very function that turns the comparison page's filters into SQL (lib/filter-sql.ts), so a rule
 // and a filter with the same conditions always select the same rows.
 import { COMPARISON_FIELDS, DECISION_FIELD } from '@app/domain/comparison';
-import type { FieldDef } from '@app/domain/fields';
 import { NO_RULE, OUTCOME_MAX_LENGTH, RULE_COLORS, type RuleColor } from '@app/domain/rules';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { filtersToSql } from '../lib/filter-sql.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { conditionsSql } from '../lib/filter-sql.ts';
 
 /** What a rule may test: every filterable comparison field but the decision it decides. */
 export const RULE_FIELDS = COMPARISON_FIELDS.filter((f) => f.name !== DECISION_FIELD);
@@ -45,27 +43,8 @@ export function compileRules(rules: unknown): CompiledRule[] {
     const rule = StoredRule.safeParse(raw);
     if (!rule.success) return { outcome: NO_RULE, color: 'gray', when: undefined, conditions: 0 };
     const { outcome, color, conditions } = rule.data;
-    return { outcome, color: colorOf(color), when: conditionsSql(conditions), conditions: conditions.length };
+    return { outcome, color: colorOf(color), when: conditionsSql(conditions, RULE_FIELDS), conditions: conditions.length };
   });
-}
-
-/**
- * Conditions (AND) as SQL over the comparison's columns, or undefined when they can never match: a
- * rule's, and a watch's (watches/evaluate.ts, whose `fields` add the decision), so a watch and a
- * rule with the same conditions hold on the same rows.
- */
-export function conditionsSql(
-  conditions: { field: string; operator: string; value: string }[],
-  fields: readonly FieldDef[] = RULE_FIELDS,
-): SQL | undefined {
-  if (conditions.length === 0) return sql`TRUE`;
-  try {
-    return filtersToSql(fields, conditions);
-  } catch (err) {
-    // filtersToSql says 422 for anything it cannot turn into SQL: here that means "never matches".
-    if (err instanceof HttpError) return undefined;
-    throw err;
-  }
 }
 
 /** How many conditions the rules that can match test: what judging one row costs (the judge sizes its steps by it). */

@@ -8,7 +8,7 @@ import type { Logger } from '../core/logging.ts';
 import type { Db } from '../db/client.ts';
 import { fetchKeepaHistory } from './client.ts';
 import type { KeepaSettings } from './options.ts';
-import { amazonJobsNewestFirst, isbnsNeedingKeepa, storeKeepaHistory } from './repository.ts';
+import { type AfterKeepaBook, amazonJobsNewestFirst, isbnsNeedingKeepa, storeKeepaHistory } from './repository.ts';
 import { KeepaTokens } from './tokens.ts';
 
 /** Jobs looked at per pass. */
@@ -32,6 +32,8 @@ export class KeepaFetcher {
     private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
     private readonly idleMs = 2000,
     private readonly revisitMs = KEEPA_REVISIT_MS,
+    /** Passed in by the worker (watches/evaluate.ts): keepa/ stays below the features that read it. */
+    private readonly afterBook?: AfterKeepaBook,
   ) {
     this.tokens = new KeepaTokens(db);
   }
@@ -57,7 +59,7 @@ export class KeepaFetcher {
       }
       this.requests++;
       const answers = await fetchKeepaHistory(isbns, this.settings, this.tokens, this.stopping.signal);
-      await storeKeepaHistory(this.db, answers);
+      await storeKeepaHistory(this.db, answers, this.afterBook);
       this.found += [...answers.values()].filter((p) => p !== null).length;
       return true;
     }

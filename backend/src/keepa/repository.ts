@@ -4,7 +4,7 @@
 // Keepa's own stats (its rank drops, average ranks, current prices) ride on the keepa_books row.
 import { KEEPA_SOURCE } from '@app/domain/velocity';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { jobs, keepaBooks, LOOKUP_TABLES, priceObservations } from '../db/schema.ts';
 import { isbnArray, refreshVelocitySql } from '../velocity/compute.ts';
 import type { KeepaProduct, KeepaStats } from './wire.ts';
@@ -26,11 +26,14 @@ function statsColumns(stats: KeepaStats | null) {
 
 /**
  * Stores one answer, one transaction per ISBN asked: it is dated (found or not), a found one's points
- * replace its earlier Keepa points, and its velocity is recomputed. Per ISBN, not per batch: a batch
+ * replace its earlier Keepa points, its velocity is recomputed and its watches evaluated. Per ISBN, not per batch: a batch
  * of 100 long histories is ~30,000 points, about 5 s of writing on the embedded database, whose one
  * connection every request waits for; an ISBN's few hundred points take tens of milliseconds.
  */
-export async function storeKeepaHistory(db: Db, answers: Map<string, KeepaProduct | null>): Promise<void> {
+/** Run in an ISBN's transaction once its series and velocity are stored (the worker evaluates its watches). */
+export type AfterKeepaBook = (tx: Tx, isbn: string) => Promise<unknown>;
+
+export async function storeKeepaHistory(db: Db, answers: Map<string, KeepaProduct | null>, afterBook?: AfterKeepaBook): Promise<void> {
   for (const [isbn, product] of answers) {
     await db.transaction(async (tx) => {
       const row = { isbn, found: product !== null, asin: product?.asin.slice(0, 10) ?? null, ...statsColumns(product?.stats ?? null) };
@@ -57,6 +60,8 @@ export async function storeKeepaHistory(db: Db, answers: Map<string, KeepaProduc
             AS r(at timestamptz, rank integer, used double precision, new double precision)`);
       }
       await tx.execute(refreshVelocitySql(isbnArray([isbn])));
+      // The velocity fields moved: a watch on them hears it now, not at the book's next answer.
+      await afterBook?.(tx, isbn);
     });
   }
 }

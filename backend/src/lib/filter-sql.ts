@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { NUMBER_OPERATORS, TEXT_OPERATORS, type FieldDef, type Filter } from '@app/domain/fields';
 import { filterValueProblem, parseFilterDate, parseFilterNumber } from '@app/domain/filter-values';
 import { Paging } from './api-schemas.ts';
-import { type ValidationIssue, validationError } from './http-errors.ts';
+import { HttpError, type ValidationIssue, validationError } from './http-errors.ts';
 
 export const FilterSchema = z
   .object({
@@ -151,4 +151,23 @@ export function orderBySql(keys: readonly SortKey[]): SQL {
 /** ORDER BY for a whitelisted sort key (sortKeys). */
 export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefined, direction: 'asc' | 'desc' | undefined): SQL {
   return orderBySql(sortKeys(fields, sortBy, direction));
+}
+
+/**
+ * Conditions (AND) as SQL over the comparison's columns, or undefined when they can never match: a
+ * rule's (decisions/rules-sql.ts) and a watch's (watches/evaluate.ts, whose `fields` add the decision), so a watch and a
+ * rule with the same conditions hold on the same rows.
+ */
+export function conditionsSql(
+  conditions: { field: string; operator: string; value: string }[],
+  fields: readonly FieldDef[],
+): SQL | undefined {
+  if (conditions.length === 0) return sql`TRUE`;
+  try {
+    return filtersToSql(fields, conditions);
+  } catch (err) {
+    // filtersToSql says 422 for anything it cannot turn into SQL: here that means "never matches".
+    if (err instanceof HttpError) return undefined;
+    throw err;
+  }
 }

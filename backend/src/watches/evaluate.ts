@@ -33,7 +33,7 @@ import { comparisonTable, baseMarketplace, type ComparisonOptions } from '../com
 import { notifyUsersSql } from '../core/job-events.ts';
 import type { Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, notifications, watchStates, watches, type LookupTable } from '../db/schema.ts';
-import { conditionsSql } from '../decisions/rules-sql.ts';
+import { conditionsSql } from '../lib/filter-sql.ts';
 import { feeSchedulesInForce, type FeeSchedules } from '../fees/repository.ts';
 import type { JobRow } from '../jobs/repository.ts';
 
@@ -108,6 +108,27 @@ export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: rea
     fired += await evaluateOn(tx, job, { rowIds }, list, fees);
   }
   return fired;
+}
+
+/**
+ * Evaluates the watches of `isbn` after its market data moved without an answer being written:
+ * Keepa's series (keepa/repository.ts) changes the book's velocity fields, which watch conditions may
+ * name. Its Amazon rows stand for the written ones (Keepa is fetched for jobs that ask Amazon): every
+ * row when a book watch names the ISBN (the newest job's is read), else those of watched jobs. With no
+ * watch on the book or its jobs, no lookup row is read (the EXISTS is a one-time filter).
+ */
+export async function evaluateWatchesOfBook(tx: Tx, isbn: string): Promise<number> {
+  const t = LOOKUP_TABLES.amazon;
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    SELECT t.id FROM ${t} t WHERE t.isbn = ${isbn} AND EXISTS (SELECT 1 FROM ${watches} w WHERE w.isbn = ${isbn})
+    UNION
+    SELECT t.id FROM ${t} t
+    WHERE t.isbn_lookup_job_id IN (SELECT w.job_id FROM ${watches} w WHERE w.job_id IS NOT NULL) AND t.isbn = ${isbn}`);
+  return evaluateWatches(
+    tx,
+    t,
+    rows.map((r) => Number(r.id)),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { ComparisonStorer } from '../comparison/stored.ts';
 import { HistoryPruner } from '../history/retention.ts';
 import { BookDetailsFetcher } from '../book-details/fetcher.ts';
 import type { BookDetailsSettings } from '../book-details/options.ts';
+import { evaluateWatchesOfBook } from '../watches/evaluate.ts';
 import { KeepaFetcher } from '../keepa/fetcher.ts';
 import { WatchDigest, type DigestSettings } from '../watches/digest.ts';
 import type { KeepaSettings } from '../keepa/options.ts';
@@ -222,7 +223,16 @@ export function startWorker(opts: WorkerOptions): Worker {
   const details =
     opts.bookDetails && new BookDetailsFetcher(opts.db, { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.bookDetails }, log);
   details?.start();
-  const keepa = opts.keepa && new KeepaFetcher(opts.db, { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.keepa }, log);
+  const keepa =
+    opts.keepa &&
+    new KeepaFetcher(
+      opts.db,
+      { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.keepa },
+      log,
+      undefined,
+      undefined,
+      evaluateWatchesOfBook,
+    );
   keepa?.start();
   log.info(
     `worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}${keepa ? `, Keepa history from ${opts.keepa?.url}` : ''}`,
