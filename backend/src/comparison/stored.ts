@@ -38,18 +38,19 @@ export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', ...COMP
  */
 export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<void> {
   if (lookupIds.length === 0) return;
-  const { rows: locked } = await tx.execute<{ job_id: number; row_id: number }>(sql`
-    SELECT cr.job_id, cr.row_id FROM ${table} t
+  const { rows: locked } = await tx.execute<{ job_id: number; row_id: number; isbn: string }>(sql`
+    SELECT cr.job_id, cr.row_id, cr.isbn FROM ${table} t
     JOIN ${comparisonRows} cr ON cr.job_id = t.isbn_lookup_job_id AND cr.isbn = t.isbn
     WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
     ORDER BY cr.job_id, cr.row_id
     FOR UPDATE OF cr`);
   if (locked.length === 0) return;
-  const byJob = new Map<number, number[]>();
+  const byJob = new Map<number, { rowIds: number[]; isbns: string[] }>();
   for (const r of locked) {
-    const rowIds = byJob.get(Number(r.job_id)) ?? [];
-    rowIds.push(Number(r.row_id));
-    byJob.set(Number(r.job_id), rowIds);
+    const keys = byJob.get(Number(r.job_id)) ?? { rowIds: [], isbns: [] };
+    keys.rowIds.push(Number(r.row_id));
+    keys.isbns.push(r.isbn);
+    byJob.set(Number(r.job_id), keys);
   }
   // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
   const withRows = await tx
@@ -57,12 +58,14 @@ export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: r
     .from(jobs)
     .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
   for (const job of withRows) {
-    const rowIds = byJob.get(job.id) ?? [];
+    const { rowIds, isbns } = byJob.get(job.id) ?? { rowIds: [], isbns: [] };
     // By row id (the base lookup's primary key, and the stored row's): the rows are found by their
     // keys whatever the planner believes of the job. Picked by (job, ISBN), a job written since its
     // tables were last analyzed was planned as one row, and each write-back read the job's stored
     // rows against all its lookups (quadratic: over a minute per batch at 30k rows; issue 29).
-    await computeInto(tx, job, { rowIds });
+    // Their ISBNs too: both keys of a stored row bound it, whichever of its two indexes the planner
+    // picks (with the job unseen, every index led by job_id costs it the same; issue 29).
+    await computeInto(tx, job, { rowIds }, isbns);
   }
 }
 
@@ -70,10 +73,16 @@ export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: r
  * Writes the computed columns of the job's rows that `pick` picks (a condition, or row ids) into their
  * stored rows (which must exist and be locked). Row ids bound the stored rows by their key too.
  */
-async function computeInto(db: Db | Tx, job: JobRow, pick: Pick<ComparisonOptions, 'only' | 'rowIds'>): Promise<number> {
+async function computeInto(db: Db | Tx, job: JobRow, pick: Pick<ComparisonOptions, 'only' | 'rowIds'>, isbns?: string[]): Promise<number> {
   // Fees are left out: profit is not stored (it is computed from the best price and source when read).
   const computed = comparisonTable(job, { fees: {}, decisions: false, ...pick });
-  const byKey = pick.rowIds ? sql` AND cr.row_id = ANY(${sql.param(pick.rowIds.map(String))}::bigint[])` : sql``;
+  const byKey = sql.join(
+    [
+      pick.rowIds ? sql` AND cr.row_id = ANY(${sql.param(pick.rowIds.map(String))}::bigint[])` : sql``,
+      isbns ? sql` AND cr.isbn = ANY(${sql.param(isbns)}::text[])` : sql``,
+    ],
+    sql``,
+  );
   const { rows } = await db.execute<{ n: number }>(sql`
     WITH updated AS (
       UPDATE ${comparisonRows} cr SET best_price = c.best_price, best_source = c.best_source, spread = c.spread
