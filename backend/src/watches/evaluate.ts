@@ -219,7 +219,11 @@ async function evaluateOn(
     moved AS (
       SELECT e.*, s.last_fired_at,
              e.holds AND (s.last_fired_at IS NULL OR s.last_fired_at < now() - ${WATCH_FIRE_PERIOD_HOURS} * interval '1 hour') AS notify
-      FROM evaluated e LEFT JOIN ${watchStates} s ON s.watch_id = e.watch_id AND s.isbn = e.book
+      -- Each pair's state by its key. As a plain join the planner, guessing the watches' rows, hashed
+      -- every state of every watch, a read that grew with the states (10k states: 0.7 ms a batch).
+      FROM evaluated e LEFT JOIN LATERAL (
+        SELECT s.armed, s.last_fired_at FROM ${watchStates} s WHERE s.watch_id = e.watch_id AND s.isbn = e.book OFFSET 0
+      ) s ON true
       WHERE e.holds = coalesce(s.armed, true)
     ),
     states AS (
@@ -239,9 +243,11 @@ async function evaluateOn(
     -- (one probe of a partial index) and none it moved was disarmed; the time of the last alert.
     summary AS (
       UPDATE ${watches} sw SET
+        -- OFFSET 0: probed per watch; left to itself the planner could hash every disarmed state instead.
         armed = NOT EXISTS (
                   SELECT 1 FROM ${watchStates} s WHERE s.watch_id = sw.id AND NOT s.armed
                     AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = s.watch_id AND m.book = s.isbn)
+                  OFFSET 0
                 ) AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.holds),
         last_fired_at = CASE WHEN EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.notify) THEN now() ELSE sw.last_fired_at END
       WHERE sw.id IN (SELECT watch_id FROM moved)
