@@ -74,7 +74,7 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
     );
     expect(settings?.url).toBe(`${sandbox.url}/keepa`);
     // Revisits a job with nothing to ask at every pass (KEEPA_REVISIT_MS in the product).
-    const fetcher = new KeepaFetcher(t.ctx.db, settings!, quiet, 2000, 0);
+    const fetcher = new KeepaFetcher(t.ctx.db, settings!, quiet, { revisitMs: 0 });
     expect(await fetcher.pass()).toBe(true);
     expect(fetcher.requests).toBe(1);
     // Every ISBN is dated, found or not; a second pass has nothing to ask.
@@ -213,7 +213,7 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
       sandbox.url,
       true,
     );
-    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet, 2000, 0, evaluateWatchesOfBook).pass()).toBe(true);
+    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet, { revisitMs: 0, afterBook: evaluateWatchesOfBook }).pass()).toBe(true);
     const sent = await t.ctx.db.select().from(notifications).where(eq(notifications.user_id, user.id));
     const ranked = (await t.ctx.db.select().from(bookVelocity).where(inArray(bookVelocity.isbn, isbns)))
       .filter((v) => (v.avg_rank_180 ?? 0) > 0)
@@ -227,7 +227,7 @@ describe.each(ENGINES)('Keepa on %s', (engine) => {
 
     // Asked again (refresh due), the same series: edge-triggered, nothing fires twice.
     await t.ctx.db.update(keepaBooks).set({ fetched_at: sql`now() - interval '2 days'` });
-    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet, 2000, 0, evaluateWatchesOfBook).pass()).toBe(true);
+    expect(await new KeepaFetcher(t.ctx.db, settings!, quiet, { revisitMs: 0, afterBook: evaluateWatchesOfBook }).pass()).toBe(true);
     expect(await t.ctx.db.$count(notifications, eq(notifications.user_id, user.id))).toBe(sent.length);
     await t.ctx.db.delete(watches).where(eq(watches.user_id, user.id));
   });

@@ -65,29 +65,29 @@ export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: r
     // rows against all its lookups (quadratic: over a minute per batch at 30k rows; issue 29).
     // Their ISBNs too: both keys of a stored row bound it, whichever of its two indexes the planner
     // picks (with the job unseen, every index led by job_id costs it the same; issue 29).
-    await computeInto(tx, job, { rowIds }, isbns);
+    await computeInto(tx, job, { rowIds, isbns });
   }
 }
 
+/** The stored rows computeInto writes: a range of the base lookups, or the rows' two keys (see the write-back above). */
+type StoredRowsPick = Required<Pick<ComparisonOptions, 'only'>> | { rowIds: number[]; isbns: string[] };
+
 /**
- * Writes the computed columns of the job's rows that `pick` picks (a condition, or row ids) into their
- * stored rows (which must exist and be locked). Row ids bound the stored rows by their key too.
+ * Writes the computed columns of the job's rows that `pick` picks into their stored rows (which must
+ * exist and be locked). Picked by keys, the stored rows are bounded by both of them.
  */
-async function computeInto(db: Db | Tx, job: JobRow, pick: Pick<ComparisonOptions, 'only' | 'rowIds'>, isbns?: string[]): Promise<number> {
+async function computeInto(db: Db | Tx, job: JobRow, pick: StoredRowsPick): Promise<number> {
+  const byKeys = 'rowIds' in pick;
   // Fees are left out: profit is not stored (it is computed from the best price and source when read).
-  const computed = comparisonTable(job, { fees: {}, decisions: false, ...pick });
-  const byKey = sql.join(
-    [
-      pick.rowIds ? sql` AND cr.row_id = ANY(${sql.param(pick.rowIds.map(String))}::bigint[])` : sql``,
-      isbns ? sql` AND cr.isbn = ANY(${sql.param(isbns)}::text[])` : sql``,
-    ],
-    sql``,
-  );
+  const computed = comparisonTable(job, { fees: {}, decisions: false, ...(byKeys ? { rowIds: pick.rowIds } : { only: pick.only }) });
+  const bounds = byKeys
+    ? sql` AND cr.row_id = ANY(${sql.param(pick.rowIds.map(String))}::bigint[]) AND cr.isbn = ANY(${sql.param(pick.isbns)}::text[])`
+    : sql``;
   const { rows } = await db.execute<{ n: number }>(sql`
     WITH updated AS (
       UPDATE ${comparisonRows} cr SET best_price = c.best_price, best_source = c.best_source, spread = c.spread
       FROM (SELECT id, best_price, best_source, spread FROM ${computed}) c
-      WHERE cr.job_id = ${job.id} AND cr.row_id = c.id${byKey}
+      WHERE cr.job_id = ${job.id} AND cr.row_id = c.id${bounds}
         AND (cr.best_price, cr.best_source, cr.spread) IS DISTINCT FROM (c.best_price, c.best_source, c.spread)
       RETURNING 1
     ) SELECT count(*)::int AS n FROM updated`);

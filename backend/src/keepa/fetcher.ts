@@ -16,6 +16,15 @@ const JOBS_PER_PASS = 20;
 /** How long a job with nothing to ask is left alone before it is looked at again. */
 export const KEEPA_REVISIT_MS = 60_000;
 
+export interface KeepaFetcherOptions {
+  /** The pause after a pass that sent nothing (ms). */
+  idleMs?: number;
+  /** How long a job with nothing to ask is left alone (ms). */
+  revisitMs?: number;
+  /** Told of each book whose history was stored; passed in by the worker (watches/evaluate.ts), so keepa/ stays below the features that read it. */
+  afterBook?: AfterKeepaBook;
+}
+
 export class KeepaFetcher {
   /** Jobs found with nothing to ask, and when. */
   private readonly done = new Map<number, number>();
@@ -26,16 +35,20 @@ export class KeepaFetcher {
   requests = 0;
   found = 0;
 
+  private readonly idleMs: number;
+  private readonly revisitMs: number;
+  private readonly afterBook: AfterKeepaBook | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly settings: KeepaSettings,
     private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
-    private readonly idleMs = 2000,
-    private readonly revisitMs = KEEPA_REVISIT_MS,
-    /** Passed in by the worker (watches/evaluate.ts): keepa/ stays below the features that read it. */
-    private readonly afterBook?: AfterKeepaBook,
+    opts: KeepaFetcherOptions = {},
   ) {
     this.tokens = new KeepaTokens(db);
+    this.idleMs = opts.idleMs ?? 2000;
+    this.revisitMs = opts.revisitMs ?? KEEPA_REVISIT_MS;
+    this.afterBook = opts.afterBook;
   }
 
   start(): void {

@@ -225,14 +225,9 @@ export function startWorker(opts: WorkerOptions): Worker {
   details?.start();
   const keepa =
     opts.keepa &&
-    new KeepaFetcher(
-      opts.db,
-      { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.keepa },
-      log,
-      undefined,
-      undefined,
-      evaluateWatchesOfBook,
-    );
+    new KeepaFetcher(opts.db, { ...(maxResponseBytes ? { maxResponseBytes } : {}), ...opts.keepa }, log, {
+      afterBook: evaluateWatchesOfBook,
+    });
   keepa?.start();
   log.info(
     `worker started for ${served.join(', ')}${details ? `, book details from ${opts.bookDetails?.url}` : ''}${keepa ? `, Keepa history from ${opts.keepa?.url}` : ''}`,
