@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEDGE_IDLE, WEDGE_MAX_GAP_MS, WEDGE_MEAN_GAP_MS, wedgeKey, type WedgeState } from './keyboard-wedge';
+import { WEDGE_IDLE, WEDGE_LATE_KEY_MS, WEDGE_MAX_GAP_MS, WEDGE_MEAN_GAP_MS, wedgeKey, type WedgeState } from './keyboard-wedge';
 
 /** Feed keys typed `gap` ms apart (Enter written as \n); the codes that came out and whether each Enter was swallowed. */
 function type(keys: string[], gaps: number | number[]) {
@@ -28,11 +28,28 @@ describe('wedgeKey', () => {
     expect(type(keysOf('9780131457577\n'), WEDGE_MEAN_GAP_MS + 1).codes).toEqual([]);
   });
 
-  it('keeps a burst whole through one late key (a Bluetooth packet, a busy phone), up to the longest gap', () => {
+  it('keeps a burst whole through one late key (a Bluetooth packet, a busy phone), up to the late-key limit', () => {
     const gaps = (late: number) => [0, 15, 15, 15, 15, 15, late, 15, 15, 15, 15, 15, 15, 15];
     expect(type(keysOf('9780131457577\n'), gaps(WEDGE_MAX_GAP_MS)).codes).toEqual(['9780131457577']);
+    expect(type(keysOf('9780131457577\n'), gaps(WEDGE_MAX_GAP_MS + 1)).codes).toEqual(['9780131457577']);
+    // The late gap is not counted in the mean: a short code stays a scan however late its one key.
+    expect(type(keysOf('036000291452\n'), [0, 10, 10, WEDGE_LATE_KEY_MS, 10, 10, 10, 10, 10, 10, 10, 10, 10]).codes).toEqual([
+      '036000291452',
+    ]);
     // Longer: the keys before it are dropped, and what follows is too short to be a scan.
-    expect(type(keysOf('9780131457577\n'), gaps(WEDGE_MAX_GAP_MS + 1)).codes).toEqual([]);
+    expect(type(keysOf('9780131457577\n'), gaps(WEDGE_LATE_KEY_MS + 1)).codes).toEqual([]);
+  });
+
+  it('forgives one late key, not two: a second splits the burst', () => {
+    const gaps = [0, 10, 10, 300, 10, 10, 10, 10, 300, 10, 10, 10, 10, 10];
+    expect(type(keysOf('9780131457577\n'), gaps).codes).toEqual([]);
+    // What follows the second late key is read alone when it is a code of its own.
+    expect(type(keysOf('97801' + '9780306406157\n'), [0, 10, 10, 300, 10, 300, ...Array(13).fill(10)]).codes).toEqual(['9780306406157']);
+  });
+
+  it('does not join a stray key to a scan that follows it', () => {
+    // One key, then a scan within the late-key limit: the scan alone is read.
+    expect(type(keysOf('x9780131457577\n'), [0, 200, ...Array(13).fill(10)]).codes).toEqual(['9780131457577']);
   });
 
   it('refuses a burst with quick gaps whose keys are too slow on average', () => {
