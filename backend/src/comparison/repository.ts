@@ -87,18 +87,14 @@ export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, pa
   const computed = (only: Pick<ComparisonOptions, 'only' | 'rowIds'>) =>
     sql`SELECT ${columns} FROM ${comparisonTable(job, { ...q, stored: true, ...only })} ORDER BY ${orderBy}`;
   const [key] = sort;
+  const pageRows = (query: SQL) => executeNamed<Record<string, unknown>>(db, query);
   // Stored: the page's rows found in comparison_rows (by its indexes), then only those computed.
   // Sorted on a stored column, whose index holds only the rows with a value, the page's rows are
   // found in two index-served parts (db/nulls-last-page.ts) and then computed by row id.
   const rowsQuery = async () => {
-    if (!stored)
-      return executeNamed<Record<string, unknown>>(
-        db,
-        sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`,
-      );
+    if (!stored) return pageRows(sql`SELECT ${columns} ${from} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit}`);
     if (key?.nulls !== 'last' || !PARTIAL_INDEXED_FIELDS.has(key.column))
-      return executeNamed<Record<string, unknown>>(
-        db,
+      return pageRows(
         computed({ only: ({ id }) => sql`${id} IN (SELECT id ${stored} ORDER BY ${orderBy} OFFSET ${page.skip} LIMIT ${page.limit})` }),
       );
     const storedWhere = (extra: SQL) => sql`FROM ${keys} WHERE ${and(where, extra)}`;
@@ -115,7 +111,7 @@ export async function listComparison(db: Db, job: JobRow, q: ComparisonQuery, pa
       key.direction,
       page,
     );
-    return ids.length ? executeNamed<Record<string, unknown>>(db, computed({ rowIds: ids })) : [];
+    return ids.length ? pageRows(computed({ rowIds: ids })) : [];
   };
   const [rows, total] = await Promise.all([rowsQuery(), where ? countUpTo(db, countFrom) : countJobIsbns(db, job, countFrom)]);
   return { data: rows.map(toRow), ...total };

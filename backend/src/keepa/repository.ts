@@ -24,15 +24,16 @@ function statsColumns(stats: KeepaStats | null) {
   };
 }
 
-/**
- * Stores one answer, one transaction per ISBN asked: it is dated (found or not), a found one's points
- * replace its earlier Keepa points, its velocity is recomputed and its watches evaluated. Per ISBN, not per batch: a batch
- * of 100 long histories is ~30,000 points, about 5 s of writing on the embedded database, whose one
- * connection every request waits for; an ISBN's few hundred points take tens of milliseconds.
- */
 /** Run in an ISBN's transaction once its series and velocity are stored (the worker evaluates its watches). */
 export type AfterKeepaBook = (tx: Tx, isbn: string) => Promise<unknown>;
 
+/**
+ * Stores one answer, one transaction per ISBN asked: it is dated (found or not), a found one's points
+ * replace its earlier Keepa points, its velocity is recomputed and `afterBook` runs. Per ISBN, not per
+ * batch: a batch of 100 long histories is ~30,000 points, about 5 s of writing on the embedded
+ * database, whose one connection every request waits for; an ISBN's few hundred points take tens of
+ * milliseconds.
+ */
 export async function storeKeepaHistory(db: Db, answers: Map<string, KeepaProduct | null>, afterBook?: AfterKeepaBook): Promise<void> {
   for (const [isbn, product] of answers) {
     await db.transaction(async (tx) => {
