@@ -17,7 +17,8 @@ const ALONE = ['**/fees.spec.ts', '**/rules.spec.ts', '**/rules-oversight.spec.t
 
 export default defineConfig({
   testDir: 'e2e/specs',
-  outputDir: 'test-results/e2e',
+  // Each part of `npm test`'s run has its own (scripts/test.sh): a run empties its folder first.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
   // One app and one database for the run. Two spec files at a time (E2E_WORKERS to change it): most
   // of a spec's time is spent waiting on the app (the worker pricing a job, a page polling), which the

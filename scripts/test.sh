@@ -62,6 +62,22 @@ export TEST_BACKEND_BUILD="$PWD/backend/dist" E2E_BUILT=1
 static_checks >"$tmp/static.log" 2>&1 &
 static_pid=$!
 
+# The browser tests run in two parts (the playwright.config.ts projects). The side-by-side specs run
+# beside Vitest: both spend most of their time waiting (Vitest on timers, sockets and PostgreSQL, one
+# file at a time; the browsers on the app), so on 2 cores the two together take little longer than
+# the longer alone. The specs whose subject is pace ('alone') run after Vitest, on a quieter machine.
+# Each part starts its own app, writes its own results folder and app log, and adds its counts to
+# $E2E_TOTALS_FILE, so the last line printed counts every browser test.
+export E2E_TOTALS_FILE="$tmp/e2e-totals.json"
+browser_part() {
+  local project=$1
+  E2E_OUTPUT_DIR="test-results/e2e-$project" E2E_APP_LOG="test-results/e2e-app-$project.log" \
+    npm run --silent e2e -w frontend -- --project "$project" --no-deps
+}
+bash scripts/ensure-chromium.sh
+browser_part side-by-side >"$tmp/e2e-side-by-side.log" 2>&1 &
+browser_pid=$!
+
 # One Vitest run over every project (test:unit's and test:int's), so the coverage summary covers both.
 step "Unit and integration tests (PGlite and PostgreSQL), with coverage"
 tests_failed=
@@ -74,15 +90,29 @@ lint_failed=
 case "$static_status" in
   0) ;;
   2) lint_failed=1 ;;
-  *) echo "The static checks above failed." >&2; exit 1 ;;
+  *) echo "The static checks above failed." >&2 ;;
 esac
+
+step "Browser tests, side by side with Vitest (Playwright + Debian chromium against the app 'npm start' runs, built above)"
+browser_failed=
+wait "$browser_pid" || browser_failed=1
+cat "$tmp/e2e-side-by-side.log"
+
 if [[ -n "$tests_failed" ]]; then
   echo "Unit or integration tests failed (above)." >&2
   exit 1
 fi
+if [[ "$static_status" != 0 && "$static_status" != 2 ]]; then
+  echo "The static checks failed (above)." >&2
+  exit 1
+fi
 
-step "Browser tests (Playwright + Debian chromium against the app 'npm start' runs, built above)"
-npm run --silent test:e2e
+step "Browser tests whose subject is pace, alone"
+browser_part alone || browser_failed=1
+if [[ -n "$browser_failed" ]]; then
+  echo "Browser tests failed (above)." >&2
+  exit 1
+fi
 
 if [[ -n "$lint_failed" ]]; then
   echo "Tests passed, but Biome reported findings (above): fix them, or run 'npx biome check --write' for formatting." >&2

@@ -6,7 +6,7 @@
 //   the first superuser from app-env.ts, and SMTP pointed at the server above. Under `npm test`,
 //   which has built both already (scripts/test.sh sets E2E_BUILT=1), only the start's second half
 //   runs: `node backend/dist/main.js`, the same files, so one `npm test` builds once.
-// The app's output goes to test-results/e2e-app.log. E2E_APP_ROOT overrides the repo root.
+// The app's output goes to test-results/e2e-app.log (E2E_APP_LOG). E2E_APP_ROOT overrides the repo root.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,7 +67,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const logFile = path.resolve(here, '../test-results/e2e-app.log');
+  // E2E_APP_LOG (relative to frontend/): each part of `npm test`'s run keeps its own app's log.
+  const logFile = path.resolve(here, '..', process.env.E2E_APP_LOG ?? 'test-results/e2e-app.log');
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   console.log(`e2e: SMTP on ${smtpPort}; starting the app from ${root} on ${baseUrl} (DATA_DIR ${dataDir}, log ${logFile})…`);

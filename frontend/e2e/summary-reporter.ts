@@ -2,6 +2,9 @@
 // has no 'failed' count when nothing failed). A run that failed outside any test (the app did not
 // start, an interrupt) counts as one failure, so that line never reads as a clean run.
 // Before it: the time each spec file took (its tests' durations, slowest first) and the app's start.
+// A run in parts (scripts/test.sh) names a totals file (E2E_TOTALS_FILE): each part adds its counts
+// to it, and its last line counts every part so far.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 
@@ -32,10 +35,22 @@ export default class SummaryReporter implements Reporter {
     console.log(
       `e2e: browser suite took ${(result.duration / 1000).toFixed(1)} s (${(inTests / 1000).toFixed(1)} s in tests; the rest: building and starting the app, starting browsers)`,
     );
-    console.log(`${passed} passed, ${failed} failed`);
+    const totals = addToTotals(process.env.E2E_TOTALS_FILE, { passed, failed });
+    console.log(`${totals.passed} passed, ${totals.failed} failed`);
   }
 
   printsToStdio(): boolean {
     return true;
   }
+}
+
+type Counts = { passed: number; failed: number };
+
+/** This part's counts added to the run's (kept in `file`, when set): what the run's last line reports. */
+function addToTotals(file: string | undefined, counts: Counts): Counts {
+  if (!file) return counts;
+  const before: Counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passed: 0, failed: 0 };
+  const after = { passed: before.passed + counts.passed, failed: before.failed + counts.failed };
+  writeFileSync(file, JSON.stringify(after));
+  return after;
 }
