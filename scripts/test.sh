@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as a newcomer and CI run it: `npm install && npm test`.
 # Steps: Node version → the one build of the run (backend and frontend) → unit and integration tests
-# (PGlite and PostgreSQL) with a coverage summary, while typecheck, lint and format (Biome) and the
-# generated client's freshness run beside them → browser end-to-end tests against that build.
+# (PGlite and PostgreSQL) with a coverage summary, while typecheck, lint and format (Biome), the
+# generated client's freshness and most browser end-to-end tests (against that build) run beside them
+# → the browser tests whose subject is pace, alone.
 # Each part also runs alone: npm run typecheck | lint | test:unit | test:int | test:e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
