@@ -3,7 +3,7 @@
 # Steps: Node version → the one build of the run (backend and frontend) → unit and integration tests
 # (PGlite and PostgreSQL) with a coverage summary, while typecheck, lint and format (Biome), the
 # generated client's freshness and most browser end-to-end tests (against that build) run beside them
-# → the browser tests whose subject is pace, alone.
+# → the browser tests whose subject is the pace of input, on a quieter machine.
 # Each part also runs alone: npm run typecheck | lint | test:unit | test:int | test:e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,20 +63,20 @@ export TEST_BACKEND_BUILD="$PWD/backend/dist" E2E_BUILT=1
 static_checks >"$tmp/static.log" 2>&1 &
 static_pid=$!
 
-# The browser tests run in two parts (the playwright.config.ts projects). The side-by-side specs run
-# beside Vitest: both spend most of their time waiting (Vitest on timers, sockets and PostgreSQL, one
-# file at a time; the browsers on the app), so on 2 cores the two together take little longer than
-# the longer alone. The specs whose subject is pace ('alone') run after Vitest, on a quieter machine.
-# Each part starts its own app, writes its own results folder and app log, and adds its counts to
-# $E2E_TOTALS_FILE, so the last line printed counts every browser test.
+# The browser tests run in two parts (the playwright.config.ts projects). The side-by-side and
+# one-at-a-time specs run beside Vitest: both spend most of their time waiting (Vitest on timers,
+# sockets and PostgreSQL, one file at a time; the browsers on the app), so on 2 cores the two together
+# take little longer than the longer alone. The specs whose subject is the pace of input ('pace') run
+# after Vitest, on a quieter machine. Each part starts its own app, writes its own results folder and
+# app log, and adds its counts to $E2E_TOTALS_FILE, so the last line printed counts every browser test.
 export E2E_TOTALS_FILE="$tmp/e2e-totals.json"
 browser_part() {
-  local project=$1
-  E2E_OUTPUT_DIR="test-results/e2e-$project" E2E_APP_LOG="test-results/e2e-app-$project.log" \
-    npm run --silent e2e -w frontend -- --project "$project" --no-deps
+  local name=$1
+  shift
+  E2E_OUTPUT_DIR="test-results/e2e-$name" E2E_APP_LOG="test-results/e2e-app-$name.log" npm run --silent e2e -w frontend -- "$@"
 }
 bash scripts/ensure-chromium.sh
-browser_part side-by-side >"$tmp/e2e-side-by-side.log" 2>&1 &
+browser_part beside-vitest --project side-by-side --project one-at-a-time >"$tmp/e2e-beside-vitest.log" 2>&1 &
 browser_pid=$!
 
 # One Vitest run over every project (test:unit's and test:int's), so the coverage summary covers both.
@@ -94,10 +94,10 @@ case "$static_status" in
   *) echo "The static checks above failed." >&2 ;;
 esac
 
-step "Browser tests, side by side with Vitest (Playwright + Debian chromium against the app 'npm start' runs, built above)"
+step "Browser tests, beside Vitest (Playwright + Debian chromium against the app 'npm start' runs, built above)"
 browser_failed=
 wait "$browser_pid" || browser_failed=1
-cat "$tmp/e2e-side-by-side.log"
+cat "$tmp/e2e-beside-vitest.log"
 
 if [[ -n "$tests_failed" ]]; then
   echo "Unit or integration tests failed (above)." >&2
@@ -108,8 +108,8 @@ if [[ "$static_status" != 0 && "$static_status" != 2 ]]; then
   exit 1
 fi
 
-step "Browser tests whose subject is pace, alone"
-browser_part alone || browser_failed=1
+step "Browser tests whose subject is the pace of input, after Vitest"
+browser_part pace --project pace --no-deps || browser_failed=1
 if [[ -n "$browser_failed" ]]; then
   echo "Browser tests failed (above)." >&2
   exit 1
