@@ -248,6 +248,31 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect((await notes()).data).toMatchObject([{ isbn: isbns[0], message: expect.stringMatching(/Best price \$25\.00 on Abe Books$/) }]);
     });
 
+    it('evaluates a velocity condition on the velocity the same write-back moved (an Amazon answer and its rank)', async () => {
+      const [isbn] = fresh(1) as [string];
+      const res = await call('POST', '/jobs/from-isbns', owner.token, { name: 'ranked', amazon: true, isbns: isbn });
+      expect(res.statusCode, res.body).toBe(200);
+      const jobId: number = res.json().id;
+      await watch({ jobId, conditions: [{ field: 'velocity_observations', operator: 'gte', value: '1' }] });
+      const amazon = new LookupQueue(t.ctx.db, MARKETPLACES.amazon);
+      const [row] = await amazon.claim(10, 60_000);
+      expect(row?.isbn).toBe(isbn);
+      // The first rank ever seen for the book: its velocity rests on one observation only once this write-back refreshed it.
+      await amazon.finish([
+        {
+          id: must(row, 'a row').id,
+          attempts: must(row, 'a row').attempts,
+          status: 'completed',
+          last_error: null,
+          offers: [{}],
+          record: { sales_rank: 48_213, lowest_used_price: 12, title: 'Ranked' },
+        },
+      ]);
+      expect((await notes()).data).toMatchObject([
+        { isbn, job_id: jobId, message: expect.stringMatching(/^Your watch: Rank Observations greater or equal 1/) },
+      ]);
+    });
+
     it('fires on a price drop through the best price change field', async () => {
       const [isbn] = fresh(1) as [string];
       const jobId = await paste([isbn]);

@@ -12,7 +12,7 @@
 // other transaction to commit, and a new statement's snapshot then sees its price, so the last one
 // to commit computes from both (one statement that locked and computed would compute from the
 // snapshot it took before waiting). Locks are taken in (job, row) order, so two batches never deadlock.
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { insertEmptyComparisonRows } from '../db/comparison-rows.ts';
 import { LOOKUP_TABLES, comparisonRows, jobs, type LookupTable } from '../db/schema.ts';
@@ -32,66 +32,115 @@ export const PARTIAL_INDEXED_FIELDS: ReadonlySet<string> = new Set(['best_price'
 /** The comparison fields comparison_rows answers alone (estimated profit is computed from two of its columns). */
 export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', ...COMPUTED_FIELDS]);
 
+/** A job's stored rows to refresh, by both their keys (see refreshStoredRows). */
+export type StoredKeys = { rowIds: number[]; isbns: string[] };
+
 /**
  * Recomputes the stored rows of the ISBNs of `lookupIds` (rows of `table` just written in `tx`)
  * that have one. Call it in the transaction that wrote them, after the write.
  */
 export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<void> {
-  if (lookupIds.length === 0) return;
+  const byJob = await lockStoredRows(tx, table, lookupIds);
+  if (byJob.size === 0) return;
+  // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
+  const withRows = await tx
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
+  for (const job of withRows) await refreshStoredRowsOf(tx, job, byJob.get(job.id) ?? { rowIds: [], isbns: [] });
+}
+
+/**
+ * Locks the stored rows of the ISBNs of `lookupIds` (rows of `table` just written in `tx`), in
+ * (job, row) order, and returns their keys by job. Compute them in a later statement (head of file).
+ */
+export async function lockStoredRows(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<Map<number, StoredKeys>> {
+  const byJob = new Map<number, StoredKeys>();
+  if (lookupIds.length === 0) return byJob;
   const { rows: locked } = await tx.execute<{ job_id: number; row_id: number; isbn: string }>(sql`
     SELECT cr.job_id, cr.row_id, cr.isbn FROM ${table} t
     JOIN ${comparisonRows} cr ON cr.job_id = t.isbn_lookup_job_id AND cr.isbn = t.isbn
     WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
     ORDER BY cr.job_id, cr.row_id
     FOR UPDATE OF cr`);
-  if (locked.length === 0) return;
-  const byJob = new Map<number, { rowIds: number[]; isbns: string[] }>();
   for (const r of locked) {
     const keys = byJob.get(Number(r.job_id)) ?? { rowIds: [], isbns: [] };
     keys.rowIds.push(Number(r.row_id));
     keys.isbns.push(r.isbn);
     byJob.set(Number(r.job_id), keys);
   }
-  // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
-  const withRows = await tx
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
-  for (const job of withRows) {
-    const { rowIds, isbns } = byJob.get(job.id) ?? { rowIds: [], isbns: [] };
-    // By row id (the base lookup's primary key, and the stored row's): the rows are found by their
-    // keys whatever the planner believes of the job. Picked by (job, ISBN), a job written since its
-    // tables were last analyzed was planned as one row, and each write-back read the job's stored
-    // rows against all its lookups (quadratic: over a minute per batch at 30k rows; issue 29).
-    // Their ISBNs too: both keys of a stored row bound it, whichever of its two indexes the planner
-    // picks (with the job unseen, every index led by job_id costs it the same; issue 29).
-    await computeInto(tx, job, { rowIds, isbns });
-  }
+  return byJob;
+}
+
+/**
+ * Work that rides the refresh of a job's stored rows in its one statement (one round trip, and the
+ * rows computed once for both): CTEs over the computed rows (`rows`, a FROM item named `comparison`),
+ * the columns they add to the statement's one result row, and the comparison options they need.
+ * The watches' evaluation is one (watches/evaluate.ts).
+ */
+export interface RefreshRider<Result> {
+  options: Pick<ComparisonOptions, 'fees' | 'decisions'>;
+  ctes: (rows: SQL) => SQL;
+  columns: SQL;
+  read: (row: Record<string, unknown>) => Result;
+}
+
+/**
+ * Recomputes the job's stored rows `keys` (locked by lockStoredRows in this transaction) and runs
+ * `rider` in the same statement; returns what the rider read from its result.
+ */
+export async function refreshStoredRowsOf<Result>(
+  tx: Tx,
+  job: JobRow,
+  keys: StoredKeys,
+  rider?: RefreshRider<Result>,
+): Promise<Result | undefined> {
+  // By row id (the base lookup's primary key, and the stored row's): the rows are found by their
+  // keys whatever the planner believes of the job. Picked by (job, ISBN), a job written since its
+  // tables were last analyzed was planned as one row, and each write-back read the job's stored
+  // rows against all its lookups (quadratic: over a minute per batch at 30k rows; issue 29).
+  // Their ISBNs too: both keys of a stored row bound it, whichever of its two indexes the planner
+  // picks (with the job unseen, every index led by job_id costs it the same; issue 29).
+  const { row } = await computeInto(tx, job, keys, rider);
+  return rider && row ? rider.read(row) : undefined;
 }
 
 /** The stored rows computeInto writes: a range of the base lookups, or the rows' two keys (see the write-back above). */
-type StoredRowsPick = Required<Pick<ComparisonOptions, 'only'>> | { rowIds: number[]; isbns: string[] };
+type StoredRowsPick = Required<Pick<ComparisonOptions, 'only'>> | StoredKeys;
 
 /**
  * Writes the computed columns of the job's rows that `pick` picks into their stored rows (which must
- * exist and be locked). Picked by keys, the stored rows are bounded by both of them.
+ * exist and be locked), with `rider`'s CTEs over the same computed rows. Picked by keys, the stored
+ * rows are bounded by both of them. Returns the rows changed and the statement's result row.
  */
-async function computeInto(db: Db | Tx, job: JobRow, pick: StoredRowsPick): Promise<number> {
+async function computeInto(
+  db: Db | Tx,
+  job: JobRow,
+  pick: StoredRowsPick,
+  rider?: RefreshRider<unknown>,
+): Promise<{ n: number; row: Record<string, unknown> | undefined }> {
   const byKeys = 'rowIds' in pick;
-  // Fees are left out: profit is not stored (it is computed from the best price and source when read).
-  const computed = comparisonTable(job, { fees: {}, decisions: false, ...(byKeys ? { rowIds: pick.rowIds } : { only: pick.only }) });
+  // Fees are left out unless the rider needs them: profit is not stored (it is computed from the best price and source when read).
+  const computed = comparisonTable(job, {
+    fees: {},
+    decisions: false,
+    ...rider?.options,
+    ...(byKeys ? { rowIds: pick.rowIds } : { only: pick.only }),
+  });
   const bounds = byKeys
     ? sql` AND cr.row_id = ANY(${sql.param(pick.rowIds.map(String))}::bigint[]) AND cr.isbn = ANY(${sql.param(pick.isbns)}::text[])`
     : sql``;
-  const { rows } = await db.execute<{ n: number }>(sql`
-    WITH updated AS (
+  // With a rider the computed rows are a CTE both read (computed once); without, the statement is as small as it can be.
+  const { rows } = await db.execute<{ n: number } & Record<string, unknown>>(sql`
+    WITH ${rider ? sql`c AS (SELECT * FROM ${computed}), ` : sql``}updated AS (
       UPDATE ${comparisonRows} cr SET best_price = c.best_price, best_source = c.best_source, spread = c.spread
-      FROM (SELECT id, best_price, best_source, spread FROM ${computed}) c
+      FROM ${rider ? sql`c` : sql`(SELECT id, best_price, best_source, spread FROM ${computed}) c`}
       WHERE cr.job_id = ${job.id} AND cr.row_id = c.id${bounds}
         AND (cr.best_price, cr.best_source, cr.spread) IS DISTINCT FROM (c.best_price, c.best_source, c.spread)
       RETURNING 1
-    ) SELECT count(*)::int AS n FROM updated`);
-  return rows[0]?.n ?? 0;
+    )${rider ? sql`, ${rider.ctes(sql`c AS comparison`)}` : sql``}
+    SELECT (SELECT count(*) FROM updated)::int AS n${rider ? sql`, ${rider.columns}` : sql``}`);
+  return { n: rows[0]?.n ?? 0, row: rows[0] };
 }
 
 /** Rows per committed step when storing an existing job's comparison. */

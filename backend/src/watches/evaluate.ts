@@ -1,6 +1,6 @@
-// Watches are evaluated by the worker, in SQL, in the transaction that writes the answers (after the
-// stored comparison and the velocity of the written books are refreshed, so the conditions read what
-// the job page will show once it commits). For the ISBNs written:
+// Watches are evaluated by the worker, in SQL, in the transaction that writes the answers, after the
+// velocity of the written books moved, so the conditions read what the job page will show once it
+// commits. For the ISBNs written:
 //   - a book watch (isbn) is evaluated on the comparison row of the job just written for its ISBN;
 //   - a job watch (job_id) on each written row of its job: it fires per book.
 // A watch whose conditions name the decision is evaluated when the decision is judged instead
@@ -12,12 +12,13 @@
 // Conditions are compiled by the rule compiler judging uses (decisions/rules-sql.ts); an empty
 // value (no price yet) makes a condition false, as a filter keeps no such row.
 //
-// Cost (issue 34: ≤ 20 % of the write-back; npm run bench -- watches): with no watch on the written
-// books or jobs, one indexed probe per batch; with some, one more statement per job written, which
-// computes the rows, judges every (watch, book), writes the transitions, the alerts, the watches'
-// summary and the word to the live streams at once. Round trips, not the rows, were the cost: the
-// job's row read apart, the states and the summary in statements of their own, each waited its turn
-// on a loaded machine (measured: the separate read of the job alone cost as much as the evaluation).
+// Cost (issue 34: ≤ 20 % of the write-back; npm run bench -- watches): the write-back
+// (worker/books-written.ts) probes the watches in the statement that reads its jobs, and evaluates
+// them in the statement that refreshes each job's stored comparison (evaluationRider), on the rows
+// that statement computes anyway. One statement computes the rows, judges every (watch, book),
+// writes the transitions, the alerts, the watches' summary and the word to the live streams. Round
+// trips were the cost first: each statement of its own, parsed, planned and waited for, cost more
+// than the budget of a few milliseconds per batch of 50.
 //
 // Every written book is evaluated, even one whose price did not move: skipping "unchanged" books is
 // not correct here. The change fields (best_price_change, each marketplace's change) are the price
@@ -30,6 +31,7 @@ import { DECISION_FIELD } from '@app/domain/comparison';
 import type { Filter } from '@app/domain/fields';
 import { describeConditions, WATCH_FIELDS, WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
 import { comparisonTable, baseMarketplace, type ComparisonOptions } from '../comparison/query.ts';
+import type { RefreshRider } from '../comparison/stored.ts';
 import { notifyUsersSql } from '../core/job-events.ts';
 import type { Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, notifications, watchStates, watches, type LookupTable } from '../db/schema.ts';
@@ -47,14 +49,18 @@ type Watch = {
   isbn: string | null;
 };
 
-/** A watch the write-back's probe found, with the job it is evaluated on (the job's row as JSON) and that job's written lookups. */
+/** A watch the write-back's probe found, with the job it is evaluated on. */
 type Probed = Watch & {
   job_id: number;
-  job: Record<string, unknown>;
-  /** A book watch's written lookup; null for a job watch. */
+  /** A book watch's written lookup; null for a job watch (evaluated on every written lookup of its job). */
   lookup_id: number | string | null;
-  /** Every written lookup of the job (what a job watch is evaluated on). */
-  lookup_ids: (number | string)[];
+};
+
+/** What probeWatches found: the jobs read (each with its lookups written) and each job's watches. */
+export type ProbedWatches = {
+  jobs: Map<number, { job: JobRow; written: number[] }>;
+  watches: Map<number, Probed[]>;
+  fees: FeeSchedules;
 };
 
 /** Conditions that name the decision: a watch with one waits for the judge. */
@@ -62,16 +68,35 @@ const NAMES_DECISION = sql`${JSON.stringify([{ field: DECISION_FIELD }])}::jsonb
 
 /**
  * Evaluates the watches of the lookups `lookupIds` of `table` just written in `tx` (call it after the
- * stored comparison and velocity were refreshed). Returns the notifications it wrote.
+ * stored comparison and velocity were refreshed). Returns the notifications it wrote. The write-back
+ * does not call this: it evaluates with the stored comparison's refresh (worker/books-written.ts).
  */
 export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<number> {
-  if (lookupIds.length === 0) return 0;
-  // One indexed probe per written batch: with no watch on these books or jobs the write goes on at
-  // once. Book watches are locked (in id order): two workers writing one ISBN in two jobs must not
-  // both see it armed. A job watch's book is already serialised by the lock on its stored comparison
-  // row. Each watch comes with its job's row and that job's written lookups, so evaluating it reads
-  // nothing more first.
-  const { rows: probed } = await tx.execute<Probed>(sql`
+  const probe = await probeWatches(tx, table, lookupIds, []);
+  let fired = 0;
+  for (const jobId of probe.watches.keys()) fired += await evaluateProbed(tx, table, probe, jobId);
+  return fired;
+}
+
+/**
+ * The watches of the lookups `lookupIds` of `table` just written in `tx`, with the rows of their jobs
+ * and of the jobs `alsoJobs` (which the caller needs read anyway), in one statement: with no watch on
+ * these books or jobs, one indexed probe. Book watches are locked (in id order): two workers writing
+ * one ISBN in two jobs must not both see it armed. A job watch's book is already serialised by the
+ * lock on its stored comparison row.
+ */
+export async function probeWatches(
+  tx: Tx,
+  table: LookupTable,
+  lookupIds: readonly number[],
+  alsoJobs: readonly number[],
+): Promise<ProbedWatches> {
+  const probed: ProbedWatches = { jobs: new Map(), watches: new Map(), fees: {} };
+  if (lookupIds.length === 0) return probed;
+  const { rows } = await tx.execute<{
+    watches: Probed[] | null;
+    jobs: { job: Record<string, unknown>; written: (number | string)[] | null }[] | null;
+  }>(sql`
     WITH written AS (
       SELECT t.isbn_lookup_job_id AS job_id, t.isbn, t.id AS lookup_id FROM ${table} t WHERE t.id = ANY(${sql.param(lookupIds.map(String))}::bigint[])
     ),
@@ -89,25 +114,47 @@ export async function evaluateWatches(tx: Tx, table: LookupTable, lookupIds: rea
       SELECT w.id, w.user_id, w.name, w.conditions, NULL, w.job_id, NULL
       FROM ${watches} w WHERE w.job_id IN (SELECT job_id FROM written) AND NOT w.conditions @> ${NAMES_DECISION}
     )
-    SELECT found.*, to_jsonb(j) AS job, (SELECT array_agg(lookup_id) FROM written WHERE written.job_id = found.job_id) AS lookup_ids
-    FROM found JOIN ${jobs} j ON j.id = found.job_id`);
-  if (probed.length === 0) return 0;
-  const byJob = new Map<number, { job: JobRow; written: Set<number>; watches: Watch[] }>();
-  for (const p of probed) {
-    const id = Number(p.job_id);
-    const entry = byJob.get(id) ?? { job: jobFromJson(p.job), written: new Set<number>(), watches: [] };
-    byJob.set(id, entry);
-    entry.watches.push(p);
-    // A job watch reads every written row of its job; book watches alone only their own books' rows.
-    for (const l of p.lookup_id === null ? p.lookup_ids : [p.lookup_id]) entry.written.add(Number(l));
+    SELECT (SELECT jsonb_agg(found) FROM found) AS watches,
+           (SELECT jsonb_agg(jsonb_build_object('job', to_jsonb(j), 'written', (SELECT array_agg(lookup_id) FROM written WHERE written.job_id = j.id)))
+            FROM ${jobs} j WHERE j.id = ANY(${sql.param([...alsoJobs])}::int[]) OR j.id IN (SELECT job_id FROM found)) AS jobs`);
+  for (const { job, written } of rows[0]?.jobs ?? []) {
+    const row = jobFromJson(job);
+    probed.jobs.set(row.id, { job: row, written: (written ?? []).map(Number) });
   }
-  const fees = await feesFor(tx, probed);
-  let fired = 0;
-  for (const { job, written, watches: list } of byJob.values()) {
-    const rowIds = await comparisonRowIds(tx, job, table, [...written]);
-    fired += await evaluateOn(tx, job, { rowIds }, list, fees);
+  const found = rows[0]?.watches ?? [];
+  for (const p of found) {
+    const list = probed.watches.get(Number(p.job_id)) ?? [];
+    list.push(p);
+    probed.watches.set(Number(p.job_id), list);
   }
-  return fired;
+  probed.fees = await feesFor(tx, found);
+  return probed;
+}
+
+/**
+ * Evaluates the probed watches of one job on its written rows, in a statement of its own (a job whose
+ * comparison is not stored, or no stored-row refresh to ride): a job watch on every written row of
+ * the job, a book watch on its own book's row.
+ */
+export async function evaluateProbed(tx: Tx, table: LookupTable, probe: ProbedWatches, jobId: number): Promise<number> {
+  const read = probe.jobs.get(jobId);
+  const list = probe.watches.get(jobId) ?? [];
+  if (!read || list.length === 0) return 0;
+  const written = new Set<number>();
+  // A job watch reads every written row of its job; book watches alone only their own books' rows.
+  for (const p of list) for (const l of p.lookup_id === null ? read.written : [Number(p.lookup_id)]) written.add(l);
+  const rowIds = await comparisonRowIds(tx, read.job, table, [...written]);
+  return evaluateOn(tx, read.job, { rowIds }, list, probe.fees);
+}
+
+/**
+ * The evaluation of `list` (watches probed for `job`) as a rider of the refresh of the job's stored
+ * rows (comparison/stored.ts): the rows the refresh computes are the ones the watches are evaluated
+ * on, computed once, in one statement. Reads the alerts written.
+ */
+export function evaluationRider(job: JobRow, list: Watch[], fees: FeeSchedules): RefreshRider<number> {
+  const { ctes, columns } = evaluation(job, list);
+  return { options: { fees, decisions: false }, ctes, columns, read: (row) => Number(row.fired ?? 0) };
 }
 
 /**
@@ -172,10 +219,8 @@ function jobFromJson(json: Record<string, unknown>): JobRow {
 }
 
 /**
- * One statement: the job's comparison rows picked by `pick`, every (watch, book) pair's conditions,
- * the transitions (true while armed: disarm, and notify unless the book fired within the period;
- * false while disarmed: arm again; nothing else writes), the alerts, the watches' summary and word to
- * their users' live streams (delivered when the transaction commits). Returns the alerts written.
+ * One statement: the job's comparison rows picked by `pick`, and the watches' evaluation on them
+ * (evaluation, below). Returns the alerts written.
  */
 async function evaluateOn(
   tx: Tx,
@@ -185,14 +230,28 @@ async function evaluateOn(
   fees: FeeSchedules,
 ): Promise<number> {
   if (pick.rowIds?.length === 0) return 0;
-  // Conditions that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
-  const compiled = new Map<number, SQL>();
-  for (const w of list) if (!compiled.has(w.id)) compiled.set(w.id, conditionsSql(w.conditions, WATCH_FIELDS) ?? sql`FALSE`);
   // A job that keeps its comparison (comparison/stored.ts) reads best price, source and spread from
   // its stored rows, refreshed in this transaction before the watches (the write-back) or unchanged
   // by it (the judge), so they equal what would be computed; reading them is measurably cheaper
   // than computing them (a quarter of the comparison's time for a batch of 50). Other jobs compute.
   const computed = comparisonTable(job, { fees, stored: job.comparison_stored, ...pick });
+  const { ctes, columns } = evaluation(job, list);
+  const { rows } = await tx.execute<{ fired: number }>(sql`WITH ${ctes(computed)} SELECT ${columns}`);
+  return Number(rows[0]?.fired ?? 0);
+}
+
+/**
+ * The evaluation's CTEs over the comparison rows `rows` (a FROM item named `comparison`): every
+ * (watch, book) pair's conditions, the transitions (true while armed: disarm, and notify unless the
+ * book fired within the period; false while disarmed: arm again; nothing else writes), the alerts,
+ * the watches' summary and word to their users' live streams (delivered when the transaction
+ * commits); and the result's columns, `fired` (the alerts written) and `heard`, which must be read:
+ * a SELECT in WITH runs only when read, so counting it sends the word.
+ */
+function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; columns: SQL } {
+  // Conditions that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
+  const compiled = new Map<number, SQL>();
+  for (const w of list) if (!compiled.has(w.id)) compiled.set(w.id, conditionsSql(w.conditions, WATCH_FIELDS) ?? sql`FALSE`);
   const watchRows = list.map((w) => ({
     watch_id: w.id,
     user_id: w.user_id,
@@ -207,14 +266,14 @@ async function evaluateOn(
   // them in one statement (one round trip: see the head of this file). Its CTEs read the snapshot the
   // statement began with, so the summary is worked out from the states as they were plus the moves
   // made here (a separate UPDATE would see the new states, at the cost of another round trip).
-  const { rows } = await tx.execute<{ fired: number; heard: number }>(sql`
-    WITH w AS (
+  const ctes = (rows: SQL) => sql`
+    w AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(watchRows)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, label text)
     ),
     evaluated AS (
       SELECT pw.watch_id, pw.user_id, pw.watch_isbn IS NULL AS of_job, pw.label, comparison.isbn AS book, comparison.title,
              comparison.best_price, comparison.best_source, coalesce(${holds}, false) AS holds
-      FROM ${computed} JOIN w pw ON pw.watch_isbn IS NULL OR pw.watch_isbn = comparison.isbn
+      FROM ${rows} JOIN w pw ON pw.watch_isbn IS NULL OR pw.watch_isbn = comparison.isbn
     ),
     moved AS (
       SELECT e.*, s.last_fired_at,
@@ -252,10 +311,9 @@ async function evaluateOn(
         last_fired_at = CASE WHEN EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.notify) THEN now() ELSE sw.last_fired_at END
       WHERE sw.id IN (SELECT watch_id FROM moved)
     ),
-    heard AS (${notifyUsersSql(sql`SELECT DISTINCT user_id FROM moved WHERE notify`)})
-    -- A SELECT in WITH runs only when read: counting it sends the word.
-    SELECT (SELECT count(*) FROM moved WHERE notify)::int AS fired, (SELECT count(*) FROM heard)::int AS heard`);
-  return Number(rows[0]?.fired ?? 0);
+    heard AS (${notifyUsersSql(sql`SELECT DISTINCT user_id FROM moved WHERE notify`)})`;
+  const columns = sql`(SELECT count(*) FROM moved WHERE notify)::int AS fired, (SELECT count(*) FROM heard)::int AS heard`;
+  return { ctes, columns };
 }
 
 /**

@@ -7,10 +7,9 @@ import { inArray, param, sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Db, Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobProgress, jobs, type LookupTable } from '../db/schema.ts';
-import { refreshStoredRows } from '../comparison/stored.ts';
-import { evaluateWatches } from '../watches/evaluate.ts';
 import { headlinePrice, marketFacts, recordObservations, setPreviousLook } from '../history/observations.ts';
 import { isbnArray, refreshVelocitySql } from '../velocity/compute.ts';
+import { refreshBooksWritten } from './books-written.ts';
 import { progressUpdate } from '../jobs/progress.ts';
 import type { LookupRecord } from '../marketplaces/types.ts';
 import { isInteractiveJob } from './interactive-jobs.ts';
@@ -240,12 +239,12 @@ export class LookupQueue {
              (SELECT jsonb_object_agg(lookup_status, n) FROM (SELECT lookup_status, count(*)::int AS n FROM done GROUP BY 1) s) AS by_status
       FROM done`);
       const written = (out[0]?.ids ?? []).map(Number);
-      await refreshStoredRows(tx, this.table, written);
-      // A marketplace that gives a sales rank (Amazon) moves the books' velocity (velocity/compute.ts).
+      // A marketplace that gives a sales rank (Amazon) moves the books' velocity (velocity/compute.ts):
+      // first, since the watches evaluated with the stored comparison's refresh may name it.
       if (this.keepsRank && out[0]?.isbns?.length)
         await tx.execute(refreshVelocitySql(isbnArray(out[0].isbns), undefined, { skipKeepa: true }));
-      // The books' watches, on what was just written (watches/evaluate.ts): before the counters, which stay locked the shortest.
-      await evaluateWatches(tx, this.table, written);
+      // The stored comparison and the books' watches (books-written.ts): before the counters, which stay locked the shortest.
+      await refreshBooksWritten(tx, this.table, written);
       // Each row reaches a final status once (the WHERE above), so the counters move exactly once.
       const rowJobIds = (out[0]?.row_job_ids ?? []).map(Number);
       await moveProgress(tx, this.source, rowJobIds);

@@ -3,8 +3,7 @@
 // overlapping lists, and every request spends their marketplace quota.
 import { sql, type SQL } from 'drizzle-orm';
 import { dataFields, type MarketplaceInfo } from '@app/domain/marketplaces';
-import { refreshStoredRows } from '../comparison/stored.ts';
-import { evaluateWatches } from '../watches/evaluate.ts';
+import { refreshBooksWritten } from './books-written.ts';
 import type { Db } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, type LookupTable } from '../db/schema.ts';
 import { moveProgress, type ClaimedRow } from './queue.ts';
@@ -81,9 +80,8 @@ export class AnswerReuse {
       )
       SELECT id, isbn_lookup_job_id AS job_id FROM done`);
       const ids = rows.map((r) => Number(r.id));
-      await refreshStoredRows(tx, t, ids);
-      // A reused answer changes the job's books as a new one does: their watches are evaluated too.
-      await evaluateWatches(tx, t, ids);
+      // A reused answer changes the job's books as a new one does: their stored comparison and watches too.
+      await refreshBooksWritten(tx, t, ids);
       await moveProgress(
         tx,
         this.source,
