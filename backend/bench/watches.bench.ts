@@ -1,12 +1,15 @@
 // Watches' cost in the write-back (issue 34: a 150k-row re-price with 1,000 watches adds ≤ 20 % to
-// the write-back time), on PostgreSQL. One job of 150,000 ISBNs on AbeBooks is answered once, then
-// re-priced BENCH_WATCHES_PASSES times (4), alternately without watches and with 1,000 (by 20 users:
-// 800 book watches on random books of the job, 10 job watches on it and 190 on 19 other jobs;
-// conditions of a price level, a price drop, a rank), each time with a tenth of the books at a new
-// price (or every book: BENCH_WATCHES_PRICE_MOVES=all), so watches fire and re-arm as they would.
-// Only the write-back (LookupQueue.finish, batches of the worker's default 50) is timed: the claims
-// and marketplace calls around it do not change with watches. Reports the median of each kind's
-// passes, their ratio, and the machine's load average (the figures move with it).
+// the write-back time), on PostgreSQL. Two twin databases hold the same job of 150,000 ISBNs on
+// AbeBooks, answered once; one of them also has 1,000 watches (by 20 users: 800 book watches on
+// random books of the job, 10 job watches on it and 190 on 19 other jobs; conditions of a price
+// level, a price drop, a rank). Each pass re-prices the job in both, a tenth of the books at a new
+// price (or every book: BENCH_WATCHES_PRICE_MOVES=all), so watches fire and re-arm as they would,
+// and writes the answers back batch by batch, in turn: a batch in one twin, then the same batch in
+// the other. Passes run one after the other on a shared machine drift by a third between identical
+// runs (measured: 9.1 to 14.6 s for one pass without watches), more than the effect measured; in
+// turn, both sides meet the same machine. Only the write-back (LookupQueue.finish, batches of the
+// worker's default 50) is timed: the claims and marketplace calls around it do not change with
+// watches. Reports each pass's two times, the medians, their ratio, and the load average.
 import { loadavg } from 'node:os';
 import { MARKETPLACES } from '@app/domain/marketplaces';
 import { must } from '@app/domain/must';
@@ -21,8 +24,8 @@ import { benchPostgres, now, report } from './lib.ts';
 const ROWS = Number(process.env.BENCH_WATCHES_ROWS ?? 150_000);
 const WATCHES = { book: 800, onTheJob: 10, otherJobs: 190, users: 20 };
 const BATCH = 50;
-/** Timed passes, alternately without and with watches (each ~5 minutes on a loaded 2-core machine). */
-const PASSES = Number(process.env.BENCH_WATCHES_PASSES ?? 4);
+/** Timed passes, each a re-price of both twins in turn. */
+const PASSES = Number(process.env.BENCH_WATCHES_PASSES ?? 3);
 /** Settle new watches with an untimed re-price first (BENCH_WATCHES_WARM_UP=true): the steady state, without the first burst of alerts. */
 const WARM_UP = process.env.BENCH_WATCHES_WARM_UP === 'true';
 /** `all`: every book's price moves each pass (the worst case); else a tenth of them do. */
@@ -58,25 +61,38 @@ function priceOf(isbn: string, pass: number): number {
   return draw(isbn, 0);
 }
 
-/** Every row of the job answered at a price drawn for `pass` (5–45 dollars) in batches of `batch`; returns the time spent in write-backs. */
-async function answerAll(db: Db, pass: number, batch = BATCH): Promise<number> {
-  const queue = new LookupQueue(db, MARKETPLACES.abe_books);
-  let ms = 0;
-  for (;;) {
-    const claimed = await queue.claim(batch, 600_000);
-    if (claimed.length === 0) return ms;
-    const rows = claimed.map((r) => ({
-      id: r.id,
-      attempts: r.attempts,
-      status: 'completed' as const,
-      last_error: null,
-      offers: [{}],
-      record: { listing_price: priceOf(r.isbn, pass), title: `Book ${r.isbn}` },
-    }));
-    const start = now();
-    await queue.finish(rows);
-    ms += now() - start;
+/** A twin's next batch of the job answered at the prices drawn for `pass`, timed; null when none is left. */
+async function answerBatch(queue: LookupQueue, pass: number, batch: number): Promise<number | null> {
+  const claimed = await queue.claim(batch, 600_000);
+  if (claimed.length === 0) return null;
+  const rows = claimed.map((r) => ({
+    id: r.id,
+    attempts: r.attempts,
+    status: 'completed' as const,
+    last_error: null,
+    offers: [{}],
+    record: { listing_price: priceOf(r.isbn, pass), title: `Book ${r.isbn}` },
+  }));
+  const start = now();
+  await queue.finish(rows);
+  return now() - start;
+}
+
+/** Every row of the job in each twin answered at the prices drawn for `pass`, a batch in each in turn (who goes first alternates); the time each spent in write-backs. */
+async function answerInTurn(twins: readonly Twin[], pass: number, batch = BATCH): Promise<number[]> {
+  const queues = twins.map((t) => new LookupQueue(t.db, MARKETPLACES.abe_books));
+  const ms = twins.map(() => 0);
+  const done = twins.map(() => false);
+  for (let round = 0; !done.every(Boolean); round++) {
+    for (let k = 0; k < twins.length; k++) {
+      const i = (k + round) % twins.length;
+      if (done[i]) continue;
+      const took = await answerBatch(must(queues[i], 'a queue'), pass, batch);
+      if (took === null) done[i] = true;
+      else ms[i] = must(ms[i], 'a time') + took;
+    }
   }
+  return ms;
 }
 
 async function reprice(db: Db, jobId: number): Promise<void> {
@@ -113,67 +129,73 @@ const median = (xs: number[]) => {
   return must(s[Math.floor(s.length / 2)], 'a pass');
 };
 
-export async function benchWatches(): Promise<void> {
+/** One of the two databases: the same users, job and answers; only one gets watches. */
+type Twin = { db: Db; users: string[]; jobId: number; otherJobs: number[]; close: () => Promise<void> };
+
+async function openTwin(isbns: string[]): Promise<Twin> {
   const pgDb = await benchPostgres();
   const database = await openDatabase({ url: pgDb.url, poolSize: 5 });
   const db = database.db;
+  const { rows: users } = await db.execute<{ id: string }>(
+    sql`INSERT INTO users (email, hashed_password) SELECT 'u' || i || '@example.com', 'x' FROM generate_series(1, ${WATCHES.users}) i RETURNING id`,
+  );
+  const owner = must(users[0], 'a user').id;
+  const jobId = await seedJob(db, owner, isbns);
+  const otherJobs: number[] = [];
+  for (let j = 0; j < 19; j++) otherJobs.push(await seedJob(db, owner, sampleIsbns(10, 2_000_000 + j * 10)));
+  const close = async () => {
+    await database.close();
+    await pgDb.cleanup();
+  };
+  return { db, users: users.map((u) => u.id), jobId, otherJobs, close };
+}
+
+const alerts = async (db: Db) =>
+  Number(must((await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM notifications`)).rows[0], 'a count').n);
+
+export async function benchWatches(): Promise<void> {
+  const isbns = sampleIsbns(ROWS, 1_000_000);
+  const twins: Twin[] = [];
   try {
-    const { rows: users } = await db.execute<{ id: string }>(
-      sql`INSERT INTO users (email, hashed_password) SELECT 'u' || i || '@example.com', 'x' FROM generate_series(1, ${WATCHES.users}) i RETURNING id`,
-    );
-    const owner = must(users[0], 'a user').id;
-    const isbns = sampleIsbns(ROWS, 1_000_000);
-    const jobId = await seedJob(db, owner, isbns);
-    const otherJobs: number[] = [];
-    for (let j = 0; j < 19; j++) otherJobs.push(await seedJob(db, owner, sampleIsbns(10, 2_000_000 + j * 10)));
+    twins.push(await openTwin(isbns), await openTwin(isbns));
+    const watched = must(twins[1], 'the watched twin');
     // The first answers (not timed, in big batches): every later pass has a previous price, as a re-price does.
-    await answerAll(db, 0, 1000);
+    await answerInTurn(twins, 0, 1000);
+    await addWatches(watched.db, watched.users, watched.jobId, watched.otherJobs, isbns);
+    let round = 0;
+    if (WARM_UP) {
+      // A new watch fires for every book already meeting it: settled by one re-price of both, not timed.
+      for (const t of twins) await reprice(t.db, t.jobId);
+      await answerInTurn(twins, ++round, 1000);
+      await watched.db.execute(sql`DELETE FROM notifications`);
+    }
     const times: Record<'without' | 'with', number[]> = { without: [], with: [] };
     const passes: string[] = [];
     let fired = 0;
-    const kinds = Array.from({ length: PASSES }, (_, i) => (i % 2 ? 'with' : 'without') as 'with' | 'without');
-    // Each write-back draws its prices for a round of its own, so every one moves some.
-    let round = 0;
-    for (const kind of kinds) {
-      if (kind === 'with') {
-        await addWatches(
-          db,
-          users.map((u) => u.id),
-          jobId,
-          otherJobs,
-          isbns,
-        );
-        if (WARM_UP) {
-          // A new watch fires for every book already meeting it: settled by one re-price, not timed.
-          await reprice(db, jobId);
-          await answerAll(db, ++round, 1000);
-          await db.execute(sql`DELETE FROM notifications`);
-        }
-      }
-      await reprice(db, jobId);
-      times[kind].push(await answerAll(db, ++round));
-      // The 1-minute load average as each pass ends: on a shared machine passes side by side are only comparable at a like load.
-      passes.push(`${kind} ${(must(times[kind].at(-1), 'this pass') / 1000).toFixed(1)} s at load ${loadavg()[0]?.toFixed(1)}`);
-      if (kind === 'with') {
-        fired += Number(must((await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM notifications`)).rows[0], 'a count').n);
-        await db.execute(sql`DELETE FROM notifications`);
-        await db.execute(sql`DELETE FROM watches`);
-      }
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const t of twins) await reprice(t.db, t.jobId);
+      // Each pass draws its prices for a round of its own, so every one moves some.
+      const [a, b] = (await answerInTurn(twins, ++round)) as [number, number];
+      times.without.push(a);
+      times.with.push(b);
+      // The 1-minute load average as each pass ends.
+      passes.push(`${(a / 1000).toFixed(1)} s vs ${(b / 1000).toFixed(1)} s (${(b / a).toFixed(2)}×) at load ${loadavg()[0]?.toFixed(1)}`);
+      fired += await alerts(watched.db);
+      await watched.db.execute(sql`DELETE FROM notifications`);
     }
-    const [without, withWatches] = [median(times.without), median(times.with)];
-    const overhead = withWatches / without - 1;
+    const [withoutMs, withMs] = [median(times.without), median(times.with)];
+    const overhead = withMs / withoutMs - 1;
     const load = loadavg()
       .map((l) => l.toFixed(2))
       .join(' / ');
     report({
-      name: `watches: write-back of a ${ROWS.toLocaleString('en')}-row re-price (batches of ${BATCH}, ${PRICE_MOVES === 'all' ? 'every' : 'a tenth of the'} price${PRICE_MOVES === 'all' ? '' : 's'} moving${WARM_UP ? ', watches settled by an untimed re-price' : ', watches new'}), 0 vs 1,000 watches (${WATCHES.book} book, ${WATCHES.onTheJob} on the job, ${WATCHES.otherJobs} on other jobs)`,
-      value: `${(without / 1000).toFixed(1)} s vs ${(withWatches / 1000).toFixed(1)} s (passes in order: ${passes.join(', ')}), +${(overhead * 100).toFixed(1)} %, ${fired} alerts; load average ${load}`,
-      ratio: withWatches / without,
+      name: `watches: write-back of a ${ROWS.toLocaleString('en')}-row re-price (batches of ${BATCH} in turn in twin databases, ${PRICE_MOVES === 'all' ? 'every' : 'a tenth of the'} price${PRICE_MOVES === 'all' ? '' : 's'} moving${WARM_UP ? ', watches settled by an untimed re-price' : ', watches new'}), 0 vs 1,000 watches (${WATCHES.book} book, ${WATCHES.onTheJob} on the job, ${WATCHES.otherJobs} on other jobs)`,
+      value: `${(withoutMs / 1000).toFixed(1)} s vs ${(withMs / 1000).toFixed(1)} s (medians; each pass without vs with: ${passes.join(', ')}), +${(overhead * 100).toFixed(1)} %, ${fired} alerts; load average ${load}`,
+      ratio: withMs / withoutMs,
       target: '≤ 1.20',
       ok: overhead <= 0.2,
     });
   } finally {
-    await database.close();
-    await pgDb.cleanup();
+    for (const t of twins) await t.close();
   }
 }
