@@ -63,6 +63,9 @@ export type ProbedWatches = {
   fees: FeeSchedules;
 };
 
+/** The fields a condition may name (one naming another never holds: it is not compiled, so not read). */
+const WATCH_FIELD_NAMES: ReadonlySet<string> = new Set(WATCH_FIELDS.map((f) => f.name));
+
 /** Conditions that name the decision: a watch with one waits for the judge. */
 const NAMES_DECISION = sql`${JSON.stringify([{ field: DECISION_FIELD }])}::jsonb`;
 
@@ -154,7 +157,16 @@ export async function evaluateProbed(tx: Tx, table: LookupTable, probe: ProbedWa
  */
 export function evaluationRider(job: JobRow, list: Watch[], fees: FeeSchedules): RefreshRider<number> {
   const { ctes, columns } = evaluation(job, list);
-  return { options: { fees, decisions: false }, ctes, columns, read: (row) => Number(row.fired ?? 0) };
+  // What the evaluation reads of each row: its book, what an alert says, and the fields the conditions name.
+  const named = list.flatMap((w) => w.conditions.map((c) => c.field)).filter((f) => WATCH_FIELD_NAMES.has(f));
+  return {
+    // Decision watches are judged (evaluateDecisionWatches), so no condition here reads the decision.
+    options: { fees, decisions: false },
+    reads: ['isbn', 'title', 'best_price', 'best_source', ...named],
+    ctes,
+    columns,
+    read: (row) => Number(row.fired ?? 0),
+  };
 }
 
 /**
