@@ -2,11 +2,13 @@
 // queue's claim and the worker's write-back were planned as if a just-filled table were empty
 // (measured at 100k ISBNs: ~250 ms and ~350 ms a statement instead of 4 and 30), and PGlite has no
 // autovacuum to catch up. A small job on a big table leaves them alone.
+import { must } from '@app/domain/must';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isbnsNeedingDetails } from '../src/book-details/repository.ts';
 import { refreshStoredRows } from '../src/comparison/stored.ts';
-import { LOOKUP_TABLES } from '../src/db/schema.ts';
+import { LOOKUP_TABLES, watches } from '../src/db/schema.ts';
+import { refreshBooksWritten } from '../src/worker/books-written.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
 import { ADMIN, bearer, login, testAppPerSuite } from './helpers/app.ts';
 import { ENGINES } from './helpers/databases.ts';
@@ -102,6 +104,28 @@ describe.each(ENGINES)('a write-back on a job the statistics have not seen, on %
     // PostgreSQL still reads the job's stored rows once (908 here: under the one-row estimate every
     // index led by job_id costs the same to it); PGlite reads the rows written. Linear, not quadratic.
     if (engine === 'pglite') expect(read.stored).toBeLessThan(100);
+  });
+
+  it("refreshes them and evaluates a job watch in one statement, still reading a few lookups, not the job's", async () => {
+    await paste(sampleIsbns(1_500, 660_000));
+    const unseen = await paste(sampleIsbns(900, 670_000));
+    const { rows: admin } = await t.ctx.db.execute<{ id: string }>(sql`SELECT id FROM users WHERE email = ${ADMIN.email}`);
+    await t.ctx.db.insert(watches).values({
+      user_id: must(admin[0], 'the admin').id,
+      job_id: unseen,
+      conditions: [{ field: 'best_price', operator: 'gte', value: '0' }],
+    });
+    const { rows } = await t.ctx.db.execute<{ id: number }>(
+      sql`SELECT id FROM abe_books_price_lookups WHERE isbn_lookup_job_id = ${unseen} ORDER BY id LIMIT 4`,
+    );
+    await t.ctx.db.execute(
+      sql`UPDATE abe_books_price_lookups SET listing_price = 12 WHERE id = ANY(${sql.param(rows.map((r) => String(r.id)))}::bigint[])`,
+    );
+    const before = await tuplesRead('abe_books_price_lookups');
+    const ids = rows.map((r) => Number(r.id));
+    const fired = await t.ctx.db.transaction((tx) => refreshBooksWritten(tx, LOOKUP_TABLES.abe_books, ids));
+    expect(fired).toBe(4);
+    expect((await tuplesRead('abe_books_price_lookups')) - before).toBeLessThan(100);
   });
 
   it("finds a batch of ISBNs needing book details by reading about a batch, not the job's rows", async () => {
