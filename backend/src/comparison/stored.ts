@@ -104,8 +104,9 @@ export async function refreshStoredRowsOf<Result>(
   // keys whatever the planner believes of the job. Picked by (job, ISBN), a job written since its
   // tables were last analyzed was planned as one row, and each write-back read the job's stored
   // rows against all its lookups (quadratic: over a minute per batch at 30k rows; issue 29).
-  // Their ISBNs too: both keys of a stored row bound it, whichever of its two indexes the planner
-  // picks (with the job unseen, every index led by job_id costs it the same; issue 29).
+  // Their ISBNs too (without a rider: see computeInto): both keys of a stored row bound it, whichever
+  // of its two indexes the planner picks (with the job unseen, every index led by job_id costs it the
+  // same; issue 29).
   const { row } = await computeInto(tx, job, keys, rider);
   return rider && row ? rider.read(row) : undefined;
 }
@@ -116,7 +117,8 @@ type StoredRowsPick = Required<Pick<ComparisonOptions, 'only'>> | StoredKeys;
 /**
  * Writes the computed columns of the job's rows that `pick` picks into their stored rows (which must
  * exist and be locked), with `rider`'s CTEs over the same computed rows. Picked by keys, the stored
- * rows are bounded by both of them. Returns the rows changed and the statement's result row.
+ * rows are bounded by both of them (by row id alone with a rider, below). Returns the rows changed
+ * and the statement's result row.
  */
 async function computeInto(
   db: Db | Tx,
