@@ -6,7 +6,6 @@ import { must } from '@app/domain/must';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isbnsNeedingDetails } from '../src/book-details/repository.ts';
-import { refreshStoredRows } from '../src/comparison/stored.ts';
 import { LOOKUP_TABLES, watches } from '../src/db/schema.ts';
 import { refreshBooksWritten } from '../src/worker/books-written.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
@@ -89,7 +88,7 @@ describe.each(ENGINES)('a write-back on a job the statistics have not seen, on %
     );
     const before = { lookups: await tuplesRead('abe_books_price_lookups'), stored: await tuplesRead('comparison_rows') };
     await t.ctx.db.transaction((tx) =>
-      refreshStoredRows(
+      refreshBooksWritten(
         tx,
         LOOKUP_TABLES.abe_books,
         rows.map((r) => Number(r.id)),

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceId } from '@app/domain/marketplaces';
 import { comparisonTable } from '../src/comparison/query.ts';
 import type { Db } from '../src/db/client.ts';
-import { refreshStoredRows, storeComparison } from '../src/comparison/stored.ts';
+import { storeComparison } from '../src/comparison/stored.ts';
+import { refreshBooksWritten } from '../src/worker/books-written.ts';
 import { comparisonRows, jobs, LOOKUP_TABLES } from '../src/db/schema.ts';
 import { startMarketplaceSandbox } from '../src/marketplaces/sandbox.ts';
 import { sampleIsbns } from '../src/sandbox/isbns.ts';
@@ -266,7 +267,7 @@ describe('two writers of one ISBN on PostgreSQL', () => {
       });
       const writerA = db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE ${abe} SET total_listing_price = 12, lookup_status = 'completed' WHERE id = ${abeRow!.id}`);
-        await refreshStoredRows(tx, abe, [abeRow!.id]);
+        await refreshBooksWritten(tx, abe, [abeRow!.id]);
         aWrote();
         await aHolds;
       });
@@ -275,7 +276,7 @@ describe('two writers of one ISBN on PostgreSQL', () => {
       const writerB = db
         .transaction(async (tx) => {
           await tx.execute(sql`UPDATE ${alibris} SET price = 30, lookup_status = 'completed' WHERE id = ${alibrisRow!.id}`);
-          await refreshStoredRows(tx, alibris, [alibrisRow!.id]);
+          await refreshBooksWritten(tx, alibris, [alibrisRow!.id]);
         })
         .then(() => {
           bDone = true;

@@ -35,23 +35,8 @@ export const STORED_FIELDS: ReadonlySet<string> = new Set(['id', 'isbn', ...COMP
 /** The columns a refresh writes, and the row id it writes them by. */
 const STORED_COLUMNS = ['id', 'best_price', 'best_source', 'spread'];
 
-/** A job's stored rows to refresh, by both their keys (see refreshStoredRows). */
+/** A job's stored rows to refresh, by both their keys (see refreshStoredRowsOf). */
 export type StoredKeys = { rowIds: number[]; isbns: string[] };
-
-/**
- * Recomputes the stored rows of the ISBNs of `lookupIds` (rows of `table` just written in `tx`)
- * that have one. Call it in the transaction that wrote them, after the write.
- */
-export async function refreshStoredRows(tx: Tx, table: LookupTable, lookupIds: readonly number[]): Promise<void> {
-  const byJob = await lockStoredRows(tx, table, lookupIds);
-  if (byJob.size === 0) return;
-  // Every job with stored rows, also one whose comparison is being stored (storeComparison) and not yet marked.
-  const withRows = await tx
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.id} = ANY(${sql.param([...byJob.keys()])}::int[])`);
-  for (const job of withRows) await refreshStoredRowsOf(tx, job, byJob.get(job.id) ?? { rowIds: [], isbns: [] });
-}
 
 /**
  * Locks the stored rows of the ISBNs of `lookupIds` (rows of `table` just written in `tx`), in
