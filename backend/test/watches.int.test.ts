@@ -238,6 +238,19 @@ describe.each(ENGINES)('watches on %s', (engine) => {
       expect((await notes()).count).toBe(3);
     });
 
+    it('judges each watch on its own values where several share the conditions’ shape, in one write-back', async () => {
+      // One statement judges them all, each reading its values from its own row (watches/evaluate.ts).
+      const isbns = fresh(2) as [string, string];
+      const jobId = await paste(isbns);
+      const low = await watch({ jobId, conditions: [{ field: 'best_price', operator: 'gte', value: '10' }] });
+      const high = await watch({ jobId, conditions: [{ field: 'best_price', operator: 'gte', value: '30' }] });
+      const cheap = await watch({ isbn: isbns[1], conditions: [{ field: 'best_price', operator: 'lte', value: '12.5' }] });
+      await answer({ [isbns[0]]: 25, [isbns[1]]: 12 });
+      const fired = (await notes()).data.map((n: { watch_id: number; isbn: string }) => `${n.watch_id} ${n.isbn}`).sort();
+      expect(fired).toEqual([`${low.id} ${isbns[0]}`, `${low.id} ${isbns[1]}`, `${cheap.id} ${isbns[1]}`].sort());
+      expect(await readWatch(high.id)).toMatchObject({ armed: true });
+    });
+
     it('computes the comparison of a job that keeps no stored rows (one from before comparison_rows)', async () => {
       const isbns = fresh(2) as [string, string];
       const jobId = await paste(isbns);

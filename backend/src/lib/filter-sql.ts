@@ -33,13 +33,28 @@ export const ExportBody = FiltersBody.extend({
 // it); until then they are plain strings, which is all the query builder reads of them.
 export const asFilters = (filters: z.infer<typeof FiltersBody>['filters']) => filters as Filter[];
 
+/** The SQL types a filter's value is compared as. */
+export type FilterValueType = 'double precision' | 'numeric' | 'text' | 'timestamptz';
+
+/**
+ * How a filter's value enters the SQL: a bound parameter (`asParameter`, whose type PostgreSQL
+ * infers from the column), or an expression of `type` (a watch's evaluation reads each watch's
+ * values from its row, so watches whose conditions differ only in values share one text:
+ * watches/evaluate.ts).
+ */
+export type BindValue = (value: string | number | Date, type: FilterValueType) => SQL;
+
+export const asParameter: BindValue = (value) => sql`${value}`;
+
 /**
  * Builds the WHERE conditions (undefined when there are none); every problem becomes a 422 naming
- * the filter and its part. Columns come from the field table (`sql.identifier`), values are bound.
+ * the filter and its part. Columns come from the field table (`sql.identifier`), values are bound
+ * (`bind`: parameters by default).
  */
 export function filtersToSql(
   fields: readonly FieldDef[],
   filters: Filter[] | { field: string; operator: string; value: string }[],
+  bind: BindValue = asParameter,
 ): SQL | undefined {
   const issues: ValidationIssue[] = [];
   const conditions: SQL[] = [];
@@ -61,8 +76,8 @@ export function filtersToSql(
     }
     const col = sql.identifier(def.name);
     if (def.type === 'text') {
-      if (f.operator === 'equals') conditions.push(sql`${col} = ${f.value}`);
-      else conditions.push(sql`${col} ILIKE ${`%${escapeLike(f.value)}%`}`);
+      if (f.operator === 'equals') conditions.push(sql`${col} = ${bind(f.value, 'text')}`);
+      else conditions.push(sql`${col} ILIKE ${bind(`%${escapeLike(f.value)}%`, 'text')}`);
       continue;
     }
     const problem = filterValueProblem(def, f.value);
@@ -76,8 +91,8 @@ export function filtersToSql(
       // A whole number in int4's range compares as the column's own type (its index serves it); a
       // fraction or a larger number compares as numeric, so an integer column never sees a value it
       // cannot hold (that was a database error, i.e. a 500).
-      if (Number.isInteger(n) && Math.abs(n) <= 2_147_483_647) conditions.push(sql`${col} ${op} ${n}`);
-      else conditions.push(sql`${col}::numeric ${op} ${String(n)}::numeric`);
+      if (Number.isInteger(n) && Math.abs(n) <= 2_147_483_647) conditions.push(sql`${col} ${op} ${bind(n, 'double precision')}`);
+      else conditions.push(sql`${col}::numeric ${op} ${bind(String(n), 'numeric')}::numeric`);
       continue;
     }
     // Dates: a bare day compares whole days (UTC); a full timestamp compares instants.
@@ -85,17 +100,17 @@ export function filtersToSql(
     if (wholeDay) {
       // The day's end is computed by PostgreSQL: after 9999-12-31 comes year 10000, which a
       // JavaScript Date writes as "+010000-…" (text PostgreSQL cannot read) but a timestamp holds.
-      const next = sql`(${start}::timestamptz + interval '1 day')`;
+      const next = sql`(${bind(start, 'timestamptz')}::timestamptz + interval '1 day')`;
       // Only the chosen bound may add parameters: an unused $n would be an untyped parameter.
       const bounds: Record<string, () => SQL> = {
-        equals: () => sql`${col} >= ${start} AND ${col} < ${next}`,
+        equals: () => sql`${col} >= ${bind(start, 'timestamptz')} AND ${col} < ${next}`,
         gt: () => sql`${col} >= ${next}`,
-        gte: () => sql`${col} >= ${start}`,
-        lt: () => sql`${col} < ${start}`,
+        gte: () => sql`${col} >= ${bind(start, 'timestamptz')}`,
+        lt: () => sql`${col} < ${bind(start, 'timestamptz')}`,
         lte: () => sql`${col} < ${next}`,
       };
       conditions.push(sql`(${must(bounds[f.operator], 'an operator checked above')()})`);
-    } else conditions.push(sql`${col} ${op} ${start}`);
+    } else conditions.push(sql`${col} ${op} ${bind(start, 'timestamptz')}`);
   }
   if (issues.length) throw validationError(issues);
   return conditions.length ? sql.join(conditions, sql` AND `) : undefined;
@@ -161,10 +176,11 @@ export function sortToSql(fields: readonly FieldDef[], sortBy: string | undefine
 export function conditionsSql(
   conditions: { field: string; operator: string; value: string }[],
   fields: readonly FieldDef[],
+  bind: BindValue = asParameter,
 ): SQL | undefined {
   if (conditions.length === 0) return sql`TRUE`;
   try {
-    return filtersToSql(fields, conditions);
+    return filtersToSql(fields, conditions, bind);
   } catch (err) {
     // filtersToSql says 422 for anything it cannot turn into SQL: here that means "never matches".
     if (err instanceof HttpError) return undefined;

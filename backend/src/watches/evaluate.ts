@@ -27,6 +27,8 @@
 // written has no state yet (only transitions write one), so "no state" cannot tell "already judged
 // false" from "never judged", and a new watch must fire on the first answer that meets it.
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { must } from '@app/domain/must';
 import { DECISION_FIELD } from '@app/domain/comparison';
 import type { Filter } from '@app/domain/fields';
 import { describeConditions, WATCH_FIELDS, WATCH_FIRE_PERIOD_HOURS } from '@app/domain/watches';
@@ -35,7 +37,7 @@ import type { RefreshRider } from '../comparison/stored.ts';
 import { notifyUsersSql } from '../core/job-events.ts';
 import type { Tx } from '../db/client.ts';
 import { LOOKUP_TABLES, jobs, notifications, watchStates, watches, type LookupTable } from '../db/schema.ts';
-import { conditionsSql } from '../lib/filter-sql.ts';
+import { conditionsSql, type BindValue } from '../lib/filter-sql.ts';
 import { feeSchedulesInForce, type FeeSchedules } from '../fees/repository.ts';
 import type { JobRow } from '../jobs/repository.ts';
 
@@ -62,6 +64,8 @@ export type ProbedWatches = {
   watches: Map<number, Probed[]>;
   fees: FeeSchedules;
 };
+
+const dialect = new PgDialect();
 
 /** The fields a condition may name (one naming another never holds: it is not compiled, so not read). */
 const WATCH_FIELD_NAMES: ReadonlySet<string> = new Set(WATCH_FIELDS.map((f) => f.name));
@@ -158,7 +162,8 @@ export async function evaluateProbed(tx: Tx, table: LookupTable, probe: ProbedWa
 export function evaluationRider(job: JobRow, list: Watch[], fees: FeeSchedules): RefreshRider<number> {
   const { ctes, columns } = evaluation(job, list);
   // What the evaluation reads of each row: its book, what an alert says, and the fields the conditions name.
-  const named = list.flatMap((w) => w.conditions.map((c) => c.field)).filter((f) => WATCH_FIELD_NAMES.has(f));
+  // Sorted: the same fields give the same text (see conditionShapes).
+  const named = [...new Set(list.flatMap((w) => w.conditions.map((c) => c.field)).filter((f) => WATCH_FIELD_NAMES.has(f)))].sort();
   return {
     // Decision watches are judged (evaluateDecisionWatches), so no condition here reads the decision.
     options: { fees, decisions: false },
@@ -261,17 +266,16 @@ async function evaluateOn(
  * a SELECT in WITH runs only when read, so counting it sends the word.
  */
 function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; columns: SQL } {
-  // Conditions that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
-  const compiled = new Map<number, SQL>();
-  for (const w of list) if (!compiled.has(w.id)) compiled.set(w.id, conditionsSql(w.conditions, WATCH_FIELDS) ?? sql`FALSE`);
+  const shapes = conditionShapes(list);
   const watchRows = list.map((w) => ({
     watch_id: w.id,
     user_id: w.user_id,
     watch_isbn: w.isbn,
     label: `${w.name ?? 'Your watch'}: ${describeConditions(w.conditions)}`,
+    ...must(shapes.of.get(w.id), 'every watch has a shape'),
   }));
-  const holds = sql`CASE pw.watch_id ${sql.join(
-    [...compiled].map(([id, when]) => sql`WHEN ${id}::int THEN (${when})`),
+  const holds = sql`CASE pw.shape ${sql.join(
+    shapes.list.map((when, index) => sql`WHEN ${sql.raw(String(index))} THEN (${when})`),
     sql` `,
   )} END`;
   // Raw SQL on purpose: the comparison, every watch's conditions and everything that follows from
@@ -280,7 +284,7 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
   // made here (a separate UPDATE would see the new states, at the cost of another round trip).
   const ctes = (rows: SQL) => sql`
     w AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(watchRows)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, label text)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(watchRows)}::jsonb) AS r(watch_id int, user_id uuid, watch_isbn text, label text, shape int, vals jsonb)
     ),
     evaluated AS (
       SELECT pw.watch_id, pw.user_id, pw.watch_isbn IS NULL AS of_job, pw.label, comparison.isbn AS book, comparison.title,
@@ -326,6 +330,41 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
     heard AS (${notifyUsersSql(sql`SELECT DISTINCT user_id FROM moved WHERE notify`)})`;
   const columns = sql`(SELECT count(*) FROM moved WHERE notify)::int AS fired, (SELECT count(*) FROM heard)::int AS heard`;
   return { ctes, columns };
+}
+
+/**
+ * The watches' conditions by shape: compiled with their values read from the watch's row
+ * (`pw.vals`), so watches whose conditions differ only in values share one text, and the statement's
+ * text depends on the shapes present, not on which watches or values. Written per watch, the text
+ * changed with nearly every batch (its book watches), so PostgreSQL parsed and planned it every time;
+ * with the few shapes users write it repeats, and a named statement (db/named-statement.ts) keeps its
+ * plan. Shapes are in the order of their text, so the same shapes give the same text. Conditions
+ * that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
+ */
+function conditionShapes(list: Watch[]): { list: SQL[]; of: Map<number, { shape: number; vals: unknown[] }> } {
+  const compiled = new Map<number, { key: string; when: SQL; vals: unknown[] }>();
+  for (const w of list) {
+    if (compiled.has(w.id)) continue;
+    const vals: unknown[] = [];
+    const bind: BindValue = (value, type) => {
+      vals.push(value);
+      return sql`(pw.vals ->> ${sql.raw(String(vals.length - 1))})::${sql.raw(type)}`;
+    };
+    const when = conditionsSql(w.conditions, WATCH_FIELDS, bind) ?? sql`FALSE`;
+    const built = dialect.sqlToQuery(when);
+    // Compiled with the values read from the row, a shape holds no parameter; one that did would differ by it.
+    compiled.set(w.id, { key: `${built.sql} ${JSON.stringify(built.params)}`, when, vals });
+  }
+  const keys = [...new Set([...compiled.values()].map((c) => c.key))].sort();
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const shapes: SQL[] = [];
+  const of = new Map<number, { shape: number; vals: unknown[] }>();
+  for (const [id, c] of compiled) {
+    const shape = must(index.get(c.key), 'a key listed above');
+    shapes[shape] ??= c.when;
+    of.set(id, { shape, vals: c.vals });
+  }
+  return { list: shapes, of };
 }
 
 /**
