@@ -191,7 +191,7 @@ describe('the HTTP parser’s own errors', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp('pg');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });

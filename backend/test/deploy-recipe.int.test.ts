@@ -87,7 +87,7 @@ describe('deploy recipe', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp('pg');
   });
   afterAll(async () => {
     await t?.close();

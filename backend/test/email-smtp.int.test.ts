@@ -12,7 +12,7 @@ describe('password recovery through a real SMTP server', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     received = sink.received;
-    t = await startTestApp('pglite', {
+    t = await startTestApp('pg', {
       captureMail: false,
       env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_TLS: 'false' },
     });

@@ -76,7 +76,7 @@ describe.each(ENGINES)('hostile inputs on %s', (engine) => {
   const streams: EventStream[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(engine, { env: { LIVE_UPDATE_INTERVAL_MS: '50', LIVE_HEARTBEAT_MS: '1000' } });
+    t = await startTestApp(engine, { env: { LIVE_UPDATE_INTERVAL_MS: '50', LIVE_HEARTBEAT_MS: '200' } });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as net.AddressInfo).port;
     adminToken = await login(t.app, ADMIN.email, ADMIN.password);

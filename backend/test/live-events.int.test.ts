@@ -50,7 +50,7 @@ describe.each(ENGINES)('live job events on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine, {
-      env: { LIVE_UPDATE_INTERVAL_MS: String(INTERVAL_MS), LIVE_HEARTBEAT_MS: '1000', LIVE_MAX_STREAMS_PER_USER: '3' },
+      env: { LIVE_UPDATE_INTERVAL_MS: String(INTERVAL_MS), LIVE_HEARTBEAT_MS: '200', LIVE_MAX_STREAMS_PER_USER: '3' },
     });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     owner = await createUser(t, `owner-${engine}@example.com`);

@@ -27,7 +27,7 @@ async function scrape(t: TestApp) {
 
 describe('metrics are not public', () => {
   it('without METRICS_TOKEN there is no metrics endpoint, whoever asks', async () => {
-    const t = await startTestApp('pglite');
+    const t = await startTestApp('pg');
     try {
       const admin = await login(t.app, ADMIN.email, ADMIN.password);
       for (const authorization of [undefined, `Bearer ${admin}`, `Bearer ${TOKEN}`]) {
@@ -41,7 +41,7 @@ describe('metrics are not public', () => {
   });
 
   it('with it: 401 without a bearer, 403 for a wrong one (a user token included), 200 for the token', async () => {
-    const t = await startTestApp('pglite', { env: { METRICS_TOKEN: TOKEN } });
+    const t = await startTestApp('pg', { env: { METRICS_TOKEN: TOKEN } });
     try {
       const user = await createUser(t, 'metrics-user@example.com');
       const anonymous = await scrapeAs(t);

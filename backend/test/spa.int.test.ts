@@ -12,7 +12,7 @@ describe('serving the built frontend', () => {
   let t: TestApp;
   let app: App;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp('pg');
     const dist = mkdtempSync(path.join(os.tmpdir(), 'dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');

@@ -10,7 +10,7 @@ describe('a workbook of millions of tiny cells', () => {
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp('pg');
     token = await login(t.app, ADMIN.email, ADMIN.password);
   });
   afterAll(() => t.close());

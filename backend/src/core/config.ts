@@ -124,10 +124,12 @@ const uploadsSection = z.object({
 
 // Live updates (jobs/events): how often a process that changes jobs sends one notification, and a
 // stream one event (so at most a few a second either way); the heartbeat keeps proxies from
-// closing a quiet stream; each user may hold a few open (one per tab).
+// closing a quiet stream and is how often open streams' sessions are read again (one query for all of
+// them, so a short one, as tests of a stream's end configure, costs little); each user may hold a few
+// open (one per tab).
 const liveSection = z.object({
   LIVE_UPDATE_INTERVAL_MS: envInt.min(10).default(250),
-  LIVE_HEARTBEAT_MS: envInt.min(1000).default(15_000),
+  LIVE_HEARTBEAT_MS: envInt.min(100).default(15_000),
   LIVE_MAX_STREAMS_PER_USER: envInt.positive().default(10),
 });
 
