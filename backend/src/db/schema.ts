@@ -694,6 +694,8 @@ export const watchStates = pgTable(
     primaryKey({ columns: [t.watch_id, t.isbn] }),
     // "Does any book of this watch wait to re-arm?" (watches.armed) in one probe, however many books a job watch has.
     index('watch_states_disarmed_idx').on(t.watch_id).where(sql`NOT armed`),
+    // "Which watches wait to re-arm on these books?" (watches/evaluate.ts): the write-back's batch by ISBN.
+    index('watch_states_disarmed_isbn_idx').on(t.isbn).where(sql`NOT armed`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "watch_states_disarmed_isbn_idx" ON "watch_states" USING btree ("isbn") WHERE NOT armed;
