@@ -28,6 +28,7 @@
 // false" from "never judged", and a new watch must fire on the first answer that meets it.
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { must } from '@app/domain/must';
 import { DECISION_FIELD } from '@app/domain/comparison';
 import type { Filter } from '@app/domain/fields';
@@ -283,7 +284,7 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
     watch_id: w.id,
     user_id: w.user_id,
     watch_isbn: w.isbn,
-    label: `${w.name ?? 'Your watch'}: ${describeConditions(w.conditions)}`,
+    label: `${w.name ?? 'Your watch'}: ${compiledConditions(w.conditions).described}`,
     ...must(shapes.of.get(w.id), 'every watch has a shape'),
   }));
   const holds = sql`CASE pw.shape ${sql.join(
@@ -351,8 +352,8 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
                   OFFSET 0
                 ) AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.holds),
         last_fired_at = CASE WHEN EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.notify) THEN now() ELSE sw.last_fired_at END
-      -- By key (an array, not IN: with the CTE's rows guessed, the planner read all the watches).
-      WHERE sw.id = ANY(ARRAY(SELECT DISTINCT watch_id FROM moved))
+      -- Joined by key: with IN or an array, the planner read all the watches (1,000: ~0.35 ms a batch).
+      FROM (SELECT DISTINCT watch_id FROM moved) mw WHERE sw.id = mw.watch_id
     ),
     heard AS (${notifyUsersSql(sql`SELECT DISTINCT user_id FROM moved WHERE notify`)})`;
   const columns = sql`(SELECT count(*) FROM moved WHERE notify)::int AS fired, (SELECT count(*) FROM heard)::int AS heard`;
@@ -369,19 +370,7 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
  * that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
  */
 function conditionShapes(list: Watch[]): { list: SQL[]; of: Map<number, { shape: number; vals: unknown[] }> } {
-  const compiled = new Map<number, { key: string; when: SQL; vals: unknown[] }>();
-  for (const w of list) {
-    if (compiled.has(w.id)) continue;
-    const vals: unknown[] = [];
-    const bind: BindValue = (value, type) => {
-      vals.push(value);
-      return sql`(pw.vals ->> ${sql.raw(String(vals.length - 1))})::${sql.raw(type)}`;
-    };
-    const when = conditionsSql(w.conditions, WATCH_FIELDS, bind) ?? sql`FALSE`;
-    const built = dialect.sqlToQuery(when);
-    // Compiled with the values read from the row, a shape holds no parameter; one that did would differ by it.
-    compiled.set(w.id, { key: `${built.sql} ${JSON.stringify(built.params)}`, when, vals });
-  }
+  const compiled = new Map(list.map((w) => [w.id, compiledConditions(w.conditions)]));
   const keys = [...new Set([...compiled.values()].map((c) => c.key))].sort();
   const index = new Map(keys.map((key, i) => [key, i]));
   const shapes: SQL[] = [];
@@ -392,6 +381,33 @@ function conditionShapes(list: Watch[]): { list: SQL[]; of: Map<number, { shape:
     of.set(id, { shape, vals: c.vals });
   }
   return { list: shapes, of };
+}
+
+/** A watch's conditions as conditionShapes compiles them, and as its alerts describe them. */
+type CompiledConditions = { key: string; when: SQL; vals: unknown[]; described: string };
+
+/**
+ * Compiled conditions by their JSON. The write-back compiles the same watches batch after batch, and
+ * compiling and describing cost ~45 µs a watch (0.6 ms a batch of 50 with 13 watches, against a
+ * budget of a few milliseconds). Bounded: a worker runs for months while users edit their watches.
+ */
+const compiledByJson = new LRUCache<string, CompiledConditions>({ max: 2_000 });
+
+function compiledConditions(conditions: Filter[]): CompiledConditions {
+  const json = JSON.stringify(conditions);
+  const cached = compiledByJson.get(json);
+  if (cached) return cached;
+  const vals: unknown[] = [];
+  const bind: BindValue = (value, type) => {
+    vals.push(value);
+    return sql`(pw.vals ->> ${sql.raw(String(vals.length - 1))})::${sql.raw(type)}`;
+  };
+  const when = conditionsSql(conditions, WATCH_FIELDS, bind) ?? sql`FALSE`;
+  const built = dialect.sqlToQuery(when);
+  // Compiled with the values read from the row, a shape holds no parameter; one that did would differ by it.
+  const compiled = { key: `${built.sql} ${JSON.stringify(built.params)}`, when, vals, described: describeConditions(conditions) };
+  compiledByJson.set(json, compiled);
+  return compiled;
 }
 
 /**
