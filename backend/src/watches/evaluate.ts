@@ -345,15 +345,18 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
     -- (one probe of a partial index) and none it moved was disarmed; the time of the last alert.
     summary AS (
       UPDATE ${watches} sw SET
-        -- OFFSET 0: probed per watch; left to itself the planner could hash every disarmed state instead.
-        armed = NOT EXISTS (
+        -- A watch with a book just disarmed is disarmed; only one whose moves all re-armed reads whether
+        -- another of its books still waits (OFFSET 0: probed per watch; left to itself the planner
+        -- could hash every disarmed state instead).
+        armed = CASE WHEN mw.disarms THEN false ELSE NOT EXISTS (
                   SELECT 1 FROM ${watchStates} s WHERE s.watch_id = sw.id AND NOT s.armed
                     AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = s.watch_id AND m.book = s.isbn)
                   OFFSET 0
-                ) AND NOT EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.holds),
-        last_fired_at = CASE WHEN EXISTS (SELECT 1 FROM moved m WHERE m.watch_id = sw.id AND m.notify) THEN now() ELSE sw.last_fired_at END
+                ) END,
+        last_fired_at = CASE WHEN mw.notifies THEN now() ELSE sw.last_fired_at END
       -- Joined by key: with IN or an array, the planner read all the watches (1,000: ~0.35 ms a batch).
-      FROM (SELECT DISTINCT watch_id FROM moved) mw WHERE sw.id = mw.watch_id
+      FROM (SELECT watch_id, bool_or(holds) AS disarms, bool_or(notify) AS notifies FROM moved GROUP BY watch_id) mw
+      WHERE sw.id = mw.watch_id
     ),
     heard AS (${notifyUsersSql(sql`SELECT DISTINCT user_id FROM moved WHERE notify`)})`;
   const columns = sql`(SELECT count(*) FROM moved WHERE notify)::int AS fired, (SELECT count(*) FROM heard)::int AS heard`;
