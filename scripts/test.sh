@@ -64,8 +64,8 @@ export TEST_BACKEND_BUILD="$PWD/backend/dist" E2E_BUILT=1
 static_checks >"$tmp/static.log" 2>&1 &
 static_pid=$!
 
-# The browser tests run in two parts (the playwright.config.ts projects). The side-by-side,
-# one-at-a-time and beside-settings specs can run beside Vitest (below): both spend most of their time waiting (Vitest on timers,
+# The browser tests run in two parts (the playwright.config.ts projects). The side-by-side and
+# one-at-a-time specs can run beside Vitest (below): both spend most of their time waiting (Vitest on timers,
 # sockets and PostgreSQL, one file at a time; the browsers on the app), so on 2 cores the two together
 # take little longer than the longer alone. The specs whose subject is the pace of input ('pace') run
 # after Vitest, on a quieter machine. Each part starts its own app, writes its own results folder and
@@ -82,7 +82,7 @@ bash scripts/ensure-chromium.sh
 # failed (a rate, a scan's wake-up, a 2-minute page walk) in two runs of two; one after the other they pass.
 browser_pid=
 if [[ "${TEST_BROWSERS_BESIDE_VITEST:-}" == 1 ]]; then
-  browser_part beside-vitest --project side-by-side --project one-at-a-time --project beside-settings >"$tmp/e2e-beside-vitest.log" 2>&1 &
+  browser_part beside-vitest --project side-by-side --project one-at-a-time >"$tmp/e2e-beside-vitest.log" 2>&1 &
   browser_pid=$!
 fi
 
@@ -102,7 +102,7 @@ if [[ -n "$browser_pid" ]]; then
   cat "$tmp/e2e-beside-vitest.log"
 else
   step "Browser tests (Playwright + Debian chromium against the app 'npm start' runs, built above)"
-  browser_part after-vitest --project side-by-side --project one-at-a-time --project beside-settings || browser_failed=1
+  browser_part after-vitest --project side-by-side --project one-at-a-time || browser_failed=1
 fi
 
 if [[ -n "$tests_failed" ]]; then
