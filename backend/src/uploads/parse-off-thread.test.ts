@@ -28,6 +28,18 @@ describe('parsing on a worker thread', () => {
     expect((err as UploadError).message).toMatch(/No ISBN column found/);
   });
 
+  it('reads uploads one after another, at once and under another heap limit (the thread started ahead is used once)', async () => {
+    const data = fixture('mixed.xlsx');
+    const expected = parseUpload(data, 'mixed.xlsx', limits);
+    for (let i = 0; i < 3; i++) expect(await parseUploadOffThread(data, 'mixed.xlsx', limits, 512)).toEqual(expected);
+    const together = await Promise.all([0, 1, 2].map(() => parseUploadOffThread(data, 'mixed.xlsx', limits, 512)));
+    for (const result of together) expect(result).toEqual(expected);
+    expect(await parseUploadOffThread(data, 'mixed.xlsx', limits, 256)).toEqual(expected);
+    const err = await parseUploadOffThread(fixture('no-isbn.xlsx'), 'no-isbn.xlsx', limits, 256).catch((e: unknown) => e);
+    expect((err as UploadError).status).toBe(422);
+    expect(await parseUploadOffThread(data, 'mixed.xlsx', limits, 256)).toEqual(expected);
+  });
+
   it('refuses a file that needs more memory than the thread may use, and the app lives on', async () => {
     const rows = Array.from({ length: 150_000 }, (_, i) => [`978${String(i).padStart(10, '0')}`, 'x'.repeat(40)]);
     const ws = XLSX.utils.aoa_to_sheet([['ISBN', 'Note'], ...rows]);

@@ -29,6 +29,9 @@ const test = base.extend<object, { lookupsToken: string }>({
 // (A launch option: this file gets a browser of its own.)
 test.use({ launchOptions: { ...CHROMIUM, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
+// The two tests stand alone (each its own page; a worker's lookups are its own): the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 async function openChooser(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Columns' }).click();
   const dialog = page.getByRole('dialog', { name: 'Columns' });

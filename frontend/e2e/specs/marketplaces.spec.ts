@@ -6,7 +6,7 @@ import { FINISHED_STATUSES } from '@app/domain/status';
 import { MARKETPLACE_LIST, MARKETPLACES, type MarketplaceInfo } from '@app/domain/marketplaces';
 import type { Locator, Page } from '@playwright/test';
 import { VALIDATION } from '../../src/lib/messages';
-import { blur, expect, test as base } from '../fixtures';
+import { type Api, blur, expect, test } from '../fixtures';
 import { MIXED, columnValues, expectRowCount, headers, holdRequests, parseCsv, seedJob, settledTable, waitForJob } from '../jobs';
 
 interface Lookups {
@@ -15,21 +15,25 @@ interface Lookups {
   simulated: boolean;
 }
 
-// One user with the same spreadsheet uploaded twice for every source: 20 lookups per page,
-// set up once per worker for every marketplace's tests.
-const test = base.extend<object, { lookups: Lookups }>({
-  lookups: [
-    async ({ api }, use) => {
-      const { token } = await api.user('lookups');
-      const a = await seedJob(api, token, { name: 'first upload' });
-      const b = await seedJob(api, token, { name: 'second upload' });
-      await Promise.all([waitForJob(api, token, a.id), waitForJob(api, token, b.id)]);
-      const info = await api.call<{ prices_simulated: boolean }>('GET', '/api/v1/utils/app-info/');
-      await use({ token, jobIds: [a.id, b.id], simulated: info.prices_simulated });
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+// One user with the same spreadsheet uploaded twice for every source: 20 lookups per page, set up
+// once per worker for every marketplace's tests. A promise kept by the worker, not a worker-scoped
+// fixture: a fixture of its own would give this file its own kind of worker, which Playwright
+// schedules after every other file's (measured: the last 66 s of the side-by-side run, one worker idle).
+let shared: Promise<Lookups> | undefined;
+function lookupsOf(api: Api): Promise<Lookups> {
+  shared ??= (async () => {
+    const { token } = await api.user('lookups');
+    const a = await seedJob(api, token, { name: 'first upload' });
+    const b = await seedJob(api, token, { name: 'second upload' });
+    await Promise.all([waitForJob(api, token, a.id), waitForJob(api, token, b.id)]);
+    const info = await api.call<{ prices_simulated: boolean }>('GET', '/api/v1/utils/app-info/');
+    return { token, jobIds: [a.id, b.id] as [number, number], simulated: info.prices_simulated };
+  })();
+  return shared;
+}
+
+// Each marketplace's test stands alone (its own page, the worker's lookups): the two workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 async function addFilter(page: Page, n: number, label: string, operator: string, value: string) {
   await page.getByRole('button', { name: 'Add filter' }).click();
@@ -46,9 +50,9 @@ const columnLabels = (m: MarketplaceInfo) => m.fields.filter((f) => f.column).ma
 const statusLabel = (m: MarketplaceInfo) => m.fields.find((f) => f.name === 'lookup_status')!.label;
 
 for (const m of MARKETPLACE_LIST) {
-  test(`${m.label} page: placeholders, paging, filter, sort, offers and CSV`, async ({ lookups, pageAs }) => {
+  test(`${m.label} page: placeholders, paging, filter, sort, offers and CSV`, async ({ api, pageAs }) => {
     test.setTimeout(90_000);
-    const { token, jobIds, simulated } = lookups;
+    const { token, jobIds, simulated } = await lookupsOf(api);
     const page = await pageAs(token);
 
     // Placeholder rows while the first page is on its way (docs/requirements.md, Tables).
