@@ -128,7 +128,7 @@ export async function probeWatches(
       FROM written JOIN watched w ON w.isbn = written.isbn
       ORDER BY w.id, written.job_id DESC
     ),
-    locked AS (SELECT id FROM ${watches} WHERE id = ANY(ARRAY(SELECT id FROM by_book)) ORDER BY id FOR UPDATE),
+    locked AS (SELECT id FROM ${watches} WHERE id IN (SELECT id FROM by_book) ORDER BY id FOR UPDATE),
     found AS (
       SELECT * FROM by_book WHERE id IN (SELECT id FROM locked)
       UNION ALL
@@ -279,12 +279,13 @@ async function evaluateOn(
  * a SELECT in WITH runs only when read, so counting it sends the word.
  */
 function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; columns: SQL } {
-  const shapes = conditionShapes(list);
+  const compiled = new Map(list.map((w) => [w.id, compiledConditions(w.conditions)]));
+  const shapes = conditionShapes(compiled);
   const watchRows = list.map((w) => ({
     watch_id: w.id,
     user_id: w.user_id,
     watch_isbn: w.isbn,
-    label: `${w.name ?? 'Your watch'}: ${compiledConditions(w.conditions).described}`,
+    label: `${w.name ?? 'Your watch'}: ${must(compiled.get(w.id), 'compiled above').described}`,
     ...must(shapes.of.get(w.id), 'every watch has a shape'),
   }));
   const holds = sql`CASE pw.shape ${sql.join(
@@ -372,8 +373,7 @@ function evaluation(job: JobRow, list: Watch[]): { ctes: (rows: SQL) => SQL; col
  * plan. Shapes are in the order of their text, so the same shapes give the same text. Conditions
  * that cannot be compiled (a field the comparison no longer has) never hold, as in judging.
  */
-function conditionShapes(list: Watch[]): { list: SQL[]; of: Map<number, { shape: number; vals: unknown[] }> } {
-  const compiled = new Map(list.map((w) => [w.id, compiledConditions(w.conditions)]));
+function conditionShapes(compiled: Map<number, CompiledConditions>): { list: SQL[]; of: Map<number, { shape: number; vals: unknown[] }> } {
   const keys = [...new Set([...compiled.values()].map((c) => c.key))].sort();
   const index = new Map(keys.map((key, i) => [key, i]));
   const shapes: SQL[] = [];
