@@ -10,10 +10,9 @@ const INTEGRATION = '**/*.int.test.ts';
 // halved those files' CPU time (75.7 s -> 37.3 s). Test files still share nothing they do not ask for:
 // each opens its own database and app and closes them (nothing in test/ mocks modules or edits the
 // environment).
-// One file at a time (Vitest's default on 2 cores). Two at a time with shared processes measured
-// faster on 16 integration files (162 s -> 117 s, CPU 74 -> 67 s, at load 3-8), but a whole run gained
-// nothing (764 s, 456 CPU s against 765 s, 408 CPU s, load 5-9) and failed five timing-bound tests
-// (graceful stop, worker processes, backoff gaps, live events, metrics). VITEST_MAX_WORKERS=2 tries it.
+// Two files at a time (the root vitest.config.ts). Tried at load 5-9, beside the browser suite, two at a
+// time failed five timing-bound tests (graceful stop, worker processes, backoff gaps, live events,
+// metrics); so `npm test` runs Vitest alone, and the browsers after it.
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', isolate: false } as const;
 
 export default defineConfig({

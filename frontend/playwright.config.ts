@@ -26,11 +26,12 @@ export default defineConfig({
   // Each part of `npm test`'s run has its own (scripts/test.sh): a run empties its folder first.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
-  // One app and one database for the run. Two spec files at a time (E2E_WORKERS to change it): most
+  // One app and one database for the run. Three spec files at a time (E2E_WORKERS to change it): most
   // of a spec's time is spent waiting on the app (the worker pricing a job, a page polling), which the
-  // other browser fills (at load 17: 1,192 s one at a time, 597 s two). Each file's tests still run in
-  // order, in one worker.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // other browsers fill (at load 17: 1,192 s one at a time, 597 s two). With the headless shell, two
+  // left a core idle (1.0 core busy); four filled both (1.9). Each file's tests still run in order, in
+  // one worker, unless the file asks for parallel mode.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   projects: [
     { name: 'side-by-side', testIgnore: [...ONE_AT_A_TIME, ...PACE] },

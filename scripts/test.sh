@@ -2,14 +2,14 @@
 # The whole test suite, as a newcomer and CI run it: `npm install && npm test`.
 # Steps: Node version → the one build of the run (backend and frontend) → unit and integration tests
 # (PGlite and PostgreSQL) with a coverage summary, while typecheck, lint and format (Biome) and the
-# generated client's freshness run beside them → the browser end-to-end tests against that build
-# (beside Vitest instead with TEST_BROWSERS_BESIDE_VITEST=1) → the browser tests whose subject is the
-# pace of input, on a quieter machine.
+# generated client's freshness run beside them → the browser end-to-end tests against that build, in
+# two parts at once → the browser tests whose subject is the pace of input, alone. Each step's line
+# says how far into the run it starts.
 # Each part also runs alone: npm run typecheck | lint | test:unit | test:int | test:e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s ===\n' "$*"; }
+step() { printf '\n=== %s (%d s into the run) ===\n' "$*" "$SECONDS"; }
 
 # npm puts node_modules/.bin first on PATH, where the node-linux-* package links Node 24 (see README).
 step "Node $(node -v) at $(command -v node)"
@@ -40,7 +40,7 @@ static_checks() {
 }
 tmp=$(mktemp -d)
 # A run that stops early still lets the frontend build finish before its log's folder goes.
-trap 'if [[ -n "${frontend_build_pid:-}" ]]; then wait "$frontend_build_pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+trap 'if [[ -n "${frontend_build_pid:-}" ]]; then wait "$frontend_build_pid" 2>/dev/null; fi; if [[ -n "${one_at_a_time_pid:-}" ]]; then kill "$one_at_a_time_pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
 
 # One build per run, what `npm start` builds, before the tests: the integration tests that start
 # processes run the backend's (TEST_BACKEND_BUILD, instead of a bundle of their own), and the browser
@@ -64,27 +64,20 @@ export TEST_BACKEND_BUILD="$PWD/backend/dist" E2E_BUILT=1
 static_checks >"$tmp/static.log" 2>&1 &
 static_pid=$!
 
-# The browser tests run in two parts (the playwright.config.ts projects). The side-by-side and
-# one-at-a-time specs can run beside Vitest (below): both spend most of their time waiting (Vitest on timers,
-# sockets and PostgreSQL, one file at a time; the browsers on the app), so on 2 cores the two together
-# take little longer than the longer alone. The specs whose subject is the pace of input ('pace') run
-# after Vitest, on a quieter machine. Each part starts its own app, writes its own results folder and
-# app log, and adds its counts to $E2E_TOTALS_FILE, so the last line printed counts every browser test.
-export E2E_TOTALS_FILE="$tmp/e2e-totals.json"
+# The browser tests run in three parts (the playwright.config.ts projects), after Vitest: the
+# side-by-side specs, and beside them the one-at-a-time specs against an app of their own (they change
+# team-wide settings, which only the other specs' app must not see); then the specs whose subject is
+# the pace of input ('pace'), alone, on a quiet machine. Each part starts its own app, writes its own
+# results folder and app log, and adds its counts to $E2E_TOTALS_DIR, so the last line printed counts
+# every browser test. Vitest runs alone: beside the browsers, the run was CPU-bound (load 8-16) and
+# tests bound to time failed (a worker's rate, a scan's wake-up).
+export E2E_TOTALS_DIR="$tmp/e2e-totals"
 browser_part() {
   local name=$1
   shift
   E2E_OUTPUT_DIR="test-results/e2e-$name" E2E_APP_LOG="test-results/e2e-app-$name.log" npm run --silent e2e -w frontend -- "$@"
 }
 bash scripts/ensure-chromium.sh
-# Beside Vitest only when asked (TEST_BROWSERS_BESIDE_VITEST=1: ~12 min instead of ~16 on a quiet
-# 2-core machine). On a machine others load, the two together ran at load 16 and timing-bound tests
-# failed (a rate, a scan's wake-up, a 2-minute page walk) in two runs of two; one after the other they pass.
-browser_pid=
-if [[ "${TEST_BROWSERS_BESIDE_VITEST:-}" == 1 ]]; then
-  browser_part beside-vitest --project side-by-side --project one-at-a-time >"$tmp/e2e-beside-vitest.log" 2>&1 &
-  browser_pid=$!
-fi
 
 # One Vitest run over every project (test:unit's and test:int's), so the coverage summary covers both.
 step "Unit and integration tests (PGlite and PostgreSQL), with coverage"
@@ -95,15 +88,15 @@ static_status=0
 wait "$static_pid" || static_status=$?
 cat "$tmp/static.log"
 
+step "Browser tests (Playwright + Debian chromium against the app 'npm start' runs, built above)"
 browser_failed=
-if [[ -n "$browser_pid" ]]; then
-  step "Browser tests, beside Vitest (Playwright + Debian chromium against the app 'npm start' runs, built above)"
-  wait "$browser_pid" || browser_failed=1
-  cat "$tmp/e2e-beside-vitest.log"
-else
-  step "Browser tests (Playwright + Debian chromium against the app 'npm start' runs, built above)"
-  browser_part after-vitest --project side-by-side --project one-at-a-time || browser_failed=1
-fi
+browser_part one-at-a-time --project one-at-a-time --no-deps >"$tmp/e2e-one-at-a-time.log" 2>&1 &
+one_at_a_time_pid=$!
+browser_part side-by-side --project side-by-side || browser_failed=1
+wait "$one_at_a_time_pid" || browser_failed=1
+one_at_a_time_pid=
+step "Browser tests that change team-wide settings, beside the others on an app of their own"
+cat "$tmp/e2e-one-at-a-time.log"
 
 if [[ -n "$tests_failed" ]]; then
   echo "Unit or integration tests failed (above)." >&2
@@ -115,7 +108,7 @@ case "$static_status" in
   *) echo "The static checks above failed." >&2; exit 1 ;;
 esac
 
-step "Browser tests whose subject is the pace of input, after Vitest"
+step "Browser tests whose subject is the pace of input, alone"
 browser_part pace --project pace --no-deps || browser_failed=1
 if [[ -n "$browser_failed" ]]; then
   echo "Browser tests failed (above)." >&2

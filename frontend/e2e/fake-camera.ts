@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import bwipjs from 'bwip-js/node';
-import { CHROMIUM } from './app-env';
+import { CHROMIUM_FULL } from './app-env';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -126,10 +126,10 @@ export async function barcodeVideo(text: string): Promise<string> {
   return file;
 }
 
-/** Chromium launched with a fake camera that plays `video`. */
+/** The full Chromium (the headless shell plays no fake video) launched with a fake camera that plays `video`. */
 export function withFakeCamera(video: string) {
   return {
-    ...CHROMIUM,
-    args: [...(CHROMIUM.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    ...CHROMIUM_FULL,
+    args: [...(CHROMIUM_FULL.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   };
 }

@@ -2,9 +2,9 @@
 // has no 'failed' count when nothing failed). A run that failed outside any test (the app did not
 // start, an interrupt) counts as one failure, so that line never reads as a clean run.
 // Before it: the time each spec file took (its tests' durations, slowest first) and the app's start.
-// A run in parts (scripts/test.sh) names a totals file (E2E_TOTALS_FILE): each part adds its counts
-// to it, and its last line counts every part so far.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// A run in parts (scripts/test.sh) names a totals folder (E2E_TOTALS_DIR): each part writes its counts
+// to a file of its own there (two parts run at once), and its last line counts every part so far.
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 
@@ -35,7 +35,7 @@ export default class SummaryReporter implements Reporter {
     console.log(
       `e2e: browser suite took ${(result.duration / 1000).toFixed(1)} s (${(inTests / 1000).toFixed(1)} s in tests; the rest: building and starting the app, starting browsers)`,
     );
-    const totals = addToTotals(process.env.E2E_TOTALS_FILE, { passed, failed });
+    const totals = addToTotals(process.env.E2E_TOTALS_DIR, { passed, failed });
     console.log(`${totals.passed} passed, ${totals.failed} failed`);
   }
 
@@ -46,11 +46,19 @@ export default class SummaryReporter implements Reporter {
 
 type Counts = { passed: number; failed: number };
 
-/** This part's counts added to the run's (kept in `file`, when set): what the run's last line reports. */
-function addToTotals(file: string | undefined, counts: Counts): Counts {
-  if (!file) return counts;
-  const before: Counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passed: 0, failed: 0 };
-  const after = { passed: before.passed + counts.passed, failed: before.failed + counts.failed };
-  writeFileSync(file, JSON.stringify(after));
-  return after;
+/** This part's counts added to the run's (one file per part in `dir`, when set): what the run's last line reports. */
+function addToTotals(dir: string | undefined, counts: Counts): Counts {
+  if (!dir) return counts;
+  mkdirSync(dir, { recursive: true });
+  // Written aside, then renamed: a part reading the folder never meets a half-written file.
+  const mine = path.join(dir, `${process.pid}.json`);
+  writeFileSync(`${mine}.part`, JSON.stringify(counts));
+  renameSync(`${mine}.part`, mine);
+  const total: Counts = { passed: 0, failed: 0 };
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const part: Counts = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    total.passed += part.passed;
+    total.failed += part.failed;
+  }
+  return total;
 }

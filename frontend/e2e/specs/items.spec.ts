@@ -1,6 +1,6 @@
 // Items Management: add, edit, delete, paging by 5 (docs/requirements.md, Items).
 import { TOAST, VALIDATION } from '../../src/lib/messages';
-import { blur, expect, deleteRow, expectToast, openRowDialog, test } from '../fixtures';
+import { blur, expect, deleteRow, expectAccessible, expectToast, openRowDialog, test } from '../fixtures';
 
 test('add, edit and delete an item', async ({ userPage: page }) => {
   await page.goto('/');
@@ -21,6 +21,9 @@ test('add, edit and delete an item', async ({ userPage: page }) => {
   await add.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TOAST.successTitle, TOAST.itemCreated);
   await expect(add).toBeHidden();
+  // A toast on screen passes axe too: its close button is named, its message is legible.
+  await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expectAccessible(page, '/items with a toast');
   // The user's only item: on page 1 once the list has refetched.
   const rows = page.locator('table tbody tr');
   let row = rows.filter({ hasText: 'First item' });

@@ -116,12 +116,13 @@ test('open a job by its name: its run, its report, the comparison (filter, sort,
   expect(known).toEqual([...known].sort((a, b) => b - a));
   expect(spreads.slice(0, known.length)).toEqual(known);
 
-  // The best price is the smallest of the marketplaces' prices on every row priced in USD.
+  // The best price is the smallest of the selling marketplaces' prices (eBay's too) on every row
+  // priced in USD.
   for (const r of await table.locator('tbody tr').all()) {
     const cells = (await r.locator('td').allInnerTexts()).map((t) => t.trim());
     const at = (label: string) => cells[COMPARISON_COLUMNS.indexOf(label)]!;
     const best = amount(at('Best Price'));
-    const prices = ['Abe Books', 'Biblio', 'Alibris', 'Amazon']
+    const prices = ['Abe Books', 'Biblio', 'Alibris', 'Amazon', 'eBay']
       .map(at)
       .filter((c) => c.startsWith('$'))
       .map((c) => amount(c)!);
