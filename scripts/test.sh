@@ -72,6 +72,9 @@ static_pid=$!
 # every browser test. Vitest runs alone: beside the browsers, the run was CPU-bound (load 8-16) and
 # tests bound to time failed (a worker's rate, a scan's wake-up).
 export E2E_TOTALS_DIR="$tmp/e2e-totals"
+# No trace of every test's steps (~10 % of the browser part); a failure keeps its screenshot and page
+# snapshot. `npm run e2e -w frontend` records them (frontend/playwright.config.ts).
+export E2E_TRACE=off
 browser_part() {
   local name=$1
   shift

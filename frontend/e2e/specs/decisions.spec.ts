@@ -30,6 +30,10 @@ test('judge a job with a rule set: Decision column, counts, filter by a decision
   await page.goto(`/jobs/${job.id}`);
   const card = page.getByRole('region', { name: 'Decisions' });
   await expect(card.getByText('Not judged yet')).toBeVisible();
+  // The page has laid out its results before the rule set is chosen: on a busy machine the
+  // comparison arriving under an open list once moved the page and the list closed (a person waits
+  // for the page too).
+  await settledTable(page, 'Comparison');
   await card.getByRole('combobox', { name: 'Rule set' }).click();
   await page.getByRole('option', { name: `${ruleSet} (v1)` }).click();
   await card.getByRole('button', { name: 'Judge', exact: true }).click();
