@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, coreConfig } from './core/config.ts';
 import { createContext } from './core/create-context.ts';
 import { createLogger } from './core/logging.ts';
-import { stopOnSignals, withCutOff } from './core/shutdown.ts';
+import { closeApp, stopOnSignals, withCutOff } from './core/shutdown.ts';
 import { apiStartsSandbox, loadEnvironment } from './environment.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstSuperuser } from './users/first-superuser.ts';
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   // Stop accepting at once; requests in flight and the worker's lookups get SHUTDOWN_TIMEOUT_MS
   // (lookups still running then go back to the queue), after which open connections are cut.
   stopOnSignals(log, async () => {
-    await withCutOff(Promise.all([worker?.stop(), app.close()]), config.SHUTDOWN_TIMEOUT_MS, () => app.server.closeAllConnections());
+    await withCutOff(Promise.all([worker?.stop(), closeApp(app)]), config.SHUTDOWN_TIMEOUT_MS, () => app.server.closeAllConnections());
     await sandbox?.close();
     await ctx.closeDatabase();
   });
