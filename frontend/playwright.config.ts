@@ -48,6 +48,9 @@ export default defineConfig({
     // Set by global-setup.ts, which runs before the test workers start (they inherit it).
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1280, height: 800 },
+    // The browser asks for less motion, as some people's systems do: no transition to wait out before
+    // a dialog or menu is stable.
+    reducedMotion: 'reduce',
     actionTimeout: 10_000,
     navigationTimeout: 10_000,
     // A trace of each failed test (DOM snapshots of every step; the screencast would cost a third more
