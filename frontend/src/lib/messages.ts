@@ -90,3 +90,9 @@ export const WATCH_TEXT = {
   noNotifications:
     'No notifications yet. Watch a book or a job from its page, and you will hear here when a new answer meets your conditions.',
 } as const;
+
+/** The scan page's offline pack, when its download gets no answer (the signal went). */
+export const OFFLINE_PACK_TEXT = {
+  notRefreshed: 'No signal: the offline pack was not refreshed. Scans use the one on this phone.',
+  notDownloaded: 'No signal: the offline pack was not downloaded. Try again with a signal.',
+} as const;

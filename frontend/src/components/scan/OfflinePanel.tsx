@@ -3,7 +3,8 @@
 // without a signal, marked "offline" with the pack's age.
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorToastMessage } from '../../lib/errors';
+import { errorStatus, errorToastMessage } from '../../lib/errors';
+import { OFFLINE_PACK_TEXT } from '../../lib/messages';
 import { type OfflineJudgement, packAge, packSize } from './offline-judge';
 import type { KeptPack } from '../../lib/offline-store';
 import { bandColors } from './VerdictBand';
@@ -56,12 +57,21 @@ export function OfflinePanel(props: {
         </Text>
       )}
       {props.error !== null && props.error !== undefined && (
-        <Text size="sm" c="red.8">
-          {errorToastMessage(props.error)}
+        <Text size="sm" c="red.8" data-testid="offline-pack-error">
+          {downloadError(props.error, kept !== undefined)}
         </Text>
       )}
     </Stack>
   );
+}
+
+/**
+ * Why the pack was not downloaded. With no answer at all (the signal went mid-download, as on a shop
+ * floor), it says so, and that the pack already on the phone is still the one scans use.
+ */
+function downloadError(err: unknown, kept: boolean): string {
+  if (errorStatus(err) !== undefined) return errorToastMessage(err);
+  return kept ? OFFLINE_PACK_TEXT.notRefreshed : OFFLINE_PACK_TEXT.notDownloaded;
 }
 
 /** A scan judged on the phone: the outcome's band, marked offline, with the pack's age. */

@@ -93,6 +93,8 @@ export function useOfflinePack(opts: { send: (q: QueuedScan) => Promise<void>; o
       return next;
     },
     onSuccess: setKept,
+    // The panel says why it failed (no signal, and the pack on the phone still used), not a toast.
+    meta: { toastOnError: false },
   });
 
   const judge = useCallback((isbn: string, w: JudgeWith) => (kept ? judgeOffline(kept.pack, isbn, w) : undefined), [kept]);
