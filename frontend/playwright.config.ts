@@ -41,7 +41,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // An assertion or a click waits up to 20 s: with three specs at a time, their jobs share each
+  // marketplace's rate, so a page can take longer than 10 s to show a job's progress (once: Alibris
+  // at 80 % when a 10 s click gave up). A passing test waits no longer for it.
+  expect: { timeout: 20_000 },
   // The last line printed is 'N passed, N failed' (what CI reads).
   reporter: [['list'], ['./e2e/summary-reporter.ts']],
   use: {
@@ -51,7 +54,7 @@ export default defineConfig({
     // The browser asks for less motion, as some people's systems do: no transition to wait out before
     // a dialog or menu is stable.
     reducedMotion: 'reduce',
-    actionTimeout: 10_000,
+    actionTimeout: 20_000,
     navigationTimeout: 10_000,
     // A trace of each failed test (DOM snapshots of every step; the screencast would cost a third more
     // time on 2 cores). `npm test` runs without (E2E_TRACE=off): recording every test's steps cost

@@ -211,6 +211,7 @@ async function openJobSeenAsUnstarted(page: Page, api: Api, token: string, name:
 }
 
 test('live events refresh the page of a running job, with no polling', async ({ userPage: page, user, api }) => {
+  test.setTimeout(120_000); // two runs of the job, at rates the other specs' jobs share
   const ready = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs/events'));
   const { job, card } = await openJobSeenAsUnstarted(page, api, user.token, 'Live job');
   await ready;
@@ -232,6 +233,7 @@ test('live events refresh the page of a running job, with no polling', async ({ 
 });
 
 test('with the event stream blocked, the page polls a running job until its last lookup ends', async ({ userPage: page, user, api }) => {
+  test.setTimeout(120_000);
   await page.route('**/api/v1/jobs/events', (route) => route.abort());
   const { card } = await openJobSeenAsUnstarted(page, api, user.token, 'Polled job');
   await showProgress(page);
