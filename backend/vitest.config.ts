@@ -10,11 +10,11 @@ const INTEGRATION = '**/*.int.test.ts';
 // halved those files' CPU time (75.7 s -> 37.3 s). Test files still share nothing they do not ask for:
 // each opens its own database and app and closes them (nothing in test/ mocks modules or edits the
 // environment).
-// Three files at a time (the root vitest.config.ts says why; every project sets it, since Vitest runs
+// Two files at a time (the root vitest.config.ts says why; every project sets it, since Vitest runs
 // projects of different maxWorkers apart). Tried at load 5-9, beside the browser suite, two at a
 // time failed five timing-bound tests (graceful stop, worker processes, backoff gaps, live events,
 // metrics); so `npm test` runs Vitest alone, and the browsers after it.
-const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', isolate: false, maxWorkers: 3 } as const;
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', isolate: false, maxWorkers: 2 } as const;
 
 export default defineConfig({
   test: {

@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
 // One process for all files (isolate: false), as frontend/: pure functions, no module state to reset.
-// Three files at a time, as every project (the root vitest.config.ts says why; projects must agree).
-export default defineConfig({ test: { name: 'domain', include: ['src/**/*.test.ts'], isolate: false, maxWorkers: 3 } });
+// Two files at a time, as every project (the root vitest.config.ts says why; projects must agree).
+export default defineConfig({ test: { name: 'domain', include: ['src/**/*.test.ts'], isolate: false, maxWorkers: 2 } });

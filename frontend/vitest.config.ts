@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // One process for all files (isolate: false): pure functions need no fresh module state, and a process
 // per file cost more than the tests themselves.
 export default defineConfig({
-  // Three files at a time, as every project (the root vitest.config.ts says why; projects must agree).
-  test: { name: 'frontend', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], isolate: false, maxWorkers: 3 },
+  // Two files at a time, as every project (the root vitest.config.ts says why; projects must agree).
+  test: { name: 'frontend', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], isolate: false, maxWorkers: 2 },
 });
