@@ -70,6 +70,11 @@ export function errorStatus(err: unknown): number | undefined {
   return err instanceof ApiError ? err.status : undefined;
 }
 
+/** No answer at all, not even an error status: the request never reached the server (no signal). */
+export function gotNoAnswer(err: unknown): boolean {
+  return errorStatus(err) === undefined;
+}
+
 /** The parts of a request a 422's `loc` starts with (FastAPI's names); the field's path follows. */
 const REQUEST_PARTS = new Set(['body', 'query', 'path', 'header']);
 

@@ -3,7 +3,7 @@
 // without a signal, marked "offline" with the pack's age.
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorStatus, errorToastMessage } from '../../lib/errors';
+import { errorToastMessage, gotNoAnswer } from '../../lib/errors';
 import { OFFLINE_PACK_TEXT } from '../../lib/messages';
 import { type OfflineJudgement, packAge, packSize } from './offline-judge';
 import type { KeptPack } from '../../lib/offline-store';
@@ -70,7 +70,7 @@ export function OfflinePanel(props: {
  * floor), it says so, and that the pack already on the phone is still the one scans use.
  */
 function downloadError(err: unknown, kept: boolean): string {
-  if (errorStatus(err) !== undefined) return errorToastMessage(err);
+  if (!gotNoAnswer(err)) return errorToastMessage(err);
   return kept ? OFFLINE_PACK_TEXT.notRefreshed : OFFLINE_PACK_TEXT.notDownloaded;
 }
 

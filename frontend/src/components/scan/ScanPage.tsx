@@ -8,7 +8,7 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { ScanPublic } from '../../client/types.gen';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useLatestSession, useScanCalls, useSessionDetail, useStartSession } from './useScanSession';
-import { errorStatus, errorToastMessage } from '../../lib/errors';
+import { errorToastMessage, gotNoAnswer } from '../../lib/errors';
 import type { OfflineJudgement } from './offline-judge';
 import { useOfflinePack } from './useOfflinePack';
 import { PageTitle } from '../common/PageTitle';
@@ -100,7 +100,7 @@ export function ScanPage() {
           signal(scan.verdict.outcome?.color ?? 'read');
         } catch (err) {
           // No answer at all (the signal dropped on the way): judged here, sent again later under the same id.
-          if (errorStatus(err) === undefined) return judgeHere(code, clientId);
+          if (gotNoAnswer(err)) return judgeHere(code, clientId);
           setRefusal(`${code}: ${errorToastMessage(err)}`);
           signal('refused');
         }

@@ -6,7 +6,7 @@ import { OFFLINE_PACK_FORMAT, mergeFiguresPack, mergeVerdictPack, type OfflinePa
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readOfflinePack } from '../../client/sdk.gen';
-import { errorStatus } from '../../lib/errors';
+import { gotNoAnswer } from '../../lib/errors';
 import { type JudgeWith, judgeOffline } from './offline-judge';
 import {
   type KeptPack,
@@ -43,7 +43,7 @@ async function sendQueue(send: (q: QueuedScan) => Promise<void>, onRefused: (q: 
     try {
       await send(q);
     } catch (err) {
-      if (errorStatus(err) === undefined) return;
+      if (gotNoAnswer(err)) return;
       onRefused(q, err);
     }
     await dropQueued(q.client_id);
